@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { databaseTarget } from '../db/database-target';
+import { isLockLive, type LockInfo, tryAcquireDataDirLock } from '../db/data-dir-lock';
+import { AppError } from '../lib/errors';
+import { operatorCommands } from '../modules/operator/operator.commands';
+import { runOperatorCommand } from '../modules/operator/operator.service';
+
+/**
+ * Operator commands: `npm run ops -- <command> [args]` (or `node apps/server/dist/ops.js ...`).
+ * On PostgreSQL they open the database directly. On the embedded database they never open the data
+ * directory while someone else holds it: they ask the running server to do the work, or wait.
+ */
+const WAIT_POLL_MS = 500;
+const WAIT_LIMIT_MS = Number(process.env.OPS_WAIT_SECONDS ?? 60) * 1000;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...args] = argv;
+  if (!command || !Object.hasOwn(operatorCommands, command)) {
+    printUsage(command);
+    return 2;
+  }
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
+  const config = loadConfig();
+  const target = databaseTarget(config);
+
+  if (target.kind === 'postgres') return runDirect(target, command, args);
+
+  const deadline = Date.now() + WAIT_LIMIT_MS;
+  let announcedWait = false;
+  for (;;) {
+    const attempt = tryAcquireDataDirLock(config.dataDir, 'cli');
+    if (attempt.acquired) {
+      try {
+        return await runDirect(target, command, args);
+      } finally {
+        attempt.lock.release();
+      }
+    }
+    const holder = attempt.holder;
+    if (isLockLive(holder) && holder.holder === 'server' && holder.port && holder.operatorToken) {
+      return runThroughServer(holder, command, args);
+    }
+    if (Date.now() > deadline) {
+      console.error(
+        `Desisti após ${WAIT_LIMIT_MS / 1000} s: o banco em ${config.dataDir} continua em uso (pid ${holder.pid}). ` +
+          'Nada foi alterado.',
+      );
+      return 1;
+    }
+    if (!announcedWait) {
+      console.error(
+        `O banco em ${config.dataDir} está em uso por ${describe(holder)} (pid ${holder.pid}); aguardando...`,
+      );
+      announcedWait = true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS));
+  }
+}
+
+async function runDirect(
+  target: ReturnType<typeof databaseTarget>,
+  command: string,
+  args: string[],
+): Promise<number> {
+  const database = await openDatabase(target);
+  try {
+    await database.migrate();
+    print(await runOperatorCommand(database, command, args, 'direct'));
+    return 0;
+  } catch (error) {
+    return reportFailure(error);
+  } finally {
+    await database.close();
+  }
+}
+
+async function runThroughServer(server: LockInfo, command: string, args: string[]): Promise<number> {
+  console.error(`Servidor em execução (pid ${server.pid}): o comando será executado por ele.`);
+  const response = await fetch(
+    `http://127.0.0.1:${server.port}/api/internal/operator/${encodeURIComponent(command)}`,
+    {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.operatorToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ args }),
+    },
+  ).catch(() => null);
+  if (!response) {
+    console.error(`Não foi possível falar com o servidor na porta ${server.port}. Nada foi alterado.`);
+    return 1;
+  }
+  const body = (await response.json().catch(() => null)) as
+    | { output?: string[]; error?: { message: string } }
+    | null;
+  if (!response.ok || !body?.output) {
+    console.error(body?.error?.message ?? `O servidor respondeu ${response.status}.`);
+    return 1;
+  }
+  print(body.output);
+  return 0;
+}
+
+function reportFailure(error: unknown): number {
+  console.error(error instanceof AppError ? error.message : error);
+  return 1;
+}
+
+function describe(holder: LockInfo): string {
+  return holder.holder === 'server' ? 'um servidor que ainda está iniciando' : 'outro comando de operação';
+}
+
+function print(lines: string[]) {
+  for (const line of lines) console.log(line);
+}
+
+function printUsage(command: string | undefined) {
+  if (command) console.error(`Comando desconhecido: ${command}\n`);
+  console.error('Uso: npm run ops -- <comando> [argumentos]\n\nComandos:');
+  for (const definition of Object.values(operatorCommands)) {
+    console.error(`  ${definition.usage.padEnd(30)} ${definition.summary}`);
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

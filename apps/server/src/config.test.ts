@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('needs nothing from the environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 3000,
+      appUrl: 'http://localhost:3000',
+      dataDir: path.resolve('data'),
+      databaseUrl: undefined,
+      logLevel: 'info',
+    });
+  });
+
+  it('reads every documented variable', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '8080',
+      APP_URL: 'https://gabarita.example/',
+      DATA_DIR: '/var/lib/gabarita',
+      DATABASE_URL: 'postgres://app@db:5432/gabarita',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      nodeEnv: 'production',
+      port: 8080,
+      appUrl: 'https://gabarita.example',
+      dataDir: '/var/lib/gabarita',
+      databaseUrl: 'postgres://app@db:5432/gabarita',
+      logLevel: 'warn',
+    });
+  });
+
+  it('treats an empty DATABASE_URL as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it('explains every invalid variable at once', () => {
+    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' })).toThrow(
+      ConfigError,
+    );
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('PORT');
+      expect(message).toContain('DATABASE_URL');
+      expect(message).toContain('LOG_LEVEL');
+    }
+  });
+});

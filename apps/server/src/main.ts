@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { type DataDirLock, tryAcquireDataDirLock } from './db/data-dir-lock';
+import { databaseTarget } from './db/database-target';
+
+async function main() {
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
+  const config = loadConfig();
+  const target = databaseTarget(config);
+
+  let lock: DataDirLock | undefined;
+  if (target.kind === 'pglite') {
+    const attempt = tryAcquireDataDirLock(config.dataDir, 'server');
+    if (!attempt.acquired) {
+      const who = attempt.holder.holder === 'server' ? 'outro servidor' : 'um comando de operação';
+      console.error(
+        `O banco embutido em ${config.dataDir} já está em uso por ${who} (pid ${attempt.holder.pid}). ` +
+          'Encerre esse processo ou use outro DATA_DIR.',
+      );
+      process.exit(1);
+    }
+    lock = attempt.lock;
+  }
+
+  const database = await openDatabase(target);
+  await database.migrate();
+  const app = await buildApp(config, { database, operatorToken: lock?.info.operatorToken });
+  app.addHook('onClose', async () => {
+    await database.close();
+    lock?.release();
+  });
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'encerrando após erro');
+    else app.log.info({ signal }, 'encerrando');
+    await app.close();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  if (lock && address && typeof address === 'object') lock.announceServer(address.port);
+  app.log.info(
+    { database: database.kind, dataDir: target.kind === 'pglite' ? config.dataDir : undefined },
+    `Gabarita disponível em ${config.appUrl}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

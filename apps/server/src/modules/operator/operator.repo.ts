@@ -1,0 +1,41 @@
+import { count, desc, eq, sql } from 'drizzle-orm';
+import { type Database, executeRows } from '../../db/client';
+import { operatorRuns } from '../../db/schema';
+
+export type OperatorChannel = (typeof operatorRuns.$inferInsert)['channel'];
+
+export async function insertRun(db: Database, command: string, args: string[], channel: OperatorChannel) {
+  const [run] = await db
+    .insert(operatorRuns)
+    .values({ command, args, channel, status: 'running' })
+    .returning({ id: operatorRuns.id });
+  return run!.id;
+}
+
+export async function finishRun(db: Database, id: string, status: 'succeeded' | 'failed') {
+  await db
+    .update(operatorRuns)
+    .set({ status, finishedAt: sql`now()` })
+    .where(eq(operatorRuns.id, id));
+}
+
+export async function countRuns(db: Database) {
+  const [row] = await db.select({ total: count() }).from(operatorRuns);
+  return row?.total ?? 0;
+}
+
+export async function latestRuns(db: Database, limit: number) {
+  return db.select().from(operatorRuns).orderBy(desc(operatorRuns.startedAt)).limit(limit);
+}
+
+export async function appliedMigrations(db: Database) {
+  const [row] = await executeRows<{ total: number; last_applied_at: string | null }>(
+    db,
+    sql`select count(*)::int as total, max(created_at)::text as last_applied_at
+        from drizzle.__drizzle_migrations`,
+  );
+  return {
+    total: row?.total ?? 0,
+    lastAppliedAt: row?.last_applied_at ? new Date(Number(row.last_applied_at)) : null,
+  };
+}

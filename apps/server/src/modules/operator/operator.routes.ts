@@ -1,0 +1,47 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { DatabaseHandle } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { runOperatorCommand } from './operator.service';
+
+export interface OperatorRoutesOptions {
+  database: DatabaseHandle;
+  /** The secret written in the DATA_DIR lock file; only local processes that can read it get in. */
+  operatorToken: string;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * Lets operator commands (npm run db:status and the like) run while the server holds the embedded
+ * database: the CLI sends the command here instead of opening the data directory itself.
+ */
+export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = async (app, options) => {
+  const expected = digest(options.operatorToken);
+
+  app.post(
+    '/internal/operator/:command',
+    {
+      schema: {
+        hide: true,
+        params: z.object({ command: z.string().min(1).max(100) }),
+        body: z.object({ args: z.array(z.string().max(10_000)).max(100) }),
+        response: { 200: z.object({ output: z.array(z.string()) }) },
+      },
+      onRequest: async (request) => {
+        const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+        if (!LOOPBACK.has(request.socket.remoteAddress ?? '') || !timingSafeEqual(digest(token), expected)) {
+          throw AppError.common('auth/forbidden', 403);
+        }
+      },
+    },
+    async (request) => ({
+      output: await runOperatorCommand(options.database, request.params.command, request.body.args, 'server'),
+    }),
+  );
+};
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}

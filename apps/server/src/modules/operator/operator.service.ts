@@ -1,0 +1,25 @@
+import type { DatabaseHandle } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { operatorCommands } from './operator.commands';
+import { finishRun, insertRun, type OperatorChannel } from './operator.repo';
+
+export async function runOperatorCommand(
+  database: DatabaseHandle,
+  command: string,
+  args: string[],
+  channel: OperatorChannel,
+): Promise<string[]> {
+  const definition = Object.hasOwn(operatorCommands, command) ? operatorCommands[command] : undefined;
+  if (!definition) {
+    throw new AppError('operator/unknown-command', 404, `Comando de operação desconhecido: ${command}`);
+  }
+  const runId = await insertRun(database.db, command, args, channel);
+  try {
+    const output = await definition.run(database, args);
+    await finishRun(database.db, runId, 'succeeded');
+    return output;
+  } catch (error) {
+    await finishRun(database.db, runId, 'failed');
+    throw error;
+  }
+}

@@ -1,0 +1,38 @@
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppDependencies } from '../../src/app';
+import { type AppConfig, loadConfig } from '../../src/config';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** Test configuration; no web build unless a test provides one, so results do not depend on it. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL: 'http://localhost:3000' }),
+    webDistDir: path.join(os.tmpdir(), 'gabarita-no-web-build'),
+    ...overrides,
+  };
+}
+
+/** The real app on a fresh database of its own, driven with app.inject. */
+export async function createTestApp(
+  options: { config?: Partial<AppConfig>; deps?: Partial<AppDependencies> } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const app = await buildApp(testConfig(options.config), { database, ...options.deps });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}

@@ -1,0 +1,5 @@
+export * from './product';
+export * from './routes';
+export * from './errors';
+export * from './api/health';
+export * from './api/auth';

@@ -1,0 +1,47 @@
+import { defineConfig } from 'vitest/config';
+
+// The server's integration suite runs on the embedded PGlite always, and once more on PostgreSQL
+// when TEST_DATABASE_URL is set (CI sets it).
+const integrationDatabases = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
+
+export default defineConfig({
+  test: {
+    projects: [
+      'apps/web/vite.config.ts',
+      {
+        test: {
+          name: 'shared',
+          root: 'packages/shared',
+          include: ['src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server-unit',
+          root: 'apps/server',
+          include: ['src/**/*.test.ts'],
+        },
+      },
+      ...integrationDatabases.map((database) => ({
+        test: {
+          name: `server-integration (${database})`,
+          root: 'apps/server',
+          include: ['test/integration/**/*.test.ts'],
+          env: { TEST_DB: database, LOG_LEVEL: 'silent' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      })),
+      {
+        test: {
+          name: 'server-processes',
+          root: 'apps/server',
+          include: ['test/processes/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
