@@ -52,7 +52,10 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       await api.register(healthRoutes, { database: deps.database });
       await api.register(authRoutes);
       if (deps.operatorToken) {
-        await api.register(operatorRoutes, { database: deps.database, operatorToken: deps.operatorToken });
+        await api.register(operatorRoutes, {
+          database: deps.database,
+          operatorToken: deps.operatorToken,
+        });
       }
     },
     { prefix: '/api' },

@@ -10,7 +10,8 @@ export const COMMON_ERROR_MESSAGES = {
   'auth/unauthenticated': 'Você precisa estar logado para continuar.',
   'auth/forbidden': 'Você não tem permissão para realizar esta ação.',
   'server/internal': 'Ocorreu um erro inesperado. Tente novamente mais tarde.',
-  'server/unavailable': 'O serviço está temporariamente indisponível. Tente novamente em instantes.',
+  'server/unavailable':
+    'O serviço está temporariamente indisponível. Tente novamente em instantes.',
 } as const;
 
 export type CommonErrorCode = keyof typeof COMMON_ERROR_MESSAGES;

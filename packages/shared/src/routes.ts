@@ -1,6 +1,18 @@
-/** Every route of the product's route table, shared by the web router and the server's SPA fallback. */
-export const PUBLIC_ROUTES = ['/login', '/signup', '/recovery', '/Recovery', '/auth/action'] as const;
+/** The product's route table, shared by the web router and the server's SPA fallback. */
 
+/** Sign-in flow: reachable without a session. */
+export const PUBLIC_ROUTES = [
+  '/login',
+  '/signup',
+  '/recovery',
+  '/Recovery',
+  '/auth/action',
+] as const;
+
+/** Readable by everyone, signed in or not (docs/decisions/001-open-legal-and-help-pages.md). */
+export const OPEN_ROUTES = ['/ajuda', '/termos', '/politicas'] as const;
+
+/** Need a session: visitors are sent to /login. */
 export const SIGNED_IN_ROUTES = [
   '/',
   '/conteudo-didatico',
@@ -10,12 +22,13 @@ export const SIGNED_IN_ROUTES = [
   '/pagamento',
   '/conta',
   '/meu-desempenho',
-  '/ajuda',
-  '/termos',
-  '/politicas',
 ] as const;
 
-export const APP_ROUTES: readonly string[] = [...SIGNED_IN_ROUTES, ...PUBLIC_ROUTES];
+export const APP_ROUTES: readonly string[] = [
+  ...SIGNED_IN_ROUTES,
+  ...OPEN_ROUTES,
+  ...PUBLIC_ROUTES,
+];
 
 export function isAppRoute(pathname: string): boolean {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

@@ -76,23 +76,33 @@ async function runDirect(
   }
 }
 
-async function runThroughServer(server: LockInfo, command: string, args: string[]): Promise<number> {
+async function runThroughServer(
+  server: LockInfo,
+  command: string,
+  args: string[],
+): Promise<number> {
   console.error(`Servidor em execução (pid ${server.pid}): o comando será executado por ele.`);
   const response = await fetch(
     `http://127.0.0.1:${server.port}/api/internal/operator/${encodeURIComponent(command)}`,
     {
       method: 'POST',
-      headers: { authorization: `Bearer ${server.operatorToken}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${server.operatorToken}`,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ args }),
     },
   ).catch(() => null);
   if (!response) {
-    console.error(`Não foi possível falar com o servidor na porta ${server.port}. Nada foi alterado.`);
+    console.error(
+      `Não foi possível falar com o servidor na porta ${server.port}. Nada foi alterado.`,
+    );
     return 1;
   }
-  const body = (await response.json().catch(() => null)) as
-    | { output?: string[]; error?: { message: string } }
-    | null;
+  const body = (await response.json().catch(() => null)) as {
+    output?: string[];
+    error?: { message: string };
+  } | null;
   if (!response.ok || !body?.output) {
     console.error(body?.error?.message ?? `O servidor respondeu ${response.status}.`);
     return 1;
@@ -107,7 +117,9 @@ function reportFailure(error: unknown): number {
 }
 
 function describe(holder: LockInfo): string {
-  return holder.holder === 'server' ? 'um servidor que ainda está iniciando' : 'outro comando de operação';
+  return holder.holder === 'server'
+    ? 'um servidor que ainda está iniciando'
+    : 'outro comando de operação';
 }
 
 function print(lines: string[]) {

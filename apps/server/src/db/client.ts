@@ -44,7 +44,10 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
 // Any number fixed for the project; it only has to be the same in every instance.
 const MIGRATION_LOCK_ID = 726_354_001;
 
-async function openPostgres(target: { url: string; maxConnections?: number }): Promise<DatabaseHandle> {
+async function openPostgres(target: {
+  url: string;
+  maxConnections?: number;
+}): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: target.url, max: target.maxConnections ?? 10 });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => undefined);
@@ -58,7 +61,9 @@ async function openPostgres(target: { url: string; maxConnections?: number }): P
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
         await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
       } finally {
-        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+        await client
+          .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID])
+          .catch(() => undefined);
         client.release();
       }
     },

@@ -31,7 +31,10 @@ describe('DATA_DIR lock', () => {
     if (!first.acquired) return;
 
     const second = tryAcquireDataDirLock(dataDir, 'cli');
-    expect(second).toMatchObject({ acquired: false, holder: { pid: process.pid, holder: 'server' } });
+    expect(second).toMatchObject({
+      acquired: false,
+      holder: { pid: process.pid, holder: 'server' },
+    });
 
     first.lock.release();
     expect(fs.existsSync(lockFilePath(dataDir))).toBe(false);

@@ -25,8 +25,7 @@ const lockInfoSchema = z.object({
 export type LockInfo = z.infer<typeof lockInfoSchema>;
 
 export type LockAttempt =
-  | { acquired: true; lock: DataDirLock }
-  | { acquired: false; holder: LockInfo };
+  { acquired: true; lock: DataDirLock } | { acquired: false; holder: LockInfo };
 
 export interface DataDirLock {
   readonly info: LockInfo;
@@ -95,7 +94,8 @@ function heldLock(file: string, info: LockInfo): DataDirLock {
     process.off('exit', releaseOnExit);
     // Only remove the file if it is still ours.
     const current = readLockFile(file);
-    if (current?.pid === info.pid && current.startedAt === info.startedAt) fs.rmSync(file, { force: true });
+    if (current?.pid === info.pid && current.startedAt === info.startedAt)
+      fs.rmSync(file, { force: true });
   }
   process.on('exit', releaseOnExit);
   return {

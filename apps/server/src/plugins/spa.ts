@@ -59,6 +59,7 @@ function isApiRequest(request: FastifyRequest): boolean {
 /** A page navigation: GET/HEAD of a path without a file extension (missing assets stay 404). */
 function wantsPage(request: FastifyRequest): boolean {
   return (
-    (request.method === 'GET' || request.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(pathOf(request))
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !/\.[a-z0-9]+$/i.test(pathOf(request))
   );
 }

@@ -37,7 +37,10 @@ describe('the one error path', () => {
     const response = await app.inject({ method: 'GET', url: '/api/test/app-error' });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({
-      error: { code: 'auth/email-not-verified', message: 'O e-mail do usuário não foi verificado.' },
+      error: {
+        code: 'auth/email-not-verified',
+        message: 'O e-mail do usuário não foi verificado.',
+      },
     });
   });
 
@@ -54,7 +57,11 @@ describe('the one error path', () => {
   });
 
   it('answers invalid input with a Portuguese 400', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/test/echo', payload: { name: '' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { name: '' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       error: { code: 'request/invalid', message: 'Os dados enviados são inválidos.' },

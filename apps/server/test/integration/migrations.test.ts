@@ -5,7 +5,9 @@ import { executeRows } from '../../src/db/client';
 import { migrationsFolder } from '../../src/paths';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 
-const committedMigrations = fs.readdirSync(migrationsFolder).filter((file) => file.endsWith('.sql'));
+const committedMigrations = fs
+  .readdirSync(migrationsFolder)
+  .filter((file) => file.endsWith('.sql'));
 
 async function appliedCount(database: TestDatabase) {
   const [row] = await executeRows<{ total: number }>(

@@ -12,7 +12,10 @@ describe('serving the built SPA', () => {
   beforeAll(async () => {
     webDistDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-web-'));
     fs.mkdirSync(path.join(webDistDir, 'assets'));
-    fs.writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><html lang="pt-BR"></html>');
+    fs.writeFileSync(
+      path.join(webDistDir, 'index.html'),
+      '<!doctype html><html lang="pt-BR"></html>',
+    );
     fs.writeFileSync(path.join(webDistDir, 'assets', 'index-Bx3k9a.js'), 'console.log(1)');
     fs.writeFileSync(path.join(webDistDir, 'theme-init.js'), '/* theme */');
     testApp = await createTestApp({ config: { webDistDir } });

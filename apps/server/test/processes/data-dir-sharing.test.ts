@@ -17,10 +17,14 @@ interface Finished {
 }
 
 function start(entry: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', path.join(serverRoot, 'src', entry), ...args], {
-    cwd: serverRoot,
-    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'test', DATABASE_URL: '', ...env },
-  });
+  return spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(serverRoot, 'src', entry), ...args],
+    {
+      cwd: serverRoot,
+      env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'test', DATABASE_URL: '', ...env },
+    },
+  );
 }
 
 function finish(child: ChildProcess): Promise<Finished> {
@@ -114,7 +118,9 @@ describe('one DATA_DIR, several processes', () => {
     );
 
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`está em uso por outro comando de operação (pid ${process.pid}); aguardando...`);
+    expect(result.stderr).toContain(
+      `está em uso por outro comando de operação (pid ${process.pid}); aguardando...`,
+    );
     expect(result.stderr).toContain('Nada foi alterado.');
     expect(fs.existsSync(path.join(otherDir, 'pgdata'))).toBe(false);
     fs.rmSync(otherDir, { recursive: true, force: true });

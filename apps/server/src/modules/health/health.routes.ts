@@ -3,7 +3,10 @@ import { healthResponseSchema } from '@gabarita/shared';
 import type { DatabaseHandle } from '../../db/client';
 import { checkHealth } from './health.service';
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> = async (app, options) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> = async (
+  app,
+  options,
+) => {
   app.get(
     '/health',
     { schema: { response: { 200: healthResponseSchema, 503: healthResponseSchema } } },

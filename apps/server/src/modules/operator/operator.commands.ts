@@ -23,7 +23,9 @@ const dbStatus: OperatorCommand = {
     return [
       `Banco de dados: ${database.kind === 'pglite' ? 'PGlite (embutido)' : 'PostgreSQL'}`,
       `Migrações aplicadas: ${migrations.total}` +
-        (migrations.lastAppliedAt ? ` (última gerada em ${dateTime.format(migrations.lastAppliedAt)})` : ''),
+        (migrations.lastAppliedAt
+          ? ` (última gerada em ${dateTime.format(migrations.lastAppliedAt)})`
+          : ''),
       `Comandos de operação registrados: ${await countRuns(database.db)}`,
       ...runs.map(
         (run) =>

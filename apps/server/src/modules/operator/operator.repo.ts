@@ -4,7 +4,12 @@ import { operatorRuns } from '../../db/schema';
 
 export type OperatorChannel = (typeof operatorRuns.$inferInsert)['channel'];
 
-export async function insertRun(db: Database, command: string, args: string[], channel: OperatorChannel) {
+export async function insertRun(
+  db: Database,
+  command: string,
+  args: string[],
+  channel: OperatorChannel,
+) {
   const [run] = await db
     .insert(operatorRuns)
     .values({ command, args, channel, status: 'running' })

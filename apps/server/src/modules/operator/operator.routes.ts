@@ -17,7 +17,10 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
  * Lets operator commands (npm run db:status and the like) run while the server holds the embedded
  * database: the CLI sends the command here instead of opening the data directory itself.
  */
-export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = async (app, options) => {
+export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = async (
+  app,
+  options,
+) => {
   const expected = digest(options.operatorToken);
 
   app.post(
@@ -31,13 +34,21 @@ export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = asyn
       },
       onRequest: async (request) => {
         const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
-        if (!LOOPBACK.has(request.socket.remoteAddress ?? '') || !timingSafeEqual(digest(token), expected)) {
+        if (
+          !LOOPBACK.has(request.socket.remoteAddress ?? '') ||
+          !timingSafeEqual(digest(token), expected)
+        ) {
           throw AppError.common('auth/forbidden', 403);
         }
       },
     },
     async (request) => ({
-      output: await runOperatorCommand(options.database, request.params.command, request.body.args, 'server'),
+      output: await runOperatorCommand(
+        options.database,
+        request.params.command,
+        request.body.args,
+        'server',
+      ),
     }),
   );
 };

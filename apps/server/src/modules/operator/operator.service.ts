@@ -9,9 +9,15 @@ export async function runOperatorCommand(
   args: string[],
   channel: OperatorChannel,
 ): Promise<string[]> {
-  const definition = Object.hasOwn(operatorCommands, command) ? operatorCommands[command] : undefined;
+  const definition = Object.hasOwn(operatorCommands, command)
+    ? operatorCommands[command]
+    : undefined;
   if (!definition) {
-    throw new AppError('operator/unknown-command', 404, `Comando de operação desconhecido: ${command}`);
+    throw new AppError(
+      'operator/unknown-command',
+      404,
+      `Comando de operação desconhecido: ${command}`,
+    );
   }
   const runId = await insertRun(database.db, command, args, channel);
   try {
