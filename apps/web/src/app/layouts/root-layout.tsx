@@ -1,0 +1,11 @@
+import { Outlet } from 'react-router';
+import { ScrollToTop } from '../scroll-to-top';
+
+export function RootLayout() {
+  return (
+    <>
+      <ScrollToTop />
+      <Outlet />
+    </>
+  );
+}

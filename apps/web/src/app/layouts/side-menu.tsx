@@ -1,0 +1,50 @@
+import { useEffect, useRef } from 'react';
+import { NavLink } from 'react-router';
+import { MENU_ITEMS } from './menu-items';
+
+export const MENU_ID = 'menu-principal';
+
+const LAYOUTS = {
+  sidebar:
+    'sticky top-16 h-[calc(100dvh-4rem)] w-64 shrink-0 overflow-y-auto border-r border-line bg-surface',
+  drawer:
+    'fixed bottom-0 left-0 top-16 z-40 w-72 max-w-[85vw] overflow-y-auto border-r border-line bg-surface shadow-2xl',
+} as const;
+
+function linkClasses({ isActive }: { isActive: boolean }) {
+  const base =
+    'group flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors';
+  return isActive
+    ? `${base} bg-primary-soft text-primary-ink`
+    : `${base} text-ink-muted hover:bg-surface-muted hover:text-ink`;
+}
+
+interface SideMenuProps {
+  open: boolean;
+  layout: keyof typeof LAYOUTS;
+  onNavigate: () => void;
+}
+
+export function SideMenu({ open, layout, onNavigate }: SideMenuProps) {
+  const listRef = useRef<HTMLUListElement>(null);
+
+  // An opened drawer covers the page, so keyboard focus moves into it.
+  useEffect(() => {
+    if (open && layout === 'drawer') listRef.current?.querySelector('a')?.focus();
+  }, [open, layout]);
+
+  return (
+    <nav id={MENU_ID} aria-label="Menu principal" hidden={!open} className={LAYOUTS[layout]}>
+      <ul ref={listRef} className="space-y-1 p-3">
+        {MENU_ITEMS.map(({ label, to, icon: Icon }) => (
+          <li key={to}>
+            <NavLink to={to} end className={linkClasses} onClick={onNavigate}>
+              <Icon className="size-5 shrink-0" aria-hidden="true" />
+              {label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,49 @@
+import { useCallback, useState } from 'react';
+import { STORAGE_KEYS } from '../../lib/storage-keys';
+import { useMediaQuery } from '../../lib/use-media-query';
+
+/** From this width the menu is a persistent sidebar; below it, an overlay drawer. */
+export const WIDE_SCREEN_QUERY = '(min-width: 1000px)';
+
+function readSidebarOpen(): boolean {
+  try {
+    return window.localStorage.getItem(STORAGE_KEYS.menuOpen) !== 'false';
+  } catch {
+    return true;
+  }
+}
+
+function writeSidebarOpen(open: boolean): void {
+  try {
+    window.localStorage.setItem(STORAGE_KEYS.menuOpen, String(open));
+  } catch {
+    // Blocked storage: the choice lasts for this page only.
+  }
+}
+
+export interface MenuState {
+  isWide: boolean;
+  open: boolean;
+  toggle: () => void;
+  closeDrawer: () => void;
+}
+
+/** Only the wide-screen sidebar is remembered; the drawer always starts closed. */
+export function useMenuState(): MenuState {
+  const isWide = useMediaQuery(WIDE_SCREEN_QUERY);
+  const [sidebarOpen, setSidebarOpen] = useState(readSidebarOpen);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  const toggle = () => {
+    if (!isWide) {
+      setDrawerOpen((open) => !open);
+      return;
+    }
+    writeSidebarOpen(!sidebarOpen);
+    setSidebarOpen(!sidebarOpen);
+  };
+
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+
+  return { isWide, open: isWide ? sidebarOpen : drawerOpen, toggle, closeDrawer };
+}

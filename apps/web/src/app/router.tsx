@@ -1,0 +1,94 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { LoadingScreen } from '../components/ui/loading-screen';
+import { RedirectIfSignedIn } from './guards/redirect-if-signed-in';
+import { RequireSession } from './guards/require-session';
+import { AppShell } from './layouts/app-shell';
+import { AuthLayout } from './layouts/auth-layout';
+import { RootLayout } from './layouts/root-layout';
+import { NotFoundPage } from './not-found-page';
+import { RouteErrorScreen } from './route-error-screen';
+
+/** A route whose page module (default export) is downloaded on first visit. */
+function lazyPage(
+  path: string | undefined,
+  load: () => Promise<{ default: ComponentType }>,
+): RouteObject {
+  const lazy = async () => ({ Component: (await load()).default });
+  return path === undefined ? { index: true, lazy } : { path, lazy };
+}
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    HydrateFallback: LoadingScreen,
+    ErrorBoundary: RouteErrorScreen,
+    children: [
+      {
+        Component: RedirectIfSignedIn,
+        children: [
+          {
+            Component: AuthLayout,
+            children: [
+              lazyPage('login', () => import('../features/auth/pages/login-page')),
+              lazyPage('signup', () => import('../features/auth/pages/signup-page')),
+            ],
+          },
+        ],
+      },
+      {
+        Component: AuthLayout,
+        children: [
+          // Paths match case-insensitively, so this also serves /Recovery (used by e-mailed links).
+          lazyPage('recovery', () => import('../features/auth/pages/recovery-page')),
+          lazyPage('auth/action', () => import('../features/auth/pages/auth-action-page')),
+        ],
+      },
+      {
+        Component: RequireSession,
+        children: [
+          {
+            Component: AppShell,
+            children: [
+              lazyPage(undefined, () => import('../features/exams/pages/exam-list-page')),
+              lazyPage(
+                'prova-dashboard',
+                () => import('../features/exams/pages/exam-dashboard-page'),
+              ),
+              lazyPage(
+                'conteudo-didatico',
+                () => import('../features/disciplines/pages/disciplines-page'),
+              ),
+              lazyPage(
+                'questoes',
+                () => import('../features/questions/pages/question-viewer-page'),
+              ),
+              lazyPage('assinatura', () => import('../features/billing/pages/plans-page')),
+              lazyPage('pagamento', () => import('../features/billing/pages/payment-page')),
+              lazyPage('conta', () => import('../features/account/pages/account-page')),
+              lazyPage(
+                'meu-desempenho',
+                () => import('../features/performance/pages/performance-page'),
+              ),
+            ],
+          },
+        ],
+      },
+      {
+        // Open to everyone: help and legal texts must be readable before signing up.
+        Component: AppShell,
+        children: [
+          lazyPage('ajuda', () => import('../features/help/pages/help-page')),
+          lazyPage('termos', () => import('../features/legal/pages/terms-page')),
+          lazyPage('politicas', () => import('../features/legal/pages/privacy-page')),
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,36 @@
+import type { ComponentProps } from 'react';
+
+type ButtonVariant = 'primary' | 'secondary' | 'ghost';
+type ButtonSize = 'sm' | 'md' | 'icon';
+
+interface ButtonStyle {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  className?: string;
+}
+
+const BASE =
+  'inline-flex shrink-0 items-center justify-center gap-2 rounded-lg font-medium transition-colors disabled:pointer-events-none disabled:opacity-60';
+
+const VARIANTS: Record<ButtonVariant, string> = {
+  primary: 'bg-primary text-on-primary shadow-sm hover:bg-primary-hover',
+  secondary: 'border border-line bg-surface text-ink shadow-sm hover:bg-surface-muted',
+  ghost: 'text-ink-muted hover:bg-surface-muted hover:text-ink',
+};
+
+const SIZES: Record<ButtonSize, string> = {
+  sm: 'h-9 px-3 text-sm',
+  md: 'h-11 px-5 text-sm',
+  icon: 'size-10',
+};
+
+/** The button look, for links that should read as buttons. */
+export function buttonClasses({ variant = 'primary', size = 'md', className }: ButtonStyle = {}) {
+  return [BASE, VARIANTS[variant], SIZES[size], className].filter(Boolean).join(' ');
+}
+
+type ButtonProps = ComponentProps<'button'> & ButtonStyle;
+
+export function Button({ variant, size, className, type = 'button', ...props }: ButtonProps) {
+  return <button type={type} className={buttonClasses({ variant, size, className })} {...props} />;
+}
