@@ -1,0 +1,158 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+
+const MENU_ENTRIES = [
+  'Questões de concurso',
+  'Disciplinas isoladas',
+  'Planos de Assinatura',
+  'Gerenciar Conta',
+  'Meu Desempenho',
+  'Ajuda',
+];
+
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Menu principal' });
+const themeButton = (page: Page) => page.getByRole('button', { name: /^Tema:/ });
+
+async function seriousAccessibilityViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,
+    );
+}
+
+test.describe('shell', () => {
+  test('renders header, menu and title in Portuguese', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/ajuda');
+
+    await expect(page).toHaveTitle('Gabarita - Sua Plataforma de Estudos');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Fechar menu' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Entrar' })).toBeVisible();
+    await expect(menu(page).getByRole('link')).toHaveText(MENU_ENTRIES);
+    await expect(page.getByRole('heading', { level: 1, name: 'Central de Ajuda' })).toBeVisible();
+  });
+
+  test('sends visitors from the signed-in area to /login', async ({ page }) => {
+    for (const path of ['/', '/conta', '/meu-desempenho', '/questoes?prova=x']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
+    }
+  });
+
+  test('theme cycles system -> dark -> light -> system and survives a reload', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/ajuda');
+    const html = page.locator('html');
+    await expect(themeButton(page)).toHaveAccessibleName(/automático/);
+    await expect(html).not.toHaveClass(/dark/);
+
+    await themeButton(page).click();
+    await expect(themeButton(page)).toHaveAccessibleName(/escuro/);
+    await expect(html).toHaveClass(/dark/);
+    expect(await page.evaluate(() => localStorage.getItem('gabarita.theme'))).toBe('dark');
+
+    // The stored theme is applied before the app runs: no flash of the light theme.
+    await page.reload({ waitUntil: 'commit' });
+    await page.waitForSelector('body', { state: 'attached' });
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+      true,
+    );
+    await expect(themeButton(page)).toHaveAccessibleName(/escuro/);
+
+    await themeButton(page).click();
+    await expect(themeButton(page)).toHaveAccessibleName(/claro/);
+    await expect(html).not.toHaveClass(/dark/);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.reload();
+    await expect(html).not.toHaveClass(/dark/);
+
+    await themeButton(page).click();
+    await expect(themeButton(page)).toHaveAccessibleName(/automático/);
+    expect(await page.evaluate(() => localStorage.getItem('gabarita.theme'))).toBeNull();
+    // Back on the system preference, which is dark now.
+    await expect(html).toHaveClass(/dark/);
+    await page.reload();
+    await expect(html).toHaveClass(/dark/);
+  });
+
+  test('at 1280 px the menu is open by default and its state is remembered', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/ajuda');
+    await expect(menu(page)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Fechar menu' }).click();
+    await expect(menu(page)).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Abrir menu' })).toBeVisible();
+    await expect(menu(page)).toBeHidden();
+
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    await expect(menu(page)).toBeVisible();
+    await page.reload();
+    await expect(menu(page)).toBeVisible();
+  });
+
+  test('at 390 px the menu starts closed and opens as a drawer', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/termos');
+    await expect(menu(page)).toBeHidden();
+
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    await expect(menu(page)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu(page)).toBeHidden();
+
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    await menu(page).getByRole('link', { name: 'Ajuda' }).click();
+    await expect(page).toHaveURL(/\/ajuda$/);
+    await expect(menu(page)).toBeHidden();
+  });
+
+  test('scrolls to the top on a route change', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 400 });
+    await page.goto('/termos');
+    await expect(page.getByRole('heading', { level: 1, name: 'Termos de Uso' })).toBeVisible();
+    await page.evaluate(() => {
+      document.body.style.minHeight = '3000px';
+      window.scrollTo(0, 1500);
+    });
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+
+    await menu(page).getByRole('link', { name: 'Ajuda' }).click();
+    await expect(page).toHaveURL(/\/ajuda$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('unknown routes show a Portuguese 404 page', async ({ page }) => {
+    const response = await page.goto('/pagina-que-nao-existe');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
+    await page.getByRole('link', { name: /Voltar/ }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('/recovery and /Recovery both open the password reset page', async ({ page }) => {
+    for (const path of ['/recovery?oobCode=abc', '/Recovery?oobCode=abc']) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1, name: 'Redefinir senha' })).toBeVisible();
+    }
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`has no serious accessibility violations (${colorScheme})`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme });
+      for (const path of ['/ajuda', '/login', '/pagina-que-nao-existe']) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        expect(await seriousAccessibilityViolations(page), path).toEqual([]);
+      }
+    });
+  }
+});

@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const webFeatures = fs.existsSync('apps/web/src/features')
+  ? fs
+      .readdirSync('apps/web/src/features', { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+  : [];
+
+// Dependencies point one way (DESIGN.md section 3).
+const boundaryZones = [
+  {
+    target: 'packages/shared',
+    from: 'apps',
+    message: 'packages/shared não importa nada dos apps.',
+  },
+  { target: 'apps/web', from: 'apps/server', message: 'A web não importa código do servidor.' },
+  { target: 'apps/server', from: 'apps/web', message: 'O servidor não importa código da web.' },
+  {
+    target: 'apps/server/src',
+    from: 'apps/server/test',
+    message: 'Código de produção não importa testes.',
+  },
+  ...webFeatures.map((feature) => ({
+    target: `apps/web/src/features/${feature}`,
+    from: 'apps/web/src/features',
+    except: [`./${feature}`],
+    message: 'Uma feature não importa outra; mova o que é comum para components/ ou lib/.',
+  })),
+  {
+    target: 'apps/web/src/features',
+    from: 'apps/web/src/app',
+    message: 'Features não importam app/ (app -> features -> components/lib).',
+  },
+  {
+    target: ['apps/web/src/components', 'apps/web/src/lib'],
+    from: ['apps/web/src/app', 'apps/web/src/features'],
+    message: 'components/ e lib/ não importam app/ nem features/.',
+  },
+  {
+    target: 'apps/server/src/modules/*/*.repo.ts',
+    from: 'apps/server/src/modules/*/*.{routes,service}.ts',
+    message: 'Repositórios só fazem consultas: routes -> service -> repo -> db.',
+  },
+  {
+    target: 'apps/server/src/modules/*/*.service.ts',
+    from: 'apps/server/src/modules/*/*.routes.ts',
+    message: 'Serviços não conhecem rotas: routes -> service -> repo -> db.',
+  },
+  {
+    target: ['apps/server/src/db', 'apps/server/src/lib'],
+    from: 'apps/server/src/modules',
+    message: 'db/ e lib/ não dependem de módulos.',
+  },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'e2e/.artifacts/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.node },
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'import-x/no-cycle': ['error', { maxDepth: 10 }],
+      'import-x/no-default-export': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // Tools that need a default export; lazy-loaded route modules.
+    files: [
+      '**/*.config.{ts,js,mjs}',
+      'eslint.config.js',
+      'e2e/support/global-setup.ts',
+      'apps/web/src/**/*.page.tsx',
+      'apps/web/src/**/pages/**/*.tsx',
+    ],
+    rules: { 'import-x/no-default-export': 'off' },
+  },
+  {
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+  },
+);
