@@ -37,6 +37,19 @@ test.describe('shell', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Central de Ajuda' })).toBeVisible();
   });
 
+  test('loads under the Content Security Policy without violations', async ({ page }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    const response = await page.goto('/ajuda');
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+    await expect(page.getByRole('heading', { level: 1, name: 'Central de Ajuda' })).toBeVisible();
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+
   test('sends visitors from the signed-in area to /login', async ({ page }) => {
     for (const path of ['/', '/conta', '/meu-desempenho', '/questoes?prova=x']) {
       await page.goto(path);

@@ -16,16 +16,22 @@ interface Finished {
   stderr: string;
 }
 
+const repoRoot = path.resolve(serverRoot, '../..');
+
+/** Runs from the repository root, as the README's commands do. */
 function start(entry: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(serverRoot, 'src', entry), ...args],
-    {
-      cwd: serverRoot,
-      env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'test', DATABASE_URL: '', ...env },
-    },
-  );
+  return spawn(process.execPath, ['--import', 'tsx', `apps/server/src/${entry}`, ...args], {
+    cwd: repoRoot,
+    env: { ...testEnv, ...env },
+  });
 }
+
+/** The documented operator command, through npm like an operator types it. */
+function npmRun(script: string, env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn('npm', ['run', '--silent', script], { cwd: repoRoot, env: { ...testEnv, ...env } });
+}
+
+const testEnv = { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'test', DATABASE_URL: '' };
 
 function finish(child: ChildProcess): Promise<Finished> {
   let stdout = '';
@@ -51,7 +57,8 @@ describe('one DATA_DIR, several processes', () => {
   let serverExit: Promise<Finished>;
   let port: number;
 
-  const env = () => ({ DATA_DIR: dataDir, PORT: '0' });
+  // Relative, as in the default './data': every command must resolve it to the same folder.
+  const env = () => ({ DATA_DIR: path.relative(repoRoot, dataDir), PORT: '0' });
   const ops = (...args: string[]) => finish(start('cli/ops.ts', args, env()));
 
   beforeAll(async () => {
@@ -75,7 +82,7 @@ describe('one DATA_DIR, several processes', () => {
   });
 
   it('an operator command runs through the running server', async () => {
-    const result = await ops('db:status');
+    const result = await finish(npmRun('db:status', env()));
 
     expect(result.code).toBe(0);
     expect(result.stderr).toContain(`Servidor em execução (pid ${server.pid})`);
