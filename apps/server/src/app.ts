@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
@@ -9,9 +11,18 @@ import {
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { googleRoutes } from './modules/auth/google.routes';
+import { createGoogleSignIn } from './modules/auth/google.service';
+import { registerSessionResolution } from './modules/auth/session.plugin';
 import { healthRoutes } from './modules/health/health.routes';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer';
+import { outboxRoutes } from './modules/mail/outbox.routes';
 import { operatorRoutes } from './modules/operator/operator.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { createUsersService } from './modules/users/users.service';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerRequestGuard } from './plugins/request-guard';
 import { contentSecurityPolicy } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 
@@ -19,6 +30,10 @@ export interface AppDependencies {
   database: DatabaseHandle;
   /** Present when this server holds the embedded database and accepts local operator commands. */
   operatorToken?: string;
+  /** Replaces the mailer chosen from the configuration. */
+  mailer?: Mailer;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: NodeJS.WritableStream;
 }
 
 export async function buildApp(config: AppConfig, deps: AppDependencies): Promise<FastifyInstance> {
@@ -26,12 +41,12 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-      ...(config.nodeEnv === 'development' && process.stdout.isTTY
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+      ...(config.nodeEnv === 'development' && process.stdout.isTTY && !deps.logStream
         ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } }
         : {}),
     },
     genReqId: () => randomUUID(),
-    requestIdLogLabel: 'requestId',
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -42,15 +57,34 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     reply.header('x-request-id', request.id);
   });
 
+  const secureCookies = config.appUrl.startsWith('https:');
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config.appUrl) },
-    strictTransportSecurity: config.appUrl.startsWith('https:'),
+    strictTransportSecurity: secureCookies,
+    // Google sign-in runs in a popup that must be able to report back to this window.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart);
+  registerRequestGuard(app, config.appUrl);
+
+  const { db } = deps.database;
+  const mailer =
+    deps.mailer ?? (config.smtp ? createSmtpMailer(config.smtp) : createOutboxMailer(db, app.log));
+  const auth = createAuthService({ db, mailer, config, log: app.log });
+  const users = createUsersService({ db, auth, log: app.log });
+  const google = config.google
+    ? createGoogleSignIn(config.google, config.appUrl, db, auth)
+    : undefined;
+  registerSessionResolution(app, auth, secureCookies);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database: deps.database });
-      await api.register(authRoutes);
+      await api.register(authRoutes, { auth, googleEnabled: Boolean(google), secureCookies });
+      if (google)
+        await api.register(googleRoutes, { google, appUrl: config.appUrl, secureCookies });
+      await api.register(usersRoutes, { users });
       if (deps.operatorToken) {
         await api.register(operatorRoutes, {
           database: deps.database,
@@ -60,6 +94,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     },
     { prefix: '/api' },
   );
+  if (config.nodeEnv !== 'production' && mailer.kind === 'outbox') {
+    await app.register(outboxRoutes, { db });
+  }
   await registerSpa(app, config.webDistDir);
 
   return app;

@@ -8,13 +8,19 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   APP_URL: z.url({ protocol: /^https?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .url({ protocol: /^postgres(ql)?$/ })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  DATABASE_URL: optionalString(z.url({ protocol: /^postgres(ql)?$/ })),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  SMTP_URL: optionalString(z.url({ protocol: /^smtps?$/ })),
+  MAIL_FROM: optionalString(z.string().min(3)),
+  GOOGLE_CLIENT_ID: optionalString(z.string().min(1)),
+  GOOGLE_CLIENT_SECRET: optionalString(z.string().min(1)),
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
 });
+
+function optionalString<T extends z.ZodType<string>>(schema: T) {
+  return schema.optional().or(z.literal('').transform(() => undefined));
+}
 
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
@@ -26,7 +32,13 @@ export interface AppConfig {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Where the built SPA lives; the server serves it when the folder exists. */
   webDistDir: string;
+  /** SMTP delivery; without it, e-mails go to the development outbox. */
+  smtp: { url: string; from: string } | undefined;
+  /** Google sign-in, enabled when both client id and secret are set. */
+  google: { issuer: string; clientId: string; clientSecret: string } | undefined;
 }
+
+const DEFAULT_MAIL_FROM = 'Gabarita <nao-responda@gabarita.local>';
 
 export class ConfigError extends Error {}
 
@@ -48,5 +60,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: vars.DATABASE_URL,
     logLevel: vars.LOG_LEVEL,
     webDistDir: path.resolve(vars.WEB_DIST_DIR ?? path.join(serverRoot, '../web/dist')),
+    smtp: vars.SMTP_URL
+      ? { url: vars.SMTP_URL, from: vars.MAIL_FROM ?? DEFAULT_MAIL_FROM }
+      : undefined,
+    google:
+      vars.GOOGLE_CLIENT_ID && vars.GOOGLE_CLIENT_SECRET
+        ? {
+            issuer: vars.GOOGLE_ISSUER,
+            clientId: vars.GOOGLE_CLIENT_ID,
+            clientSecret: vars.GOOGLE_CLIENT_SECRET,
+          }
+        : undefined,
   };
 }

@@ -7,7 +7,8 @@ export function contentSecurityPolicy(appUrl: string) {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:'],
+    // Google accounts show the picture Google hosts.
+    imgSrc: ["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com'],
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'"],
     objectSrc: ["'none'"],

@@ -22,9 +22,14 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 
 /** The real app on a fresh database of its own, driven with app.inject. */
 export async function createTestApp(
-  options: { config?: Partial<AppConfig>; deps?: Partial<AppDependencies> } = {},
+  options: {
+    config?: Partial<AppConfig>;
+    deps?: Partial<AppDependencies>;
+    database?: TestDatabase;
+  } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const ownsDatabase = !options.database;
+  const database = options.database ?? (await createTestDatabase());
   const app = await buildApp(testConfig(options.config), { database, ...options.deps });
   await app.ready();
   return {
@@ -32,7 +37,7 @@ export async function createTestApp(
     database,
     async close() {
       await app.close();
-      await database.destroy();
+      if (ownsDatabase) await database.destroy();
     },
   };
 }

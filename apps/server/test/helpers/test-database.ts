@@ -5,6 +5,8 @@ import { type DatabaseHandle, openDatabase } from '../../src/db/client';
 export interface TestDatabase extends DatabaseHandle {
   /** Closes the connection and throws the database away. */
   destroy(): Promise<void>;
+  /** Opens another connection to the same database, as a second server instance would. */
+  openAnother(): Promise<DatabaseHandle>;
 }
 
 /**
@@ -18,7 +20,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 async function createPgliteDatabase(): Promise<TestDatabase> {
   const handle = await openDatabase({ kind: 'pglite', dataDir: undefined });
   await handle.migrate();
-  return { ...handle, destroy: () => handle.close() };
+  return {
+    ...handle,
+    destroy: () => handle.close(),
+    // PGlite is one process's database: a second instance shares the connection, and its owner closes it.
+    openAnother: async () => ({ ...handle, close: async () => undefined }),
+  };
 }
 
 export function postgresAdminUrl(): string {
@@ -37,6 +44,7 @@ async function createPostgresDatabase(): Promise<TestDatabase> {
   await handle.migrate();
   return {
     ...handle,
+    openAnother: () => openDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 5 }),
     async destroy() {
       await handle.close();
       await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);

@@ -60,6 +60,7 @@ describe('the one error path', () => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/test/echo',
+      headers: { origin: 'http://localhost:3000' },
       payload: { name: '' },
     });
     expect(response.statusCode).toBe(400);
@@ -72,7 +73,7 @@ describe('the one error path', () => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/test/echo',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
       payload: '{"name":',
     });
     expect(response.statusCode).toBe(400);

@@ -1,4 +1,9 @@
+import { parseArgs } from 'node:util';
+import type { AccountProvider } from '@gabarita/shared';
 import type { DatabaseHandle } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { grantPremium } from '../entitlements/entitlements.service';
+import { findAccountForOperator, promoteToAdmin } from '../users/accounts.service';
 import { appliedMigrations, countRuns, latestRuns } from './operator.repo';
 
 export interface OperatorCommand {
@@ -36,6 +41,74 @@ const dbStatus: OperatorCommand = {
   },
 };
 
+/** `<email> [--provider password|google]` plus the given positional names. */
+function parseAccountArgs(args: string[], usage: string, positionals: number) {
+  const parsed = (() => {
+    try {
+      return parseArgs({
+        args,
+        allowPositionals: true,
+        options: { provider: { type: 'string' } },
+      });
+    } catch {
+      return null;
+    }
+  })();
+  const provider = parsed?.values.provider;
+  if (
+    !parsed ||
+    parsed.positionals.length !== positionals ||
+    (provider !== undefined && provider !== 'password' && provider !== 'google')
+  ) {
+    throw new AppError('operator/usage', 400, `Uso: ${usage}`);
+  }
+  return { positionals: parsed.positionals, provider: provider as AccountProvider | undefined };
+}
+
+const adminCreate: OperatorCommand = {
+  usage: 'admin:create <email> [--provider password|google]',
+  summary: 'Dá o papel de administrador à conta com este e-mail (ela precisa existir).',
+  async run(database, args) {
+    const { positionals, provider } = parseAccountArgs(args, this.usage, 1);
+    const user = await findAccountForOperator(database.db, positionals[0]!, provider);
+    await promoteToAdmin(database.db, user);
+    return [`${user.email} (${providerLabel(user.provider)}) agora é administrador.`];
+  },
+};
+
+const grantPremiumCommand: OperatorCommand = {
+  usage: 'user:grant-premium <email> <dias> [--provider password|google]',
+  summary: 'Concede dias de Premium (estende um plano ativo a partir do fim dele).',
+  async run(database, args) {
+    const { positionals, provider } = parseAccountArgs(args, this.usage, 2);
+    const days = Number(positionals[1]);
+    if (!Number.isInteger(days) || days < 1 || days > 3650) {
+      throw new AppError(
+        'operator/usage',
+        400,
+        'O número de dias deve ser um inteiro entre 1 e 3650.',
+      );
+    }
+    const user = await findAccountForOperator(database.db, positionals[0]!, provider);
+    const plan = await grantPremium(database.db, user.id, days);
+    return [
+      `${user.email} (${providerLabel(user.provider)}) é Premium até ${formatDay(plan.endsOn!)} ` +
+        `(${plan.daysRemaining === 0 ? 'expira hoje' : `mais ${plan.daysRemaining} dia(s) após hoje`}).`,
+    ];
+  },
+};
+
+function providerLabel(provider: AccountProvider) {
+  return provider === 'google' ? 'conta Google' : 'conta com senha';
+}
+
+function formatDay(day: string) {
+  const [year, month, date] = day.split('-');
+  return `${date}/${month}/${year}`;
+}
+
 export const operatorCommands: Readonly<Record<string, OperatorCommand>> = {
   'db:status': dbStatus,
+  'admin:create': adminCreate,
+  'user:grant-premium': grantPremiumCommand,
 };

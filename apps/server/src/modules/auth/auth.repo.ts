@@ -1,0 +1,147 @@
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  actionCodes,
+  entitlements,
+  oauthStates,
+  sessions,
+  userPhotos,
+  users,
+} from '../../db/schema';
+
+export type NewUser = typeof users.$inferInsert;
+export type ActionMode = (typeof actionCodes.$inferInsert)['mode'];
+
+export async function findUserByEmail(db: Database, provider: NewUser['provider'], email: string) {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.provider, provider), eq(users.email, email)));
+  return user;
+}
+
+export async function findUserByGoogleSubject(db: Database, subject: string) {
+  const [user] = await db.select().from(users).where(eq(users.googleSubject, subject));
+  return user;
+}
+
+/** Creates the account and its free plan record together. */
+export async function insertUserWithEntitlement(db: Database, values: NewUser) {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.insert(users).values(values).returning();
+    await tx.insert(entitlements).values({ userId: user!.id });
+    return user!;
+  });
+}
+
+export async function updateUser(db: Database, id: string, values: Partial<NewUser>) {
+  const [user] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return user;
+}
+
+export async function deleteUser(db: Database, id: string) {
+  await db.delete(users).where(eq(users.id, id));
+}
+
+export async function insertSession(
+  db: Database,
+  values: { userId: string; tokenHash: string; expiresAt: Date },
+) {
+  await db.insert(sessions).values(values);
+}
+
+/** The live session of a token, with its user and plan. */
+export async function findLiveSession(db: Database, tokenHash: string) {
+  const [row] = await db
+    .select({
+      session: sessions,
+      user: users,
+      entitlement: entitlements,
+      photoVersion: userPhotos.version,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(entitlements, eq(entitlements.userId, users.id))
+    .leftJoin(userPhotos, eq(userPhotos.userId, users.id))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)));
+  return row;
+}
+
+/** Slides the expiry and records the visit, at most once per `throttleSeconds`. */
+export async function touchSession(
+  db: Database,
+  sessionId: string,
+  userId: string,
+  expiresAt: Date,
+  throttleSeconds: number,
+) {
+  const touched = await db
+    .update(sessions)
+    .set({ expiresAt, lastUsedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        lt(sessions.lastUsedAt, sql`now() - make_interval(secs => ${throttleSeconds}::int)`),
+      ),
+    )
+    .returning({ id: sessions.id });
+  if (touched.length > 0) {
+    await db
+      .update(users)
+      .set({ lastSeenAt: sql`now()` })
+      .where(eq(users.id, userId));
+  }
+  return touched.length > 0;
+}
+
+export async function deleteSession(db: Database, tokenHash: string) {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function deleteSessionsOfUser(db: Database, userId: string) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function insertActionCode(
+  db: Database,
+  values: { userId: string; mode: ActionMode; codeHash: string; expiresAt: Date },
+) {
+  await db.insert(actionCodes).values(values);
+}
+
+export async function findActionCode(db: Database, codeHash: string, mode: ActionMode) {
+  const [row] = await db
+    .select({ code: actionCodes, user: users })
+    .from(actionCodes)
+    .innerJoin(users, eq(users.id, actionCodes.userId))
+    .where(and(eq(actionCodes.codeHash, codeHash), eq(actionCodes.mode, mode)));
+  return row;
+}
+
+/** Marks the code used; false when someone used it first (single use, even under races). */
+export async function consumeActionCode(db: Database, id: string) {
+  const used = await db
+    .update(actionCodes)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(actionCodes.id, id), isNull(actionCodes.usedAt)))
+    .returning({ id: actionCodes.id });
+  return used.length === 1;
+}
+
+export async function insertOauthState(db: Database, values: typeof oauthStates.$inferInsert) {
+  await db.delete(oauthStates).where(lt(oauthStates.expiresAt, sql`now()`));
+  await db.insert(oauthStates).values(values);
+}
+
+/** Takes (reads and deletes) a pending sign-in, so a state works once. */
+export async function takeOauthState(db: Database, stateHash: string) {
+  const [row] = await db
+    .delete(oauthStates)
+    .where(and(eq(oauthStates.stateHash, stateHash), gt(oauthStates.expiresAt, sql`now()`)))
+    .returning();
+  return row;
+}

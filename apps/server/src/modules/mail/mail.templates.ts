@@ -1,0 +1,84 @@
+import { PRODUCT_NAME } from '@gabarita/shared';
+import type { MailMessage } from './mailer';
+
+interface ActionMail {
+  to: string;
+  name: string;
+  link: string;
+}
+
+export function verificationMail({ to, name, link }: ActionMail): MailMessage {
+  return actionMail({
+    to,
+    subject: `Confirme seu e-mail no ${PRODUCT_NAME}`,
+    greeting: `Olá, ${name}!`,
+    intro: `Falta pouco para você começar a estudar no ${PRODUCT_NAME}. Confirme seu endereço de e-mail clicando no botão abaixo.`,
+    button: 'Confirmar e-mail',
+    link,
+    outro: 'O link vale por 3 dias. Se você não criou uma conta, ignore esta mensagem.',
+  });
+}
+
+export function passwordResetMail({ to, name, link }: ActionMail): MailMessage {
+  return actionMail({
+    to,
+    subject: `Redefinição de senha do ${PRODUCT_NAME}`,
+    greeting: `Olá, ${name}!`,
+    intro:
+      'Recebemos um pedido para redefinir a senha da sua conta. Para escolher uma nova senha, clique no botão abaixo.',
+    button: 'Redefinir senha',
+    link,
+    outro:
+      'O link vale por 1 hora e só pode ser usado uma vez. Se você não pediu a redefinição, ignore esta mensagem: sua senha continua a mesma.',
+  });
+}
+
+interface ActionMailParts {
+  to: string;
+  subject: string;
+  greeting: string;
+  intro: string;
+  button: string;
+  link: string;
+  outro: string;
+}
+
+function actionMail(parts: ActionMailParts): MailMessage {
+  const text = [
+    parts.greeting,
+    '',
+    parts.intro,
+    '',
+    `${parts.button}: ${parts.link}`,
+    '',
+    parts.outro,
+    '',
+    `Equipe ${PRODUCT_NAME}`,
+  ].join('\n');
+
+  const html = `<!doctype html>
+<html lang="pt-BR">
+  <body style="margin:0;padding:24px;background:#f8fafc;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
+    <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:12px">
+      <tr><td style="padding:28px 32px 8px;font-size:20px;font-weight:bold;color:#0f766e">${PRODUCT_NAME}</td></tr>
+      <tr><td style="padding:8px 32px;font-size:16px;line-height:1.5">
+        <p>${escapeHtml(parts.greeting)}</p>
+        <p>${escapeHtml(parts.intro)}</p>
+        <p style="margin:28px 0"><a href="${escapeHtml(parts.link)}" style="background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(parts.button)}</a></p>
+        <p style="font-size:13px;color:#475569">Se o botão não funcionar, copie e cole este endereço no navegador:<br><a href="${escapeHtml(parts.link)}" style="color:#0f766e;word-break:break-all">${escapeHtml(parts.link)}</a></p>
+        <p style="font-size:13px;color:#475569">${escapeHtml(parts.outro)}</p>
+      </td></tr>
+      <tr><td style="padding:8px 32px 28px;font-size:13px;color:#475569">Equipe ${PRODUCT_NAME}</td></tr>
+    </table>
+  </body>
+</html>`;
+
+  return { to: parts.to, subject: parts.subject, text, html };
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+  );
+}

@@ -1,0 +1,12 @@
+import { desc } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { outboxMessages } from '../../db/schema';
+import type { MailMessage } from './mailer';
+
+export async function insertOutboxMessage(db: Database, message: MailMessage) {
+  await db.insert(outboxMessages).values(message);
+}
+
+export async function listOutboxMessages(db: Database, limit = 50) {
+  return db.select().from(outboxMessages).orderBy(desc(outboxMessages.createdAt)).limit(limit);
+}

@@ -1,0 +1,39 @@
+import type { AccountProvider } from '@gabarita/shared';
+import type { Database } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { findUsersByEmail, setRole } from './users.repo';
+
+/**
+ * The one account an operator means by an e-mail. A password account and a Google account may share
+ * the address; then the provider has to be named.
+ */
+export async function findAccountForOperator(
+  db: Database,
+  rawEmail: string,
+  provider?: AccountProvider,
+): Promise<UserRow> {
+  const email = rawEmail.trim().toLowerCase();
+  const accounts = (await findUsersByEmail(db, email)).filter(
+    (account) => !provider || account.provider === provider,
+  );
+  if (accounts.length === 0) {
+    throw new AppError(
+      'operator/user-not-found',
+      404,
+      `Nenhuma conta encontrada com o e-mail ${email}.`,
+    );
+  }
+  if (accounts.length > 1) {
+    throw new AppError(
+      'operator/ambiguous-user',
+      409,
+      `Há uma conta com senha e uma conta Google com o e-mail ${email}: use --provider password ou --provider google.`,
+    );
+  }
+  return accounts[0]!;
+}
+
+export async function promoteToAdmin(db: Database, user: UserRow) {
+  await setRole(db, user.id, 'admin');
+}

@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { AUTH_MESSAGES, type MeResponse } from '@gabarita/shared';
+import type { Database } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { AuthService } from '../auth/auth.service';
+import { planOf, accountTypeOf } from '../entitlements/entitlements.service';
+import { normalizePhoto } from './photo';
+import { photoUrlOf } from './photo-url';
+import { findPhoto, findUserWithEntitlement, savePhoto, updateName } from './users.repo';
+
+/** Google accounts take name and photo from Google (spec section 6). */
+function assertEditableProfile(user: UserRow) {
+  if (user.provider === 'google') {
+    throw new AppError('auth/google-profile-read-only', 403, AUTH_MESSAGES.googleProfileReadOnly);
+  }
+}
+
+export function createUsersService({
+  db,
+  auth,
+  log,
+}: {
+  db: Database;
+  auth: AuthService;
+  log: FastifyBaseLogger;
+}) {
+  async function getMe(userId: string): Promise<MeResponse> {
+    const row = await findUserWithEntitlement(db, userId);
+    if (!row) throw AppError.common('auth/unauthenticated', 401);
+    const { user, entitlement, photoVersion } = row;
+    return {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      photoUrl: photoUrlOf(user, photoVersion),
+      provider: user.provider,
+      role: user.role,
+      accountType: accountTypeOf(entitlement ?? undefined),
+      plan: planOf(entitlement ?? undefined),
+      lastSeenAt: user.lastSeenAt?.toISOString() ?? null,
+      createdAt: user.createdAt.toISOString(),
+    };
+  }
+
+  return {
+    getMe,
+
+    async updateName(user: UserRow, name: string) {
+      assertEditableProfile(user);
+      await updateName(db, user.id, name);
+      return getMe(user.id);
+    },
+
+    async updatePhoto(user: UserRow, upload: { mimetype: string; content: Buffer }) {
+      assertEditableProfile(user);
+      const photo = upload.mimetype.startsWith('image/')
+        ? await normalizePhoto(upload.content)
+        : null;
+      if (!photo) throw new AppError('photo/not-image', 400, AUTH_MESSAGES.photoNotImage);
+      const version = createHash('sha256').update(photo).digest('hex').slice(0, 16);
+      await savePhoto(db, user.id, { content: photo, contentType: 'image/webp', version });
+      return { photoUrl: photoUrlOf(user, version)! };
+    },
+
+    getPhoto: (userId: string) => findPhoto(db, userId),
+
+    /** 'Alterar Senha': e-mails a reset link to a password account's own address. */
+    async sendPasswordChangeLink(user: UserRow) {
+      if (user.provider !== 'password') {
+        throw new AppError('auth/google-no-password', 403, AUTH_MESSAGES.passwordChangeGoogle);
+      }
+      if (!user.email)
+        throw new AppError('account/no-email', 400, AUTH_MESSAGES.passwordChangeNoEmail);
+      try {
+        await auth.sendPasswordReset(user);
+      } catch (error) {
+        log.error({ err: error, userId: user.id }, 'falha ao enviar o link de redefinição');
+        throw new AppError('account/send-failed', 502, AUTH_MESSAGES.passwordChangeSendFailed);
+      }
+      return { email: user.email };
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,74 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Database } from '../../src/db/client';
+import { randomToken, hashToken } from '../../src/lib/tokens';
+import { insertSession, insertUserWithEntitlement } from '../../src/modules/auth/auth.repo';
+import { hashPassword } from '../../src/modules/auth/password';
+
+export const APP_ORIGIN = 'http://localhost:3000';
+
+let sequence = 0;
+export function uniqueEmail(prefix = 'aluno') {
+  sequence += 1;
+  return `${prefix}.${Date.now()}.${sequence}@exemplo.com.br`;
+}
+
+/** A verified e-mail/password account, straight in the database. */
+export async function createPasswordUser(
+  db: Database,
+  overrides: { email?: string; password?: string; name?: string; verified?: boolean } = {},
+) {
+  const email = overrides.email ?? uniqueEmail();
+  const password = overrides.password ?? 'senha-forte-123';
+  const user = await insertUserWithEntitlement(db, {
+    provider: 'password',
+    email,
+    name: overrides.name ?? 'Maria Candidata',
+    passwordHash: await hashPassword(password),
+    emailVerifiedAt: overrides.verified === false ? null : new Date(),
+  });
+  return { user, email, password };
+}
+
+/** A same-origin JSON request, as the web app sends it. */
+export function send(
+  app: FastifyInstance,
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  body: unknown = {},
+  cookie?: string,
+) {
+  return app.inject({
+    method,
+    url,
+    headers: { origin: APP_ORIGIN, ...(cookie ? { cookie } : {}) },
+    payload: body as Record<string, unknown>,
+  });
+}
+
+export function get(app: FastifyInstance, url: string, cookie?: string) {
+  return app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+}
+
+/** The "name=value" of the session cookie a response sets. */
+export function sessionCookieOf(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'gabarita_session');
+  if (!cookie?.value) throw new Error('no session cookie set');
+  return `gabarita_session=${cookie.value}`;
+}
+
+export async function signIn(app: FastifyInstance, email: string, password: string) {
+  const response = await send(app, 'POST', '/api/auth/login', { email, password });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
+  return sessionCookieOf(response);
+}
+
+/** A session for any user (e.g. a Google account), as a cookie header value. */
+export async function sessionCookieFor(db: Database, userId: string) {
+  const token = randomToken();
+  await insertSession(db, {
+    userId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
+  return `gabarita_session=${token}`;
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { accountProviderSchema, accountTypeSchema, NAME_MAX_LENGTH } from './auth';
+
+export const PHOTO_MAX_SIDE = 256;
+export const PHOTO_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+
+export const planSchema = z.object({
+  /** When the current premium period started (ISO timestamp), null if never premium. */
+  startedAt: z.string().nullable(),
+  /** Last São Paulo day of validity, YYYY-MM-DD; null if never premium. */
+  endsOn: z.string().nullable(),
+  /** End of validity as an instant: 23:59:59 of endsOn in São Paulo (ISO timestamp). */
+  endsAt: z.string().nullable(),
+  /** Whole days after today still covered; 0 = expires today; negative = expired; null = never. */
+  daysRemaining: z.number().int().nullable(),
+});
+
+export const meResponseSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  photoUrl: z.string().nullable(),
+  provider: accountProviderSchema,
+  role: z.enum(['user', 'admin']),
+  accountType: accountTypeSchema,
+  plan: planSchema,
+  lastSeenAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const updateNameRequestSchema = z.object({
+  name: z.string().trim().min(1).max(NAME_MAX_LENGTH),
+});
+
+export const photoResponseSchema = z.object({ photoUrl: z.string() });
+
+export type MeResponse = z.infer<typeof meResponseSchema>;
+export type Plan = z.infer<typeof planSchema>;
