@@ -9,7 +9,7 @@ export interface CaughtMail {
 }
 
 /** A real SMTP server on loopback that keeps every message it receives. */
-export async function startSmtpCatcher() {
+export async function startSmtpCatcher(options: { onMessage?: (mail: CaughtMail) => void } = {}) {
   const messages: CaughtMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -18,12 +18,14 @@ export async function startSmtpCatcher() {
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((parsed) => {
-          messages.push({
+          const mail = {
             to: Array.isArray(parsed.to) ? parsed.to[0]!.text : (parsed.to?.text ?? ''),
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
-          });
+          };
+          messages.push(mail);
+          options.onMessage?.(mail);
           callback();
         })
         .catch(callback);

@@ -90,6 +90,17 @@ describe('one DATA_DIR, several processes', () => {
     expect(result.stdout).toMatch(/db:status {2}\[server, running\]/);
   });
 
+  it("a command's refusal comes back from the server and changes nothing", async () => {
+    const result = await finish(
+      spawn('npm', ['run', '--silent', 'user:grant-premium', '--', 'ninguem@exemplo.com', '30'], {
+        cwd: repoRoot,
+        env: { ...testEnv, ...env() },
+      }),
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('Nenhuma conta encontrada com o e-mail ninguem@exemplo.com.');
+  });
+
   it('an unknown operator command is refused with the list of commands', async () => {
     const result = await ops('db:nada');
     expect(result.code).toBe(2);
@@ -107,8 +118,11 @@ describe('one DATA_DIR, several processes', () => {
 
     expect(result.code).toBe(0);
     expect(result.stderr).not.toContain('Servidor em execução');
-    expect(result.stdout).toContain('Comandos de operação registrados: 2');
+    expect(result.stdout).toContain('Comandos de operação registrados: 3');
     expect(result.stdout).toMatch(/db:status {2}\[server, succeeded\]/);
+    expect(result.stdout).toMatch(
+      /user:grant-premium ninguem@exemplo.com 30 {2}\[server, failed\]/,
+    );
     expect(result.stdout).toMatch(/db:status {2}\[direct, running\]/);
   });
 
