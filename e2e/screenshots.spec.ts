@@ -1,10 +1,44 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 
-// Screenshots of every screen at both widths and in both themes, kept in e2e/.artifacts for review.
-const SCREENS = [
-  { name: 'shell-help', path: '/ajuda', heading: 'Central de Ajuda' },
+/**
+ * Every screen at both widths and in both themes: a screenshot in e2e/.artifacts for review, and an
+ * axe-core check for serious or critical violations.
+ */
+interface Screen {
+  name: string;
+  path: string;
+  heading: string | RegExp;
+  account?: 'free' | 'premium';
+  /** What to do on the page before the screenshot. */
+  act?: (page: Page) => Promise<void>;
+}
+
+const SCREENS: Screen[] = [
+  { name: 'help-visitor', path: '/ajuda', heading: 'Central de Ajuda' },
   { name: 'login', path: '/login', heading: 'Entrar' },
+  { name: 'signup', path: '/signup', heading: 'Criar conta' },
+  { name: 'recovery-missing-code', path: '/recovery', heading: 'Redefinir senha' },
   { name: 'not-found', path: '/pagina-que-nao-existe', heading: 'Página não encontrada' },
+  { name: 'home-signed-in', path: '/', heading: 'Questões de concurso', account: 'free' },
+  { name: 'account-free', path: '/conta', heading: 'Gerenciamento de Conta', account: 'free' },
+  {
+    name: 'account-premium',
+    path: '/conta',
+    heading: 'Gerenciamento de Conta',
+    account: 'premium',
+  },
+  {
+    name: 'profile-panel',
+    path: '/ajuda',
+    heading: 'Central de Ajuda',
+    account: 'free',
+    act: async (page) => {
+      await page.getByRole('button', { name: /Conta/ }).click();
+      await expect(page.getByRole('button', { name: 'Sair' })).toBeVisible();
+    },
+  },
 ];
 const VIEWPORTS = [
   { width: 1280, height: 800 },
@@ -12,18 +46,32 @@ const VIEWPORTS = [
 ];
 
 for (const screen of SCREENS) {
-  for (const viewport of VIEWPORTS) {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      test(`screenshot ${screen.name} ${viewport.width}px ${colorScheme}`, async ({ page }) => {
-        await page.setViewportSize(viewport);
-        await page.emulateMedia({ colorScheme });
-        await page.goto(screen.path);
-        await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
-        await page.screenshot({
-          path: `e2e/.artifacts/screenshots/${screen.name}-${viewport.width}-${colorScheme}.png`,
-          fullPage: true,
+  test.describe(screen.name, () => {
+    test.beforeEach(async ({ page, freeAccount, premiumAccount }) => {
+      if (!screen.account) return;
+      const account = screen.account === 'premium' ? premiumAccount : freeAccount;
+      await page.context().addCookies(account.cookies);
+    });
+
+    for (const viewport of VIEWPORTS) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        test(`${viewport.width}px ${colorScheme}`, async ({ page }) => {
+          await page.setViewportSize(viewport);
+          await page.emulateMedia({ colorScheme });
+          await page.goto(screen.path);
+          await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
+          await screen.act?.(page);
+          await page.screenshot({
+            path: `e2e/.artifacts/screenshots/${screen.name}-${viewport.width}-${colorScheme}.png`,
+            fullPage: true,
+          });
+          const results = await new AxeBuilder({ page }).analyze();
+          const serious = results.violations.filter(
+            (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+          );
+          expect(serious.map((violation) => violation.id)).toEqual([]);
         });
-      });
+      }
     }
-  }
+  });
 }

@@ -8,10 +8,13 @@ export interface GoogleProfile {
 }
 
 /**
- * A real OpenID Connect issuer on loopback. `nextProfile` sets the claims of the next ID token,
- * as if that person had chosen their Google account.
+ * A real OpenID Connect issuer on loopback. The claims of each ID token come from `nextProfile`, or
+ * from `profileSource` when given (for callers in another process), as if that person had chosen
+ * their Google account.
  */
-export async function startMockIssuer() {
+export async function startMockIssuer(
+  options: { profileSource?: () => GoogleProfile | undefined } = {},
+) {
   const server = new OAuth2Server();
   await server.issuer.keys.generate('RS256');
   await server.start(0, '127.0.0.1');
@@ -21,7 +24,9 @@ export async function startMockIssuer() {
     name: 'Pessoa Google',
   };
   server.service.on('beforeTokenSigning', (token) => {
-    if (token.payload.aud) Object.assign(token.payload, profile, { email_verified: true });
+    // Only the ID token carries an audience.
+    if (!token.payload.aud) return;
+    Object.assign(token.payload, options.profileSource?.() ?? profile, { email_verified: true });
   });
   return {
     url: server.issuer.url!,

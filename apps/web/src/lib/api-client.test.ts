@@ -3,8 +3,10 @@ import { sessionResponseSchema } from '@gabarita/shared';
 import {
   ApiError,
   apiRequest,
+  errorMessage,
   INVALID_RESPONSE_MESSAGE,
   NETWORK_ERROR_MESSAGE,
+  noContent,
 } from './api-client';
 
 const schema = sessionResponseSchema;
@@ -39,6 +41,38 @@ describe('apiRequest', () => {
         headers: expect.objectContaining({ 'Content-Type': 'application/json' }),
       }),
     );
+  });
+
+  it('sends `{}` as JSON on a write without data', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(apiRequest('/auth/logout', noContent, { method: 'POST' })).resolves.toBe(
+      undefined,
+    );
+    const init = fetchMock.mock.calls[0]?.[1] ?? {};
+    expect(init.body).toBe('{}');
+    expect(init.headers).toEqual(expect.objectContaining({ 'Content-Type': 'application/json' }));
+  });
+
+  it('sends no body and no Content-Type on GET', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => Response.json({ user: null }));
+    vi.stubGlobal('fetch', fetchMock);
+    await apiRequest('/thing', schema);
+    const init = fetchMock.mock.calls[0]?.[1] ?? {};
+    expect(init.body).toBeUndefined();
+    expect(init.headers).not.toHaveProperty('Content-Type');
+  });
+
+  it('sends a FormData body as is, leaving the multipart Content-Type to the browser', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => Response.json({ user: null }));
+    vi.stubGlobal('fetch', fetchMock);
+    const form = new FormData();
+    form.append('photo', new Blob(['x'], { type: 'image/png' }), 'photo.png');
+    await apiRequest('/me/photo', schema, { method: 'PUT', body: form });
+    const init = fetchMock.mock.calls[0]?.[1] ?? {};
+    expect(init.method).toBe('PUT');
+    expect(init.body).toBe(form);
+    expect(init.headers).not.toHaveProperty('Content-Type');
   });
 
   it('throws the status, code and message of the error envelope', async () => {
@@ -84,5 +118,15 @@ describe('apiRequest', () => {
     const error = await requestError();
     expect(error.code).toBe('response/invalid');
     expect(error.message).toBe(INVALID_RESPONSE_MESSAGE);
+  });
+});
+
+describe('errorMessage', () => {
+  it("uses the server's message, and the fallback when there is none worth showing", () => {
+    const api = (code: string) => new ApiError({ status: 400, code, message: `m:${code}` });
+    expect(errorMessage(api('auth/weak-password'), 'fb')).toBe('m:auth/weak-password');
+    expect(errorMessage(api('response/invalid'), 'fb')).toBe('fb');
+    expect(errorMessage(api('server/internal'), 'fb')).toBe('fb');
+    expect(errorMessage(new Error('boom'), 'fb')).toBe('fb');
   });
 });

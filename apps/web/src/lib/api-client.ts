@@ -24,9 +24,13 @@ interface ResponseSchema<T> {
 
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON, or as multipart when it is a FormData. Ignored for GET. */
   body?: unknown;
   signal?: AbortSignal;
 }
+
+/** For answers without a body (204). */
+export const noContent: ResponseSchema<void> = { parse: () => undefined };
 
 /** Calls `/api{path}`, validates the JSON answer with `schema` and throws ApiError on any failure. */
 export async function apiRequest<T>(
@@ -55,14 +59,22 @@ async function send(
   { method, body, signal }: Required<Pick<RequestOptions, 'method'>> & RequestOptions,
 ): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    // The browser sets the multipart Content-Type with its boundary.
+    payload = body;
+  } else if (method !== 'GET') {
+    // The server accepts only JSON on writes, so a write without data still sends `{}`.
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body ?? {});
+  }
 
   try {
     return await fetch(url, {
       method,
       headers,
       credentials: 'same-origin',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: payload,
       signal,
     });
   } catch (error) {
@@ -99,4 +111,14 @@ function fallbackCode(status: number): CommonErrorCode {
   if (status === 502 || status === 503 || status === 504) return 'server/unavailable';
   if (status >= 400 && status < 500) return 'request/invalid';
   return 'server/internal';
+}
+
+/**
+ * The text to show for a failed call: the server's message (already in the spec's words), or
+ * `fallback` when there is no usable message (unexpected answers, internal errors, non-API errors).
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError)) return fallback;
+  if (error.code === 'response/invalid' || error.code === 'server/internal') return fallback;
+  return error.message;
 }

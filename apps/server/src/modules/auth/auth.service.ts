@@ -46,7 +46,8 @@ const HOUR = 60 * 60;
 export const AUTH_RATE_LIMITS = {
   loginByIp: { name: 'login:ip', max: 30, windowSeconds: 15 * 60 },
   loginByEmail: { name: 'login:email', max: 10, windowSeconds: 15 * 60 },
-  signupByIp: { name: 'signup:ip', max: 10, windowSeconds: HOUR },
+  // Generous per IP: a school or a prep course signs many people up behind one address.
+  signupByIp: { name: 'signup:ip', max: 20, windowSeconds: HOUR },
   signupByEmail: { name: 'signup:email', max: 5, windowSeconds: HOUR },
   resetByIp: { name: 'reset:ip', max: 20, windowSeconds: HOUR },
   resetByEmail: { name: 'reset:email', max: 5, windowSeconds: HOUR },

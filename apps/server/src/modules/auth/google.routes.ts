@@ -66,17 +66,20 @@ export const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (a
     const nonce = randomBytes(16).toString('base64');
     const message = JSON.stringify({ type: 'gabarita:google-sign-in', ok });
     const origin = JSON.stringify(new URL(appUrl).origin);
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('content-security-policy', `default-src 'none'; script-src 'nonce-${nonce}'`)
-      .send(`<!doctype html>
+    return (
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', `default-src 'none'; script-src 'nonce-${nonce}'`)
+        // Coming back from the issuer's origin, any other policy would cut the link to the opener.
+        .header('cross-origin-opener-policy', 'unsafe-none').send(`<!doctype html>
 <html lang="pt-BR"><head><meta charset="utf-8"><title>Gabarita</title></head>
 <body><p>${ok ? 'Login concluído. Você já pode fechar esta janela.' : 'Não foi possível entrar com o Google.'}</p>
 <script nonce="${nonce}">
   if (window.opener) { window.opener.postMessage(${message}, ${origin}); window.close(); }
   else { window.location.replace(${JSON.stringify(fallback)}); }
-</script></body></html>`);
+</script></body></html>`)
+    );
   }
 };
 

@@ -3,12 +3,10 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { StatusScreen } from '../../components/ui/status-screen';
-import { useSession } from '../../features/auth/api/session';
+import type { LoginRedirectState } from '../../lib/login-state';
+import { isSigningOut, useSession } from '../../lib/session';
 
-/** Navigation state handed to /login so that signing in can return to the page the visitor wanted. */
-export interface LoginRedirectState {
-  from: { pathname: string; search: string; hash: string };
-}
+export type { LoginRedirectState } from '../../lib/login-state';
 
 /** The signed-in area: waits for the session, sends visitors to /login, renders the page for users. */
 export function RequireSession() {
@@ -32,6 +30,8 @@ export function RequireSession() {
   }
 
   if (!session.data.user) {
+    // Signing out already navigates to /login (with its own message): let that navigation win.
+    if (isSigningOut()) return <LoadingScreen />;
     const { pathname, search, hash } = location;
     const state: LoginRedirectState = { from: { pathname, search, hash } };
     return <Navigate to="/login" replace state={state} />;

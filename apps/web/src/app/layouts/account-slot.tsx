@@ -1,9 +1,91 @@
-import { CircleUserRound, LogIn } from 'lucide-react';
-import { Link } from 'react-router';
-import { buttonClasses } from '../../components/ui/button';
-import { useSession } from '../../features/auth/api/session';
+import { AUTH_MESSAGES, type SessionUser } from '@gabarita/shared';
+import { ChevronDown, LogIn } from 'lucide-react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Avatar } from '../../components/ui/avatar';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { ProfilePanel } from '../../features/account/components/profile-panel';
+import { logout, useSignedOut } from '../../features/auth/api/auth-api';
+import type { LoginRedirectState } from '../../lib/login-state';
+import { beginSignOut, useSession } from '../../lib/session';
 
-/** Header slot: 'Entrar' for visitors, the account entry for users (later the profile panel trigger). */
+function ProfileMenu({ user }: { user: SessionUser }) {
+  const [open, setOpen] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+  const headingId = useId();
+  const navigate = useNavigate();
+  const signedOut = useSignedOut();
+
+  const close = useCallback(() => setOpen(false), []);
+
+  useEffect(() => {
+    if (!open) return;
+    // Non-modal popover: focus moves in, Escape returns it to the trigger, a click outside closes.
+    panelRef.current?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      triggerRef.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node | null;
+      if (panelRef.current?.contains(target) || triggerRef.current?.contains(target)) return;
+      setOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [open]);
+
+  const signOut = async () => {
+    await logout();
+    const state: LoginRedirectState = { notice: AUTH_MESSAGES.signedOut };
+    beginSignOut();
+    signedOut();
+    void navigate('/login', { state });
+  };
+
+  return (
+    <div className="relative">
+      <Button
+        ref={triggerRef}
+        variant="secondary"
+        size="sm"
+        className="pl-1.5"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen((isOpen) => !isOpen)}
+      >
+        <Avatar name={user.name} photoUrl={user.photoUrl} />
+        Conta
+        <ChevronDown
+          className={`size-4 text-ink-muted transition-transform ${open ? 'rotate-180' : ''}`}
+          aria-hidden="true"
+        />
+      </Button>
+      {open && (
+        <div
+          ref={panelRef}
+          id={panelId}
+          role="dialog"
+          aria-labelledby={headingId}
+          tabIndex={-1}
+          className="absolute right-0 top-full z-50 mt-2 w-[min(22rem,calc(100vw-1.5rem))] origin-top-right overflow-hidden rounded-2xl border border-line bg-surface shadow-2xl shadow-slate-900/10 focus-visible:outline-none dark:shadow-black/50"
+        >
+          <ProfilePanel user={user} headingId={headingId} onNavigate={close} onSignOut={signOut} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Header slot: 'Entrar' for visitors, the account button and its profile panel for users. */
 export function AccountSlot() {
   const session = useSession();
 
@@ -20,14 +102,5 @@ export function AccountSlot() {
     );
   }
 
-  return (
-    <Link to="/conta" className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
-      {user.photoUrl ? (
-        <img src={user.photoUrl} alt="" className="size-6 rounded-full object-cover" />
-      ) : (
-        <CircleUserRound className="size-5" aria-hidden="true" />
-      )}
-      Conta
-    </Link>
-  );
+  return <ProfileMenu user={user} />;
 }

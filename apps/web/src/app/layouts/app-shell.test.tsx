@@ -113,9 +113,14 @@ describe('header account slot', () => {
     expect(await screen.findByRole('link', { name: 'Entrar' })).toHaveAttribute('href', '/login');
   });
 
-  it("shows 'Conta' to a signed-in user", async () => {
+  it("shows the 'Conta' button, which opens the profile panel, to a signed-in user", async () => {
     stubSession(SIGNED_IN_USER);
-    renderApp('/termos');
-    expect(await screen.findByRole('link', { name: 'Conta' })).toHaveAttribute('href', '/conta');
+    const { user } = renderApp('/termos');
+    const button = await screen.findByRole('button', { name: 'Conta' });
+    expect(button).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('dialog', { name: 'Ana Souza' })).toBeInTheDocument();
   });
 });

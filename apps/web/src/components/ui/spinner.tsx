@@ -1,9 +1,15 @@
 import { LoaderCircle } from 'lucide-react';
 
-export function Spinner({ className = 'size-6' }: { className?: string }) {
+interface SpinnerProps {
+  className?: string;
+  /** Use the surrounding text colour (e.g. inside a primary button) instead of the brand colour. */
+  inheritColor?: boolean;
+}
+
+export function Spinner({ className = 'size-6', inheritColor = false }: SpinnerProps) {
   return (
     <LoaderCircle
-      className={`animate-spin text-primary motion-reduce:animate-none ${className}`}
+      className={`animate-spin motion-reduce:animate-none ${inheritColor ? '' : 'text-primary'} ${className}`}
       aria-hidden="true"
     />
   );

@@ -1,10 +1,239 @@
-import { PagePlaceholder } from '../../../components/ui/page-placeholder';
+import { AUTH_MESSAGES } from '@gabarita/shared';
+import { LogIn } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Notice } from '../../../components/ui/notice';
+import { PasswordField } from '../../../components/ui/password-field';
+import { Spinner } from '../../../components/ui/spinner';
+import { TextField } from '../../../components/ui/text-field';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { readLoginState } from '../../../lib/login-state';
+import {
+  login,
+  requestPasswordReset,
+  resendVerification,
+  useAuthProviders,
+  useSignedIn,
+} from '../api/auth-api';
+import { useGoogleSignIn } from '../api/use-google-sign-in';
+import { AuthHeading } from '../components/auth-heading';
+import { GoogleIcon } from '../components/google-icon';
+
+interface Message {
+  tone: 'success' | 'error';
+  text: string;
+}
+
+/** Messages handed over by other screens, in the query (e-mailed links, redirects) or the state. */
+function arrivalMessage(params: URLSearchParams, state: unknown): Message | null {
+  if (params.get('verificado') === '1')
+    return { tone: 'success', text: AUTH_MESSAGES.verificationDone };
+  if (params.get('verificacao') === 'erro')
+    return { tone: 'error', text: AUTH_MESSAGES.verificationFailed };
+  if (params.get('senha') === 'redefinida')
+    return { tone: 'success', text: AUTH_MESSAGES.resetDone };
+  if (params.get('google') === 'erro') return { tone: 'error', text: AUTH_MESSAGES.googleFailed };
+  const { notice } = readLoginState(state);
+  return notice ? { tone: 'success', text: notice } : null;
+}
+
+type Busy = 'login' | 'recovery' | 'resend' | null;
 
 export default function LoginPage() {
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const providers = useAuthProviders();
+  const google = useGoogleSignIn();
+  const signedIn = useSignedIn();
+  const messageId = useId();
+  const emailRef = useRef<HTMLInputElement>(null);
+
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState<Busy>(null);
+  const [message, setMessage] = useState<Message | null>(null);
+  const [needsVerification, setNeedsVerification] = useState(false);
+  // The message brought by the link stays until the user does something.
+  const [arrivalDismissed, setArrivalDismissed] = useState(false);
+
+  const arrival = arrivalDismissed ? null : arrivalMessage(searchParams, location.state);
+
+  const startAction = (action: Exclude<Busy, null>) => {
+    setArrivalDismissed(true);
+    setMessage(null);
+    google.dismissFailure();
+    setBusy(action);
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    startAction('login');
+    setNeedsVerification(false);
+    try {
+      // The sign-in guard leaves /login as soon as the session holds the user.
+      signedIn(await login({ email: email.trim(), password }));
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'auth/email-not-verified') {
+        setNeedsVerification(true);
+      } else {
+        setMessage({ tone: 'error', text: errorMessage(error, AUTH_MESSAGES.loginFailed) });
+      }
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onRecover = async () => {
+    const address = email.trim();
+    startAction('recovery');
+    setNeedsVerification(false);
+    if (!address) {
+      setBusy(null);
+      setMessage({ tone: 'error', text: AUTH_MESSAGES.recoveryEmailRequired });
+      emailRef.current?.focus();
+      return;
+    }
+    try {
+      const sent = await requestPasswordReset(address);
+      setMessage({ tone: 'success', text: AUTH_MESSAGES.resetLinkSent(sent.email) });
+    } catch (error) {
+      setMessage({ tone: 'error', text: errorMessage(error, AUTH_MESSAGES.resetLinkFailed) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onResend = async () => {
+    startAction('resend');
+    try {
+      await resendVerification({ email: email.trim(), password });
+      setNeedsVerification(false);
+      setMessage({ tone: 'success', text: AUTH_MESSAGES.verificationSent });
+    } catch (error) {
+      setMessage({ tone: 'error', text: errorMessage(error, AUTH_MESSAGES.loginFailed) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onGoogle = () => {
+    setArrivalDismissed(true);
+    setMessage(null);
+    setNeedsVerification(false);
+    google.start();
+  };
+
+  const shown = google.failed
+    ? { tone: 'error' as const, text: AUTH_MESSAGES.googleFailed }
+    : message;
+  const fieldsDescribedBy = shown?.tone === 'error' ? messageId : undefined;
+  const working = busy !== null || google.pending;
+
   return (
-    <PagePlaceholder
-      title="Entrar"
-      description="Aqui você vai entrar com seu e-mail e senha ou com sua conta Google."
-    />
+    <>
+      <AuthHeading title="Entrar" description="Acesse sua conta para continuar estudando." />
+
+      {arrival && (
+        <Notice tone={arrival.tone} className="mb-5">
+          {arrival.text}
+        </Notice>
+      )}
+
+      <form onSubmit={onSubmit} className="space-y-4">
+        <TextField
+          ref={emailRef}
+          label="E-mail"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          describedBy={fieldsDescribedBy}
+        />
+        <div>
+          <PasswordField
+            label="Senha"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            describedBy={fieldsDescribedBy}
+          />
+          <div className="mt-1.5 flex justify-end">
+            <button
+              type="button"
+              onClick={() => void onRecover()}
+              disabled={working}
+              className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-primary-ink hover:underline disabled:opacity-60"
+            >
+              {busy === 'recovery' && <Spinner className="size-4" inheritColor />}
+              Recuperar senha
+            </button>
+          </div>
+        </div>
+
+        {needsVerification && (
+          <Notice tone="info" role="alert">
+            <p className="font-medium">{AUTH_MESSAGES.emailNotVerifiedHint}</p>
+            <Button
+              size="sm"
+              variant="secondary"
+              className="mt-2.5 w-full sm:w-auto"
+              onClick={() => void onResend()}
+              disabled={working}
+            >
+              {busy === 'resend' && <Spinner className="size-4" />}
+              Reenviar e-mail de verificação
+            </Button>
+          </Notice>
+        )}
+
+        {shown && (
+          <Notice id={messageId} tone={shown.tone}>
+            {shown.text}
+          </Notice>
+        )}
+
+        <Button type="submit" size="md" className="w-full" disabled={working}>
+          {busy === 'login' ? (
+            <Spinner className="size-4" inheritColor />
+          ) : (
+            <LogIn className="size-4" aria-hidden="true" />
+          )}
+          Entrar
+        </Button>
+      </form>
+
+      {providers.data?.google && (
+        <>
+          <div className="my-6 flex items-center gap-3 text-xs font-medium uppercase tracking-wide text-ink-muted">
+            <span className="h-px flex-1 bg-line" aria-hidden="true" />
+            ou
+            <span className="h-px flex-1 bg-line" aria-hidden="true" />
+          </div>
+          <Button
+            variant="secondary"
+            size="md"
+            className="w-full"
+            onClick={onGoogle}
+            disabled={working}
+          >
+            {google.pending ? <Spinner className="size-4" /> : <GoogleIcon />}
+            Entrar com Google
+          </Button>
+        </>
+      )}
+
+      <p className="mt-8 border-t border-line pt-6 text-center text-sm text-ink-muted">
+        Ainda não tem conta?{' '}
+        <Link to="/signup" className="rounded font-semibold text-primary-ink hover:underline">
+          Criar conta
+        </Link>
+      </p>
+    </>
   );
 }

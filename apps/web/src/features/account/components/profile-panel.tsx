@@ -1,0 +1,341 @@
+import {
+  AUTH_MESSAGES,
+  NAME_MAX_LENGTH,
+  PHOTO_UPLOAD_MAX_BYTES,
+  type SessionUser,
+} from '@gabarita/shared';
+import { Camera, FileText, LogOut, Pencil, Shield, UserCog } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/ui/avatar';
+import { Button } from '../../../components/ui/button';
+import { INPUT_CLASSES } from '../../../components/ui/field-styles';
+import { Notice } from '../../../components/ui/notice';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { resizeImage } from '../../../lib/image-resize';
+import { useTimedMessage, type TimedMessage } from '../../../lib/use-timed-message';
+import { useUpdateName, useUploadPhoto } from '../api/me-api';
+
+const SIGN_OUT_FAILED = 'Não foi possível sair. Tente novamente.';
+
+const LINKS = [
+  { label: 'Gerenciar Conta', to: '/conta', icon: UserCog },
+  { label: 'Termos de Uso', to: '/termos', icon: FileText },
+  { label: 'Política de Privacidade', to: '/politicas', icon: Shield },
+] as const;
+
+type ShowMessage = (tone: TimedMessage['tone'], text: string) => void;
+
+function NameEditor({ name, onMessage }: { name: string; onMessage: ShowMessage }) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(name);
+  const updateName = useUpdateName();
+  const editButtonRef = useRef<HTMLButtonElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const wasEditing = useRef(false);
+
+  // Focus follows the mode: into the input when editing starts, back to the button after.
+  useEffect(() => {
+    if (editing) inputRef.current?.focus();
+    else if (wasEditing.current) editButtonRef.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+
+  const saving = updateName.isPending;
+  const trimmed = draft.trim();
+
+  const startEditing = () => {
+    setDraft(name);
+    setEditing(true);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!trimmed) return; // Spec: a blank name (after trimming) is not saved.
+    updateName.mutate(trimmed, {
+      onSuccess: () => {
+        setEditing(false);
+        onMessage('success', AUTH_MESSAGES.nameSaved);
+      },
+      onError: () => onMessage('error', AUTH_MESSAGES.nameSaveFailed),
+    });
+  };
+
+  if (!editing) {
+    return (
+      <Button
+        ref={editButtonRef}
+        variant="ghost"
+        size="sm"
+        className="-ml-2 text-primary-ink"
+        onClick={startEditing}
+      >
+        <Pencil className="size-4" aria-hidden="true" />
+        Editar nome
+      </Button>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="mt-1 w-full space-y-2">
+      <label htmlFor="perfil-nome" className="block text-xs font-medium text-ink-muted">
+        Nome
+      </label>
+      <input
+        ref={inputRef}
+        id="perfil-nome"
+        className={`${INPUT_CLASSES} h-10`}
+        value={draft}
+        maxLength={NAME_MAX_LENGTH}
+        autoComplete="name"
+        disabled={saving}
+        onChange={(event) => setDraft(event.target.value)}
+        onKeyDown={(event) => {
+          // Escape leaves the edit, not the whole panel.
+          if (event.key === 'Escape') {
+            event.stopPropagation();
+            event.nativeEvent.stopImmediatePropagation();
+            setEditing(false);
+          }
+        }}
+      />
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={saving || !trimmed}>
+          {saving && <Spinner className="size-4" inheritColor />}
+          {saving ? 'Salvando...' : 'Salvar'}
+        </Button>
+        <Button variant="secondary" size="sm" disabled={saving} onClick={() => setEditing(false)}>
+          Cancelar
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+interface Preview {
+  blob: Blob;
+  url: string;
+}
+
+function photoErrorMessage(error: unknown): string {
+  // The server's own words for a file it refuses; anything else is the spec's generic failure.
+  if (error instanceof ApiError && (error.status === 400 || error.status === 413)) {
+    return errorMessage(error, AUTH_MESSAGES.photoSaveFailed);
+  }
+  return AUTH_MESSAGES.photoSaveFailed;
+}
+
+function PhotoEditor({ onMessage }: { onMessage: ShowMessage }) {
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [preparing, setPreparing] = useState(false);
+  const upload = useUploadPhoto();
+
+  // The preview is an object URL: release it when it is replaced or the panel closes.
+  useEffect(() => {
+    if (!preview) return;
+    return () => URL.revokeObjectURL(preview.url);
+  }, [preview]);
+
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    if (!file.type.startsWith('image/')) {
+      onMessage('error', AUTH_MESSAGES.photoNotImage);
+      return;
+    }
+    setPreparing(true);
+    try {
+      const { blob } = await resizeImage(file);
+      if (blob.size > PHOTO_UPLOAD_MAX_BYTES) {
+        onMessage('error', AUTH_MESSAGES.photoTooLarge);
+        return;
+      }
+      setPreview({ blob, url: URL.createObjectURL(blob) });
+    } catch {
+      // The browser could not decode it: for the user, it is not an image.
+      onMessage('error', AUTH_MESSAGES.photoNotImage);
+    } finally {
+      setPreparing(false);
+    }
+  };
+
+  const onSave = () => {
+    if (!preview) return;
+    upload.mutate(preview.blob, {
+      onSuccess: () => {
+        setPreview(null);
+        onMessage('success', AUTH_MESSAGES.photoSaved);
+      },
+      onError: (error) => onMessage('error', photoErrorMessage(error)),
+    });
+  };
+
+  return (
+    <div>
+      <input
+        ref={fileRef}
+        type="file"
+        accept="image/*"
+        className="hidden"
+        aria-label="Selecionar foto"
+        tabIndex={-1}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          // Allow choosing the same file again after a cancel.
+          event.target.value = '';
+          void onFile(file);
+        }}
+      />
+      {preview ? (
+        <div className="mt-1 flex items-center gap-3 rounded-xl border border-line bg-surface-muted/60 p-3">
+          <img
+            src={preview.url}
+            alt="Pré-visualização da nova foto"
+            className="size-14 shrink-0 rounded-full object-cover ring-1 ring-line"
+          />
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" onClick={onSave} disabled={upload.isPending}>
+              {upload.isPending && <Spinner className="size-4" inheritColor />}
+              Salvar foto
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => setPreview(null)}
+              disabled={upload.isPending}
+            >
+              Cancelar
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="-ml-2 text-primary-ink"
+          onClick={() => fileRef.current?.click()}
+          disabled={preparing}
+        >
+          {preparing ? (
+            <Spinner className="size-4" />
+          ) : (
+            <Camera className="size-4" aria-hidden="true" />
+          )}
+          Alterar foto
+        </Button>
+      )}
+    </div>
+  );
+}
+
+interface ProfilePanelProps {
+  user: SessionUser;
+  /** Called when a link is followed, so the surrounding popover can close. */
+  onNavigate: () => void;
+  onSignOut: () => Promise<void>;
+  headingId: string;
+}
+
+/** Contents of the header's account popover. */
+export function ProfilePanel({ user, onNavigate, onSignOut, headingId }: ProfilePanelProps) {
+  const status = useTimedMessage();
+  const [signingOut, setSigningOut] = useState(false);
+  const [signOutError, setSignOutError] = useState<string | null>(null);
+  const editable = user.provider === 'password';
+
+  const signOut = async () => {
+    setSigningOut(true);
+    setSignOutError(null);
+    try {
+      await onSignOut();
+    } catch (error) {
+      setSignOutError(errorMessage(error, SIGN_OUT_FAILED));
+      setSigningOut(false);
+    }
+  };
+
+  return (
+    <div className="flex flex-col">
+      <div className="flex items-start gap-3 p-4">
+        <Avatar name={user.name} photoUrl={user.photoUrl} size="lg" />
+        <div className="min-w-0 flex-1 pt-0.5">
+          <h2 id={headingId} className="truncate text-base font-semibold text-ink">
+            {user.name || 'Sua conta'}
+          </h2>
+          <p className="truncate text-sm text-ink-muted">{user.email}</p>
+          <p className="mt-1.5 flex flex-wrap gap-1.5">
+            <span
+              className={
+                user.accountType === 'premium'
+                  ? 'rounded-full bg-accent-soft px-2 py-0.5 text-xs font-semibold text-accent-ink ring-1 ring-accent-200 dark:ring-accent-900'
+                  : 'rounded-full bg-surface-muted px-2 py-0.5 text-xs font-medium text-ink-muted ring-1 ring-line'
+              }
+            >
+              {user.accountType === 'premium' ? 'Premium' : 'Gratuita'}
+            </span>
+            {!editable && (
+              <span className="rounded-full bg-surface-muted px-2 py-0.5 text-xs font-medium text-ink-muted ring-1 ring-line">
+                Conta Google
+              </span>
+            )}
+          </p>
+        </div>
+      </div>
+
+      <div className="border-t border-line px-4 py-3">
+        {editable ? (
+          <div className="flex flex-col items-start gap-1">
+            <NameEditor name={user.name} onMessage={status.show} />
+            <PhotoEditor onMessage={status.show} />
+          </div>
+        ) : (
+          <p className="text-sm leading-6 text-ink-muted">{AUTH_MESSAGES.googleProfileReadOnly}</p>
+        )}
+        {status.message && (
+          <Notice tone={status.message.tone} className="mt-3">
+            {status.message.text}
+          </Notice>
+        )}
+      </div>
+
+      <nav aria-label="Conta" className="border-t border-line p-2">
+        <ul>
+          {LINKS.map(({ label, to, icon: Icon }) => (
+            <li key={to}>
+              <Link
+                to={to}
+                onClick={onNavigate}
+                className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-ink-muted transition-colors hover:bg-surface-muted hover:text-ink"
+              >
+                <Icon className="size-4 shrink-0" aria-hidden="true" />
+                {label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="border-t border-line p-2">
+        {signOutError && (
+          <Notice tone="error" className="m-1 mb-2">
+            {signOutError}
+          </Notice>
+        )}
+        <button
+          type="button"
+          onClick={() => void signOut()}
+          disabled={signingOut}
+          className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-red-700 transition-colors hover:bg-red-50 disabled:opacity-60 dark:text-red-400 dark:hover:bg-red-950/40"
+        >
+          {signingOut ? (
+            <Spinner className="size-4" inheritColor />
+          ) : (
+            <LogOut className="size-4" aria-hidden="true" />
+          )}
+          Sair
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES, type MeResponse } from '@gabarita/shared';
+import {
+  apiError,
+  ME_RESPONSE,
+  renderApp,
+  SIGNED_IN_USER,
+  stubApi,
+} from '../../../test/render-app';
+
+function stubAccount(me: MeResponse, routes = {}) {
+  return stubApi({
+    'GET /auth/session': { user: { ...SIGNED_IN_USER, provider: me.provider } },
+    'GET /me': me,
+    ...routes,
+  });
+}
+
+async function renderAccount() {
+  const app = renderApp('/conta');
+  await screen.findByRole('region', { name: 'Detalhes da conta' });
+  return app;
+}
+
+const detail = (label: string) => {
+  const term = screen.getByText(label, { selector: 'dt' });
+  return term.nextElementSibling as HTMLElement;
+};
+
+const premium = (daysRemaining: number): MeResponse => ({
+  ...ME_RESPONSE,
+  accountType: 'premium',
+  plan: {
+    startedAt: '2025-09-01T13:00:00.000Z',
+    endsOn: '2025-10-01',
+    endsAt: '2025-10-02T02:59:59.000Z',
+    daysRemaining,
+  },
+});
+
+describe('/conta', () => {
+  it('shows the details of a free account that never had a plan', async () => {
+    stubAccount(ME_RESPONSE);
+    await renderAccount();
+    expect(detail('E-mail')).toHaveTextContent('ana@example.com');
+    expect(detail('Status')).toHaveTextContent('Gratuita');
+    expect(detail('Último acesso')).toHaveTextContent(/^02\/10\/2025,? 12:04:05$/);
+    expect(detail('Dias restantes')).toHaveTextContent('N/A');
+    expect(screen.queryByText('Data de término')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Ver planos' })).toHaveAttribute('href', '/assinatura');
+  });
+
+  it('shows the dates and the days remaining of a premium plan', async () => {
+    stubAccount(premium(12));
+    await renderAccount();
+    expect(detail('Status')).toHaveTextContent('Premium');
+    expect(detail('Data de contratação')).toHaveTextContent(/^01\/09\/2025,? 10:00:00$/);
+    expect(detail('Data de término')).toHaveTextContent(/^01\/10\/2025,? 23:59:59$/);
+    expect(detail('Dias restantes')).toHaveTextContent('12 dias restantes');
+  });
+
+  it.each([
+    [1, '1 dia restante'],
+    [0, 'Expira hoje'],
+  ])('words %i day(s) remaining as %s', async (days, wording) => {
+    stubAccount(premium(days));
+    await renderAccount();
+    expect(detail('Dias restantes')).toHaveTextContent(wording);
+  });
+
+  it("says 'Plano expirado' for a free account whose plan ended", async () => {
+    stubAccount({ ...premium(-3), accountType: 'free' });
+    await renderAccount();
+    expect(detail('Status')).toHaveTextContent('Gratuita');
+    expect(detail('Dias restantes')).toHaveTextContent('Plano expirado');
+  });
+
+  it('shows the empty purchase histories', async () => {
+    stubAccount(ME_RESPONSE);
+    await renderAccount();
+    expect(
+      within(screen.getByRole('region', { name: 'Histórico de compras' })).getByText(
+        'Você ainda não realizou nenhuma compra.',
+      ),
+    ).toBeVisible();
+    expect(
+      within(screen.getByRole('region', { name: 'Histórico de pacotes de tokens' })).getByText(
+        'Você ainda não comprou nenhum pacote de tokens.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('hides the security section from Google accounts', async () => {
+    stubAccount({ ...ME_RESPONSE, provider: 'google' });
+    await renderAccount();
+    expect(screen.queryByRole('region', { name: 'Segurança' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Alterar Senha' })).toBeNull();
+  });
+
+  it("sends the password change link, and shows the server's failure message", async () => {
+    let attempt = 0;
+    const api = stubAccount(ME_RESPONSE, {
+      'POST /me/password-change-link': () =>
+        ++attempt === 1
+          ? { email: 'ana@example.com' }
+          : apiError(502, 'auth/password-change-failed', AUTH_MESSAGES.passwordChangeSendFailed),
+    });
+    const { user } = await renderAccount();
+    const security = screen.getByRole('region', { name: 'Segurança' });
+
+    await user.click(within(security).getByRole('button', { name: 'Alterar Senha' }));
+    expect(await within(security).findByRole('status')).toHaveTextContent(
+      'Link de redefinição enviado para ana@example.com',
+    );
+    expect(api.calls('POST /me/password-change-link')[0]?.body).toEqual({});
+
+    await user.click(within(security).getByRole('button', { name: 'Alterar Senha' }));
+    expect(await within(security).findByRole('alert')).toHaveTextContent('Erro 2');
+  });
+
+  it('offers a retry when the account cannot be loaded', async () => {
+    let fail = true;
+    stubAccount(ME_RESPONSE, {
+      'GET /me': () => (fail ? new Response('down', { status: 503 }) : ME_RESPONSE),
+    });
+    const { user } = renderApp('/conta');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/indisponível/);
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('region', { name: 'Detalhes da conta' })).toBeVisible();
+  });
+
+  it('sends the user to /login when the account is gone (401 while signed in)', async () => {
+    let sessionUser: typeof SIGNED_IN_USER | null = SIGNED_IN_USER;
+    stubAccount(ME_RESPONSE, {
+      'GET /auth/session': () => ({ user: sessionUser }),
+      'GET /me': () => {
+        sessionUser = null;
+        return apiError(401, 'auth/unauthenticated', 'Você precisa estar logado para continuar.');
+      },
+    });
+    const { router } = renderApp('/conta');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+});

@@ -1,0 +1,94 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  authProvidersResponseSchema,
+  emailResponseSchema,
+  sessionResponseSchema,
+  type ConfirmResetRequest,
+  type LoginRequest,
+  type SessionResponse,
+  type SignupRequest,
+} from '@gabarita/shared';
+import { useCallback } from 'react';
+import { apiRequest, noContent } from '../../../lib/api-client';
+import { QUERY_KEYS } from '../../../lib/query-keys';
+import { sessionQueryOptions } from '../../../lib/session';
+
+export const providersQueryOptions = queryOptions({
+  queryKey: ['auth', 'providers'] as const,
+  queryFn: ({ signal }) => apiRequest('/auth/providers', authProvidersResponseSchema, { signal }),
+  staleTime: 5 * 60_000,
+});
+
+/** Which sign-in methods the server offers; while unknown, only e-mail and password are shown. */
+export function useAuthProviders() {
+  return useQuery(providersQueryOptions);
+}
+
+export function login(body: LoginRequest): Promise<SessionResponse> {
+  return apiRequest('/auth/login', sessionResponseSchema, { method: 'POST', body });
+}
+
+export function signup(body: SignupRequest) {
+  return apiRequest('/auth/signup', emailResponseSchema, { method: 'POST', body });
+}
+
+export function resendVerification(body: LoginRequest) {
+  return apiRequest('/auth/resend-verification', emailResponseSchema, { method: 'POST', body });
+}
+
+export function requestPasswordReset(email: string) {
+  return apiRequest('/auth/password-reset', emailResponseSchema, {
+    method: 'POST',
+    body: { email },
+  });
+}
+
+export function verifyEmail(oobCode: string) {
+  return apiRequest('/auth/action/verify-email', emailResponseSchema, {
+    method: 'POST',
+    body: { oobCode },
+  });
+}
+
+export function checkResetCode(oobCode: string, signal?: AbortSignal) {
+  return apiRequest('/auth/action/check-reset', emailResponseSchema, {
+    method: 'POST',
+    body: { oobCode },
+    signal,
+  });
+}
+
+export function confirmPasswordReset(body: ConfirmResetRequest) {
+  return apiRequest('/auth/action/confirm-reset', noContent, { method: 'POST', body });
+}
+
+export function logout() {
+  return apiRequest('/auth/logout', noContent, { method: 'POST' });
+}
+
+/** After a sign-in: store the new session and drop anything cached for a previous user. */
+export function useSignedIn() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (session: SessionResponse) => {
+      queryClient.removeQueries({ queryKey: QUERY_KEYS.me });
+      queryClient.setQueryData(sessionQueryOptions.queryKey, session);
+    },
+    [queryClient],
+  );
+}
+
+/**
+ * After signing out: everything cached belonged to the user, so it all goes; the session is set
+ * to "visitor" (rather than removed) so that mounted guards update at once.
+ */
+export function useSignedOut() {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    const sessionKey = sessionQueryOptions.queryKey;
+    queryClient.removeQueries({
+      predicate: (query) => JSON.stringify(query.queryKey) !== JSON.stringify(sessionKey),
+    });
+    queryClient.setQueryData(sessionKey, { user: null });
+  }, [queryClient]);
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatInteger, formatPrice } from './formatters';
+
+describe('formatters', () => {
+  it('formats instants as São Paulo date and time with seconds', () => {
+    // 02:03:04 UTC is 23:03:04 of the day before in São Paulo (UTC-3).
+    expect(formatDateTime('2025-10-03T02:03:04.000Z')).toMatch(/^02\/10\/2025,? 23:03:04$/);
+    expect(formatDate('2025-10-03T02:03:04.000Z')).toBe('02/10/2025');
+  });
+
+  it('returns an empty text for an invalid date', () => {
+    expect(formatDateTime('not a date')).toBe('');
+  });
+
+  it('formats centavos as reais with a comma and a plain space', () => {
+    expect(formatPrice(3490)).toBe('R$ 34,90');
+    expect(formatPrice(32990)).toBe('R$ 329,90');
+  });
+
+  it('groups thousands with a dot', () => {
+    expect(formatInteger(80000)).toBe('80.000');
+  });
+});

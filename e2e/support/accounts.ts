@@ -1,0 +1,28 @@
+import type { APIRequestContext } from '@playwright/test';
+import { actionLinkIn, lastMailTo } from './mailbox';
+
+export function uniqueEmail(prefix: string) {
+  return `${prefix}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@exemplo.com.br`;
+}
+
+/**
+ * Signs up through the API, follows the e-mailed verification link and signs in, so the browser
+ * context that owns `request` holds the session cookie.
+ */
+export async function signedInAccount(
+  request: APIRequestContext,
+  { name = 'Maria Candidata', email = uniqueEmail('conta'), password = 'senha-de-teste-1' } = {},
+) {
+  const origin = process.env.E2E_BASE_URL!;
+  const headers = { origin };
+  const signup = await request.post('/api/auth/signup', {
+    headers,
+    data: { name, email, password },
+  });
+  if (signup.status() !== 201) throw new Error(`cadastro falhou: ${await signup.text()}`);
+  const oobCode = new URL(actionLinkIn(await lastMailTo(email))).searchParams.get('oobCode');
+  await request.post('/api/auth/action/verify-email', { headers, data: { oobCode } });
+  const login = await request.post('/api/auth/login', { headers, data: { email, password } });
+  if (login.status() !== 200) throw new Error(`login falhou: ${await login.text()}`);
+  return { name, email, password };
+}
