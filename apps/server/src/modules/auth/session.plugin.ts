@@ -19,6 +19,8 @@ export function registerSessionResolution(
 ) {
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request, reply) => {
+    // Pages and assets do not need the user; only API calls pay for the lookup.
+    if (!request.url.startsWith('/api/')) return;
     request.session = await auth.resolveSession(readSessionToken(request));
     const renewedUntil = request.session?.renewedUntil;
     if (renewedUntil)
