@@ -11,6 +11,8 @@ import {
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { studyRoutes } from './modules/study/study.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { googleRoutes } from './modules/auth/google.routes';
 import { createGoogleSignIn } from './modules/auth/google.service';
@@ -85,6 +87,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       if (google)
         await api.register(googleRoutes, { google, appUrl: config.appUrl, secureCookies });
       await api.register(usersRoutes, { users });
+      await api.register(catalogRoutes, { db });
+      await api.register(studyRoutes, { db });
       if (deps.operatorToken) {
         await api.register(operatorRoutes, {
           database: deps.database,

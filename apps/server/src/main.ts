@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
+import { loadDemoCatalogIfEmpty } from './modules/catalog/demo-catalog';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { type DataDirLock, tryAcquireDataDirLock } from './db/data-dir-lock';
@@ -28,6 +29,7 @@ async function main() {
   const database = await openDatabase(target);
   await database.migrate();
   const app = await buildApp(config, { database, operatorToken: lock?.info.operatorToken });
+  await loadDemoCatalogIfEmpty(database.db, app.log);
   app.addHook('onClose', async () => {
     await database.close();
     lock?.release();

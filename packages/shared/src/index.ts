@@ -5,3 +5,5 @@ export * from './api/health';
 export * from './api/auth';
 export * from './api/me';
 export * from './messages/auth';
+export * from './api/catalog';
+export * from './messages/catalog';

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { databaseTarget } from '../db/database-target';
@@ -22,6 +23,10 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
+  // The server may run from another folder: paths travel absolute.
+  for (const index of operatorCommands[command]!.pathArgs ?? []) {
+    if (args[index] !== undefined) args[index] = path.resolve(args[index]!);
+  }
   const config = loadConfig();
   const target = databaseTarget(config);
 
@@ -67,7 +72,7 @@ async function runDirect(
   const database = await openDatabase(target);
   try {
     await database.migrate();
-    print(await runOperatorCommand(database, command, args, 'direct'));
+    print(await runOperatorCommand(database, command, args, 'direct', (line) => console.log(line)));
     return 0;
   } catch (error) {
     return reportFailure(error);

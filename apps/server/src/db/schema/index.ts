@@ -7,3 +7,4 @@ export * from './oauth-states';
 export * from './outbox-messages';
 export * from './entitlements';
 export * from './user-photos';
+export * from './catalog';

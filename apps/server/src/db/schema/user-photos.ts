@@ -1,10 +1,6 @@
-import { customType, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bytea } from './column-types';
 import { users } from './users';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value),
-});
 
 /** Uploaded profile photos, already re-encoded (WebP, at most 256 px, no metadata). */
 export const userPhotos = pgTable('user_photos', {

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import type { AccountProvider } from '@gabarita/shared';
 import type { DatabaseHandle } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { importContent } from '../catalog/import/content-import.service';
 import { grantPremium } from '../entitlements/entitlements.service';
 import { findAccountForOperator, promoteToAdmin } from '../users/accounts.service';
 import { appliedMigrations, countRuns, latestRuns } from './operator.repo';
@@ -9,8 +10,14 @@ import { appliedMigrations, countRuns, latestRuns } from './operator.repo';
 export interface OperatorCommand {
   usage: string;
   summary: string;
-  /** Returns the lines to print for the operator. */
-  run(database: DatabaseHandle, args: string[]): Promise<string[]>;
+  /** Positions of arguments that are paths: the CLI makes them absolute before sending them. */
+  pathArgs?: number[];
+  /** Returns the lines to print for the operator; `progress` reports along the way. */
+  run(
+    database: DatabaseHandle,
+    args: string[],
+    progress: (line: string) => void,
+  ): Promise<string[]>;
 }
 
 const dateTime = new Intl.DateTimeFormat('pt-BR', {
@@ -107,7 +114,18 @@ function formatDay(day: string) {
   return `${date}/${month}/${year}`;
 }
 
+const contentImport: OperatorCommand = {
+  usage: 'content:import <pasta>',
+  summary: 'Valida e importa provas, disciplinas e imagens (docs/content-format.md), tudo ou nada.',
+  pathArgs: [0],
+  async run(database, args, progress) {
+    if (args.length !== 1) throw new AppError('operator/usage', 400, `Uso: ${this.usage}`);
+    return (await importContent(database.db, args[0]!, progress)).lines;
+  },
+};
+
 export const operatorCommands: Readonly<Record<string, OperatorCommand>> = {
+  'content:import': contentImport,
   'db:status': dbStatus,
   'admin:create': adminCreate,
   'user:grant-premium': grantPremiumCommand,

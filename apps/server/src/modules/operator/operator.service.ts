@@ -8,6 +8,7 @@ export async function runOperatorCommand(
   command: string,
   args: string[],
   channel: OperatorChannel,
+  progress: (line: string) => void = () => undefined,
 ): Promise<string[]> {
   const definition = Object.hasOwn(operatorCommands, command)
     ? operatorCommands[command]
@@ -21,7 +22,7 @@ export async function runOperatorCommand(
   }
   const runId = await insertRun(database.db, command, args, channel);
   try {
-    const output = await definition.run(database, args);
+    const output = await definition.run(database, args, progress);
     await finishRun(database.db, runId, 'succeeded');
     return output;
   } catch (error) {

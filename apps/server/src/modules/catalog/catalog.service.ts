@@ -1,0 +1,233 @@
+import {
+  CATALOG_MESSAGES,
+  EXAM_FILTER_KEYS,
+  EXAM_PAGE_SIZE,
+  QUESTION_PAGE_SIZE,
+  type Discipline,
+  type ExamCard,
+  type ExamDetailResponse,
+  type ExamFilters,
+  type ExamSearchResponse,
+  type FacetOption,
+  type QuestionCard,
+  type QuestionDetail,
+} from '@gabarita/shared';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import {
+  columnFacets,
+  countExams,
+  disciplineFacet,
+  disciplineQuestionCards,
+  examPage,
+  examQuestionCards,
+  type ExamRow,
+  findAnswer,
+  findDiscipline,
+  findExam,
+  findImage,
+  findQuestion,
+  findReferenceTexts,
+  listDisciplines,
+  type QuestionCardRow,
+  subjectCounts,
+  subjectFacet,
+} from './catalog.repo';
+
+const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
+const byLabel = (a: FacetOption, b: FacetOption) => collator.compare(a.label, b.label);
+
+/** Cursors are opaque to clients; inside, the offset of the next page. */
+export function encodeCursor(offset: number): string {
+  return Buffer.from(String(offset)).toString('base64url');
+}
+export function decodeCursor(cursor: string | undefined): number {
+  if (!cursor) return 0;
+  const decoded = Buffer.from(cursor, 'base64url').toString();
+  if (!/^\d{1,9}$/.test(decoded)) throw AppError.common('request/invalid', 400);
+  return Number(decoded);
+}
+
+function toExamCard(row: ExamRow): ExamCard {
+  return {
+    id: row.id,
+    cargo: row.cargo,
+    cargoGeral: row.cargo_geral,
+    orgao: row.orgao,
+    nivel: row.nivel,
+    instituicao: row.instituicao,
+    ano: row.ano,
+    questionCount: row.question_count,
+    matchingQuestionCount: row.matching,
+    inHistory: row.in_history,
+    demonstration: row.demonstration,
+  };
+}
+
+function toQuestionCard(row: QuestionCardRow): QuestionCard {
+  return {
+    id: row.id,
+    examId: row.exam_id,
+    number: row.number,
+    disciplina: row.discipline_code,
+    disciplinaNome: row.discipline_name,
+    assunto: row.subject,
+    response: row.response,
+  };
+}
+
+function cleanFilters(filters: ExamFilters): ExamFilters {
+  return Object.fromEntries(
+    EXAM_FILTER_KEYS.map((key) => [key, filters[key]?.trim() || undefined]),
+  ) as ExamFilters;
+}
+
+export async function searchExams(
+  db: Database,
+  rawFilters: ExamFilters,
+  cursor: string | undefined,
+  userId: string | null,
+): Promise<ExamSearchResponse> {
+  const filters = cleanFilters(rawFilters);
+  const offset = decodeCursor(cursor);
+  const [columns, disciplinesFacet, subjects, total, rows] = await Promise.all([
+    columnFacets(db, filters),
+    disciplineFacet(db, filters),
+    subjectFacet(db, filters),
+    countExams(db, filters),
+    examPage(db, filters, userId, offset, EXAM_PAGE_SIZE),
+  ]);
+  const facets = Object.fromEntries(
+    EXAM_FILTER_KEYS.map((key) => [key, [] as FacetOption[]]),
+  ) as ExamSearchResponse['facets'];
+  for (const row of columns)
+    facets[row.facet].push({ value: row.value, label: row.value, count: row.count });
+  facets.disciplina = disciplinesFacet;
+  facets.assunto = subjects.map((row) => ({ ...row, label: row.value }));
+  for (const key of EXAM_FILTER_KEYS) facets[key].sort(byLabel);
+
+  const nextOffset = offset + rows.length;
+  return {
+    items: rows.map(toExamCard),
+    total,
+    facets,
+    nextCursor:
+      rows.length === EXAM_PAGE_SIZE && nextOffset < total ? encodeCursor(nextOffset) : null,
+  };
+}
+
+export async function getExam(
+  db: Database,
+  examId: string,
+  userId: string | null,
+): Promise<ExamDetailResponse> {
+  const exam = await findExam(db, examId, userId);
+  if (!exam) throw new AppError('catalog/exam-not-found', 404, CATALOG_MESSAGES.examNotFound);
+  const { matchingQuestionCount: _notInDetail, ...card } = toExamCard(exam);
+  return {
+    exam: card,
+    questions: (await examQuestionCards(db, examId, userId)).map(toQuestionCard),
+  };
+}
+
+export async function getDisciplines(db: Database): Promise<Discipline[]> {
+  const [list, counts] = await Promise.all([listDisciplines(db), subjectCounts(db)]);
+  return list
+    .map((discipline) => {
+      const subjects = counts
+        .filter((row) => row.discipline_code === discipline.code)
+        .map((row) => ({ name: row.subject, questionCount: row.count }))
+        .sort((a, b) => collator.compare(a.name, b.name));
+      return {
+        code: discipline.code,
+        name: discipline.name,
+        questionCount: subjects.reduce((sum, subject) => sum + subject.questionCount, 0),
+        subjects,
+      };
+    })
+    .sort((a, b) => collator.compare(a.name, b.name));
+}
+
+export async function getDisciplineQuestions(
+  db: Database,
+  code: string,
+  subject: string | undefined,
+  cursor: string | undefined,
+  userId: string | null,
+) {
+  if (!(await findDiscipline(db, code))) {
+    throw new AppError('catalog/discipline-not-found', 404, CATALOG_MESSAGES.disciplineNotFound);
+  }
+  const offset = decodeCursor(cursor);
+  const { total, items } = await disciplineQuestionCards(
+    db,
+    code,
+    subject?.trim() || undefined,
+    userId,
+    offset,
+    QUESTION_PAGE_SIZE,
+  );
+  const nextOffset = offset + items.length;
+  return {
+    items: items.map((row) => ({
+      ...toQuestionCard(row),
+      examLabel: `${row.cargo} — ${row.orgao} (${row.ano})`,
+    })),
+    total,
+    nextCursor:
+      items.length === QUESTION_PAGE_SIZE && nextOffset < total ? encodeCursor(nextOffset) : null,
+  };
+}
+
+export async function getQuestion(
+  db: Database,
+  questionId: string,
+  userId: string | null,
+): Promise<QuestionDetail> {
+  const found = await findQuestion(db, questionId);
+  if (!found)
+    throw new AppError('catalog/question-not-found', 404, CATALOG_MESSAGES.questionNotFound);
+  const { question, exam } = found;
+  const [referenceTexts, answer] = await Promise.all([
+    findReferenceTexts(db, exam.id, question.referenceKeys),
+    userId ? findAnswer(db, userId, question.id) : undefined,
+  ]);
+  const order = new Map(question.referenceKeys.map((key, index) => [key, index]));
+  return {
+    id: question.id,
+    number: question.number,
+    exam: {
+      id: exam.id,
+      cargo: exam.cargo,
+      orgao: exam.orgao,
+      instituicao: exam.instituicao,
+      ano: exam.ano,
+      nivel: exam.nivel,
+      demonstration: exam.demonstration,
+    },
+    disciplina: question.disciplineCode,
+    disciplinaNome: found.disciplineName,
+    assunto: found.subject,
+    statementHtml: question.statementHtml,
+    alternatives: question.alternatives,
+    referenceTexts: referenceTexts.sort((a, b) => order.get(a.key)! - order.get(b.key)!),
+    image:
+      question.imageAssetId && question.imageDescription
+        ? {
+            url: `/api/images/${question.imageAssetId}?v=${found.imageVersion}`,
+            description: question.imageDescription,
+          }
+        : null,
+    // The key goes out only to someone who has already answered this question.
+    answer:
+      answer?.response && answer.chosenLetter
+        ? {
+            response: answer.response,
+            chosenLetter: answer.chosenLetter,
+            gabarito: question.answerLetter,
+          }
+        : null,
+  };
+}
+
+export const getImage = findImage;

@@ -1,0 +1,176 @@
+import { createHash } from 'node:crypto';
+import { and, count, eq, notInArray, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import {
+  disciplines,
+  examSubjects,
+  exams,
+  images,
+  questions,
+  referenceTexts,
+  subjects,
+} from '../../../db/schema';
+import type { ImageFile } from './content-files';
+import type { ValidCatalog, ValidExam } from './validate-content';
+
+const excluded = (column: string) => sql.raw(`excluded.${column}`);
+
+export async function countExams(db: Database) {
+  const [row] = await db.select({ total: count() }).from(exams);
+  return row?.total ?? 0;
+}
+
+export async function upsertDisciplines(db: Database, list: ValidCatalog['disciplines']) {
+  if (list.length === 0) return;
+  await db
+    .insert(disciplines)
+    .values(list)
+    .onConflictDoUpdate({ target: disciplines.code, set: { name: excluded('name') } });
+}
+
+export async function upsertImages(db: Database, files: ImageFile[]) {
+  for (const file of files) {
+    const version = createHash('sha256').update(file.content).digest('hex').slice(0, 16);
+    await db
+      .insert(images)
+      .values({
+        assetId: file.assetId,
+        contentType: file.contentType,
+        content: file.content,
+        version,
+      })
+      .onConflictDoUpdate({
+        target: images.assetId,
+        set: { contentType: file.contentType, content: file.content, version },
+      });
+  }
+}
+
+/** Writes one exam in place: same ids keep their users' history; questions no longer in it go. */
+export async function upsertExam(db: Database, exam: ValidExam) {
+  await db
+    .insert(exams)
+    .values({
+      id: exam.id,
+      cargoGeral: exam.cargoGeral,
+      cargo: exam.cargo,
+      orgao: exam.orgao,
+      nivel: exam.nivel,
+      instituicao: exam.instituicao,
+      ano: exam.ano,
+      questionCount: exam.questions.length,
+      demonstration: exam.demonstration,
+    })
+    .onConflictDoUpdate({
+      target: exams.id,
+      set: {
+        cargoGeral: exam.cargoGeral,
+        cargo: exam.cargo,
+        orgao: exam.orgao,
+        nivel: exam.nivel,
+        instituicao: exam.instituicao,
+        ano: exam.ano,
+        questionCount: exam.questions.length,
+        demonstration: exam.demonstration,
+        updatedAt: sql`now()`,
+      },
+    });
+
+  await db.delete(referenceTexts).where(eq(referenceTexts.examId, exam.id));
+  if (exam.referenceTexts.length > 0) {
+    await db
+      .insert(referenceTexts)
+      .values(exam.referenceTexts.map((text) => ({ examId: exam.id, ...text })));
+  }
+
+  const subjectIds = await ensureSubjects(db, exam);
+  await db.delete(questions).where(
+    and(
+      eq(questions.examId, exam.id),
+      notInArray(
+        questions.id,
+        exam.questions.map((question) => question.id),
+      ),
+    ),
+  );
+  await db
+    .insert(questions)
+    .values(
+      exam.questions.map((question) => ({
+        id: question.id,
+        examId: exam.id,
+        number: question.number,
+        statementHtml: question.statementHtml,
+        alternatives: question.alternatives,
+        answerLetter: question.answerLetter,
+        disciplineCode: question.disciplineCode,
+        subjectId: subjectIds.get(`${question.disciplineCode}\u0000${question.subject}`)!,
+        referenceKeys: question.referenceKeys,
+        imageAssetId: question.image?.assetId ?? null,
+        imageDescription: question.image?.description ?? null,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: questions.id,
+      set: {
+        number: excluded('number'),
+        statementHtml: excluded('statement_html'),
+        alternatives: excluded('alternatives'),
+        answerLetter: excluded('answer_letter'),
+        disciplineCode: excluded('discipline_code'),
+        subjectId: excluded('subject_id'),
+        referenceKeys: excluded('reference_keys'),
+        imageAssetId: excluded('image_asset_id'),
+        imageDescription: excluded('image_description'),
+      },
+    });
+
+  await db.delete(examSubjects).where(eq(examSubjects.examId, exam.id));
+  const tally = new Map<
+    string,
+    { disciplineCode: string; subject: string; questionCount: number }
+  >();
+  for (const question of exam.questions) {
+    const key = `${question.disciplineCode}\u0000${question.subject}`;
+    const entry = tally.get(key) ?? {
+      disciplineCode: question.disciplineCode,
+      subject: question.subject,
+      questionCount: 0,
+    };
+    entry.questionCount += 1;
+    tally.set(key, entry);
+  }
+  await db
+    .insert(examSubjects)
+    .values(
+      [...tally].map(([key, entry]) => ({
+        examId: exam.id,
+        subjectId: subjectIds.get(key)!,
+        ...entry,
+      })),
+    );
+}
+
+async function ensureSubjects(db: Database, exam: ValidExam) {
+  const wanted = new Map(
+    exam.questions.map((question) => [
+      `${question.disciplineCode}\u0000${question.subject}`,
+      { disciplineCode: question.disciplineCode, name: question.subject },
+    ]),
+  );
+  await db
+    .insert(subjects)
+    .values([...wanted.values()])
+    .onConflictDoNothing();
+  const ids = new Map<string, number>();
+  for (const [key, subject] of wanted) {
+    const [row] = await db
+      .select({ id: subjects.id })
+      .from(subjects)
+      .where(
+        and(eq(subjects.disciplineCode, subject.disciplineCode), eq(subjects.name, subject.name)),
+      );
+    ids.set(key, row!.id);
+  }
+  return ids;
+}

@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * A synthetic catalogue in the import format, for load tests and benchmarks only: deterministic
+ * (seeded), realistic in shape (boards, bodies, years, 23 disciplines with subjects), meaningless in
+ * content.
+ */
+export interface SynthOptions {
+  exams: number;
+  questions: number;
+  seed?: number;
+}
+
+const DISCIPLINES: Record<string, string> = {
+  artes: 'Artes',
+  atualidades: 'Atualidades',
+  biologia: 'Biologia',
+  ciencias: 'Ciências',
+  educacao_fisica: 'Educação Física',
+  espanhol: 'Língua Espanhola',
+  filosofia: 'Filosofia',
+  fisica: 'Física',
+  frances: 'Língua Francesa',
+  geografia: 'Geografia',
+  historia: 'História',
+  informatica: 'Informática',
+  ingles: 'Língua Inglesa',
+  legislacao: 'Legislação Educacional',
+  literatura: 'Literatura',
+  matematica: 'Matemática',
+  musica: 'Música',
+  pedagogia: 'Pedagogia',
+  portugues: 'Língua Portuguesa',
+  quimica: 'Química',
+  raciocinio_logico: 'Raciocínio Lógico',
+  resolucoes: 'Resoluções e Diretrizes Educacionais',
+  sociologia: 'Sociologia',
+};
+const CODES = Object.keys(DISCIPLINES);
+const CARGOS = [
+  'Professor',
+  'Técnico Administrativo',
+  'Analista',
+  'Pedagogo',
+  'Assistente',
+  'Auditor',
+];
+const NIVEIS = ['Superior', 'Médio', 'Fundamental'];
+const BANCAS = Array.from(
+  { length: 12 },
+  (_, i) => `Banca Sintética ${String.fromCharCode(65 + i)}`,
+);
+const ORGAOS = Array.from({ length: 120 }, (_, i) => `Órgão Sintético ${i + 1}`);
+const SUBJECTS_PER_DISCIPLINE = 12;
+
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+export function writeSyntheticCatalog(
+  dir: string,
+  options: SynthOptions,
+): { exams: number; questions: number } {
+  const next = random(options.seed ?? 42);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(path.join(dir, 'provas'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'disciplinas.json'), JSON.stringify(DISCIPLINES));
+
+  const base = Math.floor(options.questions / options.exams);
+  let remainder = options.questions - base * options.exams;
+  for (let index = 0; index < options.exams; index++) {
+    const total = base + (remainder-- > 0 ? 1 : 0);
+    const id = `sint_${String(index).padStart(6, '0')}_prova`;
+    const cargoGeral = pick(CARGOS);
+    const examDisciplines = Array.from({ length: 3 }, () => pick(CODES));
+    const questoes: Record<string, unknown> = {};
+    const disciplinas: Record<string, { total: number; assuntos: Record<string, number> }> = {};
+    for (let number = 1; number <= total; number++) {
+      const disciplina = pick(examDisciplines);
+      const assunto = `Assunto ${Math.floor(next() * SUBJECTS_PER_DISCIPLINE) + 1} de ${DISCIPLINES[disciplina]}`;
+      const entry = (disciplinas[disciplina] ??= { total: 0, assuntos: {} });
+      entry.total += 1;
+      entry.assuntos[assunto] = (entry.assuntos[assunto] ?? 0) + 1;
+      questoes[String(number)] = {
+        id_questao: String(number),
+        questao: `<p>Questão sintética ${number} da prova ${index + 1}.</p>`,
+        Alternativas: ['A) Primeira', 'B) Segunda', 'C) Terceira', 'D) Quarta', 'E) Quinta'],
+        gabarito: pick(['A', 'B', 'C', 'D', 'E']),
+        disciplina,
+        assunto,
+      };
+    }
+    const exam = {
+      id,
+      cargo_geral: cargoGeral,
+      cargo: `${cargoGeral} ${index % 7 === 0 ? 'de Matemática' : 'Geral'}`,
+      orgão: pick(ORGAOS),
+      nível: pick(NIVEIS),
+      instituição: pick(BANCAS),
+      ano: String(2005 + Math.floor(next() * 20)),
+      TOTAL: String(total),
+      disciplinas: Object.fromEntries(
+        Object.entries(disciplinas).map(([code, value]) => [
+          code,
+          {
+            total: String(value.total),
+            assuntos: Object.fromEntries(
+              Object.entries(value.assuntos).map(([k, v]) => [k, String(v)]),
+            ),
+          },
+        ]),
+      ),
+      questoes,
+    };
+    fs.writeFileSync(path.join(dir, 'provas', `${id}.json`), JSON.stringify(exam));
+  }
+  return { exams: options.exams, questions: options.questions };
+}

@@ -1,0 +1,80 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { type Database, executeRows } from '../../db/client';
+import { questionHistory, questions, testHistory } from '../../db/schema';
+
+export async function findQuestionKey(db: Database, questionId: string) {
+  const [row] = await db
+    .select({
+      examId: questions.examId,
+      answerLetter: questions.answerLetter,
+      alternatives: questions.alternatives,
+    })
+    .from(questions)
+    .where(eq(questions.id, questionId));
+  return row;
+}
+
+/** Registers the exam in test_history and the question in question_history (spec: on opening). */
+export async function recordOpening(
+  db: Database,
+  userId: string,
+  examId: string,
+  questionId: string,
+) {
+  await db
+    .insert(testHistory)
+    .values({ userId, examId })
+    .onConflictDoUpdate({
+      target: [testHistory.userId, testHistory.examId],
+      set: { lastOpenedAt: sql`now()` },
+    });
+  await db.insert(questionHistory).values({ userId, questionId }).onConflictDoNothing();
+}
+
+export async function findRecordedAnswer(db: Database, userId: string, questionId: string) {
+  const [row] = await db
+    .select({ response: questionHistory.response, chosenLetter: questionHistory.chosenLetter })
+    .from(questionHistory)
+    .where(and(eq(questionHistory.userId, userId), eq(questionHistory.questionId, questionId)));
+  return row;
+}
+
+/** Records the answer only if none is recorded yet: the first answer is the one that counts. */
+export async function recordAnswer(
+  db: Database,
+  userId: string,
+  questionId: string,
+  answer: { response: 'c' | 'e'; chosenLetter: string },
+) {
+  await db
+    .insert(questionHistory)
+    .values({ userId, questionId, ...answer, answeredAt: new Date() })
+    .onConflictDoUpdate({
+      target: [questionHistory.userId, questionHistory.questionId],
+      set: { ...answer, answeredAt: sql`now()` },
+      setWhere: sql`${questionHistory.response} is null`,
+    });
+}
+
+/**
+ * Takes one of the day's free checks, atomically: concurrent requests cannot both take the last one.
+ * Returns false when the day's checks are used up.
+ */
+export async function takeDailyCheck(db: Database, userId: string, day: string, limit: number) {
+  const rows = await executeRows<{ question_checks: number }>(
+    db,
+    sql`insert into daily_usage (user_id, day, question_checks) values (${userId}, ${day}, 1)
+        on conflict (user_id, day) do update set question_checks = daily_usage.question_checks + 1
+        where daily_usage.question_checks < ${limit}
+        returning question_checks`,
+  );
+  return rows.length === 1 && limit > 0;
+}
+
+export async function usedDailyChecks(db: Database, userId: string, day: string) {
+  const [row] = await executeRows<{ question_checks: number }>(
+    db,
+    sql`select question_checks from daily_usage where user_id = ${userId} and day = ${day}`,
+  );
+  return row?.question_checks ?? 0;
+}

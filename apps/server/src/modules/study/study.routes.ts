@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { checkAnswerRequestSchema, checkAnswerResponseSchema } from '@gabarita/shared';
+import type { Database } from '../../db/client';
+import { requireSession } from '../auth/session.plugin';
+import { checkAnswer, openQuestion } from './study.service';
+
+const params = z.object({ id: z.string().max(300) });
+
+export const studyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.post('/questions/:id/open', { schema: { params } }, async (request, reply) => {
+    await openQuestion(db, requireSession(request), request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.post(
+    '/questions/:id/check',
+    {
+      schema: {
+        params,
+        body: checkAnswerRequestSchema,
+        response: { 200: checkAnswerResponseSchema },
+      },
+    },
+    async (request) =>
+      checkAnswer(db, requireSession(request), request.params.id, request.body.letter),
+  );
+};

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOG_MESSAGES } from '@gabarita/shared';
+import { dailyUsage } from '../../src/db/schema';
+import { saoPauloDay } from '../../src/lib/clock';
+import { importContent } from '../../src/modules/catalog/import/content-import.service';
+import { runOperatorCommand } from '../../src/modules/operator/operator.service';
+import { createPasswordUser, get, send, signIn } from '../helpers/accounts';
+import { MINI_CATALOG } from '../helpers/content';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+describe('solving questions', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    await importContent(testApp.database.db, MINI_CATALOG);
+  });
+  afterAll(() => testApp.close());
+  const app = () => testApp.app;
+
+  async function student(premium = false) {
+    const account = await createPasswordUser(testApp.database.db);
+    if (premium)
+      await runOperatorCommand(
+        testApp.database,
+        'user:grant-premium',
+        [account.email, '30'],
+        'direct',
+      );
+    return { ...account, cookie: await signIn(app(), account.email, account.password) };
+  }
+  const check = (cookie: string | undefined, id: string, letter: string) =>
+    send(app(), 'POST', `/api/questions/${id}/check`, { letter }, cookie);
+
+  it('decides correctness on the server and reveals the key only after answering', async () => {
+    const { cookie } = await student();
+    const before = (await get(app(), '/api/questions/alfa_2017_prova_1', cookie)).json();
+    expect(before.answer).toBeNull();
+
+    const wrong = await check(cookie, 'alfa_2017_prova_1', 'B');
+    expect(wrong.statusCode).toBe(200);
+    expect(wrong.json()).toEqual({ correct: false, gabarito: 'A' });
+
+    const after = (await get(app(), '/api/questions/alfa_2017_prova_1', cookie)).json();
+    expect(after.answer).toEqual({ response: 'e', chosenLetter: 'B', gabarito: 'A' });
+  });
+
+  it('keeps the first answer', async () => {
+    const { cookie } = await student(true);
+    expect((await check(cookie, 'beta_2015_prova_1', 'A')).json()).toEqual({
+      correct: true,
+      gabarito: 'A',
+    });
+    expect((await check(cookie, 'beta_2015_prova_1', 'C')).json()).toEqual({
+      correct: false,
+      gabarito: 'A',
+    });
+    const detail = (await get(app(), '/api/exams/beta_2015_prova', cookie)).json();
+    expect(detail.questions[0]).toMatchObject({ id: 'beta_2015_prova_1', response: 'c' });
+  });
+
+  it('registers opened exams and questions, and a user never sees another user history', async () => {
+    const a = await student(true);
+    const b = await student();
+    expect(
+      (await send(app(), 'POST', '/api/questions/gama_2015_prova_1/open', {}, a.cookie)).statusCode,
+    ).toBe(204);
+    await check(a.cookie, 'gama_2015_prova_1', 'E');
+
+    const seenByA = (await get(app(), '/api/exams/gama_2015_prova', a.cookie)).json();
+    const seenByB = (await get(app(), '/api/exams/gama_2015_prova', b.cookie)).json();
+    expect(seenByA.exam.inHistory).toBe(true);
+    expect(seenByA.questions[0].response).toBe('c');
+    expect(seenByB.exam.inHistory).toBe(false);
+    expect(seenByB.questions.every((q: { response: unknown }) => q.response === null)).toBe(true);
+    expect(
+      (await get(app(), '/api/questions/gama_2015_prova_1', b.cookie)).json().answer,
+    ).toBeNull();
+  });
+
+  it('gives a free account 3 checks a day, then 402 limit/question', async () => {
+    const { cookie } = await student();
+    const ids = [
+      'alfa_2017_prova_1',
+      'alfa_2017_prova_2',
+      'alfa_2017_prova_3',
+      'alfa_2017_prova_4',
+    ];
+    const statuses = [];
+    for (const id of ids) statuses.push((await check(cookie, id, 'A')).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 402]);
+    const limited = await check(cookie, 'alfa_2017_prova_5', 'C');
+    expect(limited.json().error).toEqual({
+      code: 'limit/question',
+      message: CATALOG_MESSAGES.questionLimit,
+    });
+    // An answered question can be checked again: its key is already known, nothing is counted.
+    expect((await check(cookie, 'alfa_2017_prova_1', 'A')).statusCode).toBe(200);
+    expect((await get(app(), '/api/questions/alfa_2017_prova_4', cookie)).json().answer).toBeNull();
+  });
+
+  const EVERY_QUESTION: [string, string][] = [
+    ['alfa_2017_prova_1', 'A'],
+    ['alfa_2017_prova_2', 'A'],
+    ['alfa_2017_prova_3', 'A'],
+    ['alfa_2017_prova_4', 'A'],
+    ['alfa_2017_prova_5', 'C'],
+    ['beta_2015_prova_1', 'A'],
+    ['beta_2015_prova_2', 'A'],
+    ['beta_2015_prova_3', 'A'],
+    ['gama_2015_prova_1', 'A'],
+    ['gama_2015_prova_2', 'A'],
+  ];
+
+  it('counts atomically: 10 parallel checks after 2 used -> exactly one succeeds', async () => {
+    const { cookie, user } = await student();
+    await testApp.database.db
+      .insert(dailyUsage)
+      .values({ userId: user.id, day: saoPauloDay(), questionChecks: 2 });
+    const responses = await Promise.all(
+      EVERY_QUESTION.map(([id, letter]) => check(cookie, id, letter)),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 402)).toHaveLength(9);
+  });
+
+  it('lets premium accounts check without limit', async () => {
+    const { cookie } = await student(true);
+    for (const [id, letter] of EVERY_QUESTION)
+      expect((await check(cookie, id, letter)).statusCode).toBe(200);
+  });
+
+  it('refuses visitors, unknown questions and letters that are not alternatives', async () => {
+    expect((await check(undefined, 'alfa_2017_prova_1', 'A')).statusCode).toBe(401);
+    const { cookie } = await student();
+    const unknown = await check(cookie, 'nao_existe_prova_1', 'A');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.message).toBe(CATALOG_MESSAGES.questionNotFound);
+    const letter = await check(cookie, 'alfa_2017_prova_5', 'A');
+    expect(letter.statusCode).toBe(400);
+    expect(letter.json().error.message).toBe(CATALOG_MESSAGES.invalidLetter);
+  });
+});

@@ -1,0 +1,24 @@
+/** Texts of the exam list, subjects, dashboard and question viewer (spec sections 2 and 8). */
+export const CATALOG_MESSAGES = {
+  examsFound: (count: number) => `${count} prova(s) encontrada(s)`,
+  questionsFound: (count: number) => `${count} questão(ões) encontrada(s)`,
+  clearFilters: 'Limpar filtros',
+  selectPlaceholder: 'Selecione...',
+  noOptionFound: 'Nenhuma opção encontrada',
+  chooseDiscipline: 'Selecione uma disciplina para estudar com a Inteligência Artificial.',
+  noExamSelected: 'Nenhuma prova selecionada',
+  nothingLoaded: 'Nenhuma prova ou questão foi carregada.',
+  examLoadFailed: 'Ocorreu um erro ao buscar a prova. Tente novamente.',
+  examLoadFailedSelected: 'Erro: Não foi possível carregar a prova selecionada.',
+  checkAnswer: 'Verificar Gabarito',
+  correct: 'Correto, Parabéns!',
+  wrong: (letter: string) => `Errado! A alternativa correta é a "${letter}".`,
+  previous: 'Anterior',
+  next: 'Próxima',
+  questionLimit:
+    'Seu limite de questões foi atingido para conta free! Faça o upgrade para conta Premium, ou contrate um pacote de Tokens.',
+  questionNotFound: 'Questão não encontrada.',
+  examNotFound: 'Prova não encontrada.',
+  disciplineNotFound: 'Disciplina não encontrada.',
+  invalidLetter: 'Escolha uma das alternativas da questão.',
+} as const;
