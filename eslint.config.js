@@ -93,7 +93,10 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { maxDepth: 10 }],
       'import-x/no-default-export': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       eqeqeq: ['error', 'smart'],
     },
   },
