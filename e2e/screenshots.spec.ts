@@ -21,7 +21,37 @@ const SCREENS: Screen[] = [
   { name: 'signup', path: '/signup', heading: 'Criar conta' },
   { name: 'recovery-missing-code', path: '/recovery', heading: 'Redefinir senha' },
   { name: 'not-found', path: '/pagina-que-nao-existe', heading: 'Página não encontrada' },
-  { name: 'home-signed-in', path: '/', heading: 'Questões de concurso', account: 'free' },
+  { name: 'home', path: '/', heading: 'Questões de concurso', account: 'free' },
+  {
+    name: 'exam-dashboard',
+    path: '/prova-dashboard?prova=cmva_2017_professor_matematica_prova',
+    heading: /Professor de Matemática/,
+    account: 'free',
+  },
+  {
+    name: 'question-with-image',
+    path: '/questoes?prova=cmva_2017_professor_matematica_prova',
+    heading: 'Questão 1',
+    account: 'free',
+  },
+  {
+    name: 'question-with-reference-text',
+    path: '/questoes?prova=cmva_2017_professor_portugues_prova',
+    heading: 'Questão 1',
+    account: 'free',
+  },
+  {
+    name: 'disciplines',
+    path: '/conteudo-didatico?disciplina=legislacao',
+    heading: 'Disciplinas isoladas',
+    account: 'free',
+  },
+  {
+    name: 'plans-question-limit',
+    path: '/assinatura?motivo=question_limit',
+    heading: 'Planos de Assinatura',
+    account: 'free',
+  },
   { name: 'account-free', path: '/conta', heading: 'Gerenciamento de Conta', account: 'free' },
   {
     name: 'account-premium',

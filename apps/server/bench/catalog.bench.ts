@@ -34,7 +34,11 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-async function measure(app: Awaited<ReturnType<typeof buildApp>>, url: string, concurrency: number) {
+async function measure(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  url: string,
+  concurrency: number,
+) {
   const timings: number[] = [];
   let issued = 0;
   const worker = async () => {
@@ -43,30 +47,44 @@ async function measure(app: Awaited<ReturnType<typeof buildApp>>, url: string, c
       const started = performance.now();
       const response = await app.inject({ method: 'GET', url });
       timings.push(performance.now() - started);
-      if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+      if (response.statusCode !== 200)
+        throw new Error(`${url}: ${response.statusCode} ${response.body}`);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   timings.sort((a, b) => a - b);
-  return { p50: percentile(timings, 50), p95: percentile(timings, 95), p99: percentile(timings, 99) };
+  return {
+    p50: percentile(timings, 50),
+    p95: percentile(timings, 95),
+    p99: percentile(timings, 99),
+  };
 }
 
 async function run(label: string, database: DatabaseHandle, dir: string) {
   await database.migrate();
   const started = performance.now();
   await importContent(database.db, dir);
-  console.log(`\n## ${label}: importação de ${EXAMS} provas / ${QUESTIONS} questões em ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `\n## ${label}: importação de ${EXAMS} provas / ${QUESTIONS} questões em ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   const app = await buildApp(
-    { ...loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }), webDistDir: path.join(os.tmpdir(), 'sem-web') },
+    {
+      ...loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }),
+      webDistDir: path.join(os.tmpdir(), 'sem-web'),
+    },
     { database },
   );
   await app.ready();
-  console.log('\n| consulta | concorrência | p50 (ms) | p95 (ms) | p99 (ms) |\n|---|---|---|---|---|');
+  console.log(
+    '\n| consulta | concorrência | p50 (ms) | p95 (ms) | p99 (ms) |\n|---|---|---|---|---|',
+  );
   for (const [name, url] of Object.entries(SEARCHES)) {
     await measure(app, url, 4); // warm-up
     for (const concurrency of CONCURRENCY) {
       const { p50, p95, p99 } = await measure(app, url, concurrency);
-      console.log(`| ${name} | ${concurrency} | ${p50.toFixed(1)} | ${p95.toFixed(1)} | ${p99.toFixed(1)} |`);
+      console.log(
+        `| ${name} | ${concurrency} | ${p50.toFixed(1)} | ${p95.toFixed(1)} | ${p99.toFixed(1)} |`,
+      );
     }
   }
   await app.close();
@@ -74,7 +92,8 @@ async function run(label: string, database: DatabaseHandle, dir: string) {
 }
 
 const dir = path.join(os.tmpdir(), `gabarita-bench-${EXAMS}-${QUESTIONS}`);
-if (!fs.existsSync(path.join(dir, 'disciplinas.json'))) writeSyntheticCatalog(dir, { exams: EXAMS, questions: QUESTIONS });
+if (!fs.existsSync(path.join(dir, 'disciplinas.json')))
+  writeSyntheticCatalog(dir, { exams: EXAMS, questions: QUESTIONS });
 console.log(`# Benchmark do catálogo (${os.cpus().length} núcleos, Node ${process.version})`);
 
 await run('PGlite', await openDatabase({ kind: 'pglite', dataDir: undefined }), dir);
@@ -88,7 +107,11 @@ if (adminUrl) {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   try {
-    await run('PostgreSQL', await openDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 16 }), dir);
+    await run(
+      'PostgreSQL',
+      await openDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 16 }),
+      dir,
+    );
   } finally {
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();

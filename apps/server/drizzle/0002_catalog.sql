@@ -10,6 +10,13 @@ CREATE TABLE "disciplines" (
 	"name" text NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "exam_disciplines" (
+	"exam_id" text NOT NULL,
+	"discipline_code" text NOT NULL,
+	"question_count" integer NOT NULL,
+	CONSTRAINT "exam_disciplines_exam_id_discipline_code_pk" PRIMARY KEY("exam_id","discipline_code")
+);
+--> statement-breakpoint
 CREATE TABLE "exam_subjects" (
 	"exam_id" text NOT NULL,
 	"subject_id" integer NOT NULL,
@@ -88,6 +95,8 @@ CREATE TABLE "test_history" (
 );
 --> statement-breakpoint
 ALTER TABLE "daily_usage" ADD CONSTRAINT "daily_usage_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "exam_disciplines" ADD CONSTRAINT "exam_disciplines_exam_id_exams_id_fk" FOREIGN KEY ("exam_id") REFERENCES "public"."exams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "exam_disciplines" ADD CONSTRAINT "exam_disciplines_discipline_code_disciplines_code_fk" FOREIGN KEY ("discipline_code") REFERENCES "public"."disciplines"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "exam_subjects" ADD CONSTRAINT "exam_subjects_exam_id_exams_id_fk" FOREIGN KEY ("exam_id") REFERENCES "public"."exams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "exam_subjects" ADD CONSTRAINT "exam_subjects_subject_id_subjects_id_fk" FOREIGN KEY ("subject_id") REFERENCES "public"."subjects"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "question_history" ADD CONSTRAINT "question_history_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -100,6 +109,8 @@ ALTER TABLE "reference_texts" ADD CONSTRAINT "reference_texts_exam_id_exams_id_f
 ALTER TABLE "subjects" ADD CONSTRAINT "subjects_discipline_code_disciplines_code_fk" FOREIGN KEY ("discipline_code") REFERENCES "public"."disciplines"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "test_history" ADD CONSTRAINT "test_history_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "test_history" ADD CONSTRAINT "test_history_exam_id_exams_id_fk" FOREIGN KEY ("exam_id") REFERENCES "public"."exams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "exam_disciplines_discipline_idx" ON "exam_disciplines" USING btree ("discipline_code","exam_id");--> statement-breakpoint
 CREATE INDEX "exam_subjects_discipline_idx" ON "exam_subjects" USING btree ("discipline_code","subject");--> statement-breakpoint
+CREATE INDEX "exam_subjects_subject_idx" ON "exam_subjects" USING btree ("subject");--> statement-breakpoint
 CREATE INDEX "exams_ano_id_idx" ON "exams" USING btree ("ano","id");--> statement-breakpoint
 CREATE INDEX "questions_discipline_subject_idx" ON "questions" USING btree ("discipline_code","subject_id","id");

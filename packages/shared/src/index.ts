@@ -7,3 +7,4 @@ export * from './api/me';
 export * from './messages/auth';
 export * from './api/catalog';
 export * from './messages/catalog';
+export * from './messages/subscription';

@@ -1,7 +1,22 @@
+import type { ExamFilterKey } from '@gabarita/shared';
+
 /** Every key this app writes to localStorage or sessionStorage. public/theme-init.js repeats the theme key. */
 export const STORAGE_KEYS = {
   /** 'dark' | 'light'; absent means "follow the system". */
   theme: 'gabarita.theme',
   /** 'true' | 'false': whether the persistent sidebar is open on wide screens. */
   menuOpen: 'gabarita.menuOpen',
+  /**
+   * sessionStorage, one key per exam-list filter (spec: client preferences). The value is the
+   * filter's value; absent means 'Todas as opções'.
+   */
+  examFilters: {
+    cargo: 'gabarita.filtro.cargo',
+    instituicao: 'gabarita.filtro.instituicao',
+    ano: 'gabarita.filtro.ano',
+    orgao: 'gabarita.filtro.orgao',
+    nivel: 'gabarita.filtro.nivel',
+    disciplina: 'gabarita.filtro.disciplina',
+    assunto: 'gabarita.filtro.assunto',
+  } satisfies Record<ExamFilterKey, string>,
 } as const;

@@ -14,6 +14,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   resetMediaEnvironment();
   window.localStorage.clear();
+  window.sessionStorage.clear();
   document.documentElement.className = '';
   document.documentElement.removeAttribute('style');
 });

@@ -1,3 +1,5 @@
+import { SUBSCRIPTION_WARNINGS } from './subscription';
+
 /** Texts of the exam list, subjects, dashboard and question viewer (spec sections 2 and 8). */
 export const CATALOG_MESSAGES = {
   examsFound: (count: number) => `${count} prova(s) encontrada(s)`,
@@ -15,8 +17,7 @@ export const CATALOG_MESSAGES = {
   wrong: (letter: string) => `Errado! A alternativa correta é a "${letter}".`,
   previous: 'Anterior',
   next: 'Próxima',
-  questionLimit:
-    'Seu limite de questões foi atingido para conta free! Faça o upgrade para conta Premium, ou contrate um pacote de Tokens.',
+  questionLimit: SUBSCRIPTION_WARNINGS.question_limit,
   questionNotFound: 'Questão não encontrada.',
   examNotFound: 'Prova não encontrada.',
   disciplineNotFound: 'Disciplina não encontrada.',

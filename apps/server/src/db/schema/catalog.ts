@@ -56,6 +56,24 @@ export const exams = pgTable(
   (table) => [index('exams_ano_id_idx').on(table.ano, table.id)],
 );
 
+/** How many questions of each discipline an exam has (drives the discipline filter and counts). */
+export const examDisciplines = pgTable(
+  'exam_disciplines',
+  {
+    examId: text('exam_id')
+      .notNull()
+      .references(() => exams.id, { onDelete: 'cascade' }),
+    disciplineCode: text('discipline_code')
+      .notNull()
+      .references(() => disciplines.code),
+    questionCount: integer('question_count').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.examId, table.disciplineCode] }),
+    index('exam_disciplines_discipline_idx').on(table.disciplineCode, table.examId),
+  ],
+);
+
 /** How many questions of each discipline and subject an exam has (drives filters and counts). */
 export const examSubjects = pgTable(
   'exam_subjects',
@@ -73,6 +91,7 @@ export const examSubjects = pgTable(
   (table) => [
     primaryKey({ columns: [table.examId, table.subjectId] }),
     index('exam_subjects_discipline_idx').on(table.disciplineCode, table.subject),
+    index('exam_subjects_subject_idx').on(table.subject),
   ],
 );
 

@@ -36,11 +36,15 @@ function columnCondition(filters: ExamFilters, key: ColumnFilter): SQL {
 function subjectCondition(filters: ExamFilters): SQL {
   const { disciplina, assunto } = filters;
   if (!disciplina && !assunto) return TRUE;
+  // An uncorrelated set (hashed once), not a lookup per exam.
+  if (!assunto) {
+    return sql`e.id in (select exam_id from exam_disciplines where discipline_code = ${disciplina})`;
+  }
   const parts = [
-    ...(disciplina ? [sql`es.discipline_code = ${disciplina}`] : []),
-    ...(assunto ? [sql`es.subject = ${assunto}`] : []),
+    ...(disciplina ? [sql`discipline_code = ${disciplina}`] : []),
+    sql`subject = ${assunto}`,
   ];
-  return sql`exists (select 1 from exam_subjects es where es.exam_id = e.id and ${and_(parts)})`;
+  return sql`e.id in (select exam_id from exam_subjects where ${and_(parts)})`;
 }
 
 function allConditions(filters: ExamFilters): SQL {
@@ -50,64 +54,60 @@ function allConditions(filters: ExamFilters): SQL {
   ]);
 }
 
-/** Options of the five exam-column filters, each counted with every other filter applied, in one scan. */
+/**
+ * Options of the five exam-column filters, each counted with every other filter applied, and the
+ * number of exams matching all filters (facet 'total'): one statement, one branch per facet.
+ */
 export async function columnFacets(db: Database, filters: ExamFilters) {
-  const matches = COLUMN_FILTERS.map(
-    (key) => sql`${columnCondition(filters, key)} as ${sql.identifier(`m_${key}`)}`,
-  );
-  const rows = COLUMN_FILTERS.map((key) => {
+  const subject = subjectCondition(filters);
+  const branches = COLUMN_FILTERS.map((key) => {
     const others = COLUMN_FILTERS.filter((other) => other !== key).map((other) =>
-      sql.identifier(`m_${other}`),
+      columnCondition(filters, other),
     );
-    return sql`(${key}::text, m.${sql.identifier(`v_${key}`)}, ${sql.join([...others, sql`m.m_subject`], sql` and `)})`;
+    return sql`select ${key}::text as facet, ${COLUMN_OF[key]} as value, count(*)::int as count
+               from exams e where ${and_([...others, subject])} group by ${COLUMN_OF[key]}`;
   });
-  return executeRows<{ facet: ColumnFilter; value: string; count: number }>(
+  branches.push(
+    sql`select 'total', '', count(*)::int from exams e where ${allConditions(filters)}`,
+  );
+  return executeRows<{ facet: ColumnFilter | 'total'; value: string; count: number }>(
     db,
-    sql`with m as (
-          select e.cargo_geral as v_cargo, e.orgao as v_orgao, e.nivel as v_nivel,
-                 e.instituicao as v_instituicao, e.ano as v_ano,
-                 ${sql.join(matches, sql`, `)}, ${subjectCondition(filters)} as m_subject
-          from exams e)
-        select f.facet, f.value, count(*)::int as count
-        from m cross join lateral (values ${sql.join(rows, sql`, `)}) as f(facet, value, ok)
-        where f.ok
-        group by f.facet, f.value`,
+    sql.join(branches, sql` union all `),
   );
 }
 
 /** Disciplines, counted over exams matching the column filters (and the subject, if any). */
 export async function disciplineFacet(db: Database, filters: ExamFilters) {
   const columns = and_(COLUMN_FILTERS.map((key) => columnCondition(filters, key)));
+  const pairs = filters.assunto
+    ? sql`(select distinct exam_id, discipline_code from exam_subjects where subject = ${filters.assunto})`
+    : sql`exam_disciplines`;
   return executeRows<{ value: string; label: string; count: number }>(
     db,
-    sql`select es.discipline_code as value, d.name as label, count(distinct es.exam_id)::int as count
-        from exam_subjects es
-        join exams e on e.id = es.exam_id
-        join disciplines d on d.code = es.discipline_code
-        where ${columns} ${filters.assunto ? sql`and es.subject = ${filters.assunto}` : sql``}
-        group by es.discipline_code, d.name`,
+    sql`select x.discipline_code as value, d.name as label, count(*)::int as count
+        from ${pairs} x
+        join exams e on e.id = x.exam_id
+        join disciplines d on d.code = x.discipline_code
+        where ${columns}
+        group by x.discipline_code, d.name`,
   );
 }
 
-/** Subjects (of the chosen discipline, if any), counted over exams matching the column filters. */
+/**
+ * Subjects of the chosen discipline, counted over exams matching the column filters. Subject options
+ * depend on the discipline (spec section 3), so there are none without one.
+ */
 export async function subjectFacet(db: Database, filters: ExamFilters) {
+  if (!filters.disciplina) return [];
   const columns = and_(COLUMN_FILTERS.map((key) => columnCondition(filters, key)));
   return executeRows<{ value: string; count: number }>(
     db,
-    sql`select es.subject as value, count(distinct es.exam_id)::int as count
+    sql`select es.subject as value, count(*)::int as count
         from exam_subjects es
         join exams e on e.id = es.exam_id
-        where ${columns} ${filters.disciplina ? sql`and es.discipline_code = ${filters.disciplina}` : sql``}
+        where ${columns} and es.discipline_code = ${filters.disciplina}
         group by es.subject`,
   );
-}
-
-export async function countExams(db: Database, filters: ExamFilters) {
-  const [row] = await executeRows<{ total: number }>(
-    db,
-    sql`select count(*)::int as total from exams e where ${allConditions(filters)}`,
-  );
-  return row?.total ?? 0;
 }
 
 export interface ExamRow {
@@ -131,11 +131,14 @@ export async function examPage(
   offset: number,
   limit: number,
 ) {
-  const matching = filters.disciplina
-    ? sql`(select coalesce(sum(es.question_count), 0)::int from exam_subjects es
-           where es.exam_id = e.id and es.discipline_code = ${filters.disciplina}
-           ${filters.assunto ? sql`and es.subject = ${filters.assunto}` : sql``})`
-    : sql`null::int`;
+  const matching = !filters.disciplina
+    ? sql`null::int`
+    : filters.assunto
+      ? sql`(select coalesce(sum(es.question_count), 0)::int from exam_subjects es
+             where es.exam_id = e.id and es.discipline_code = ${filters.disciplina}
+               and es.subject = ${filters.assunto})`
+      : sql`(select ed.question_count from exam_disciplines ed
+             where ed.exam_id = e.id and ed.discipline_code = ${filters.disciplina})`;
   const inHistory = userId
     ? sql`exists (select 1 from test_history th where th.exam_id = e.id and th.user_id = ${userId})`
     : sql`false`;
@@ -145,7 +148,7 @@ export async function examPage(
                e.question_count, e.demonstration, ${matching} as matching, ${inHistory} as in_history
         from exams e
         where ${allConditions(filters)}
-        order by e.ano desc, e.id
+        order by e.ano desc, e.id desc
         limit ${limit} offset ${offset}`,
   );
 }

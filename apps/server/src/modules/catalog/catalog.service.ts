@@ -16,7 +16,6 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import {
   columnFacets,
-  countExams,
   disciplineFacet,
   disciplineQuestionCards,
   examPage,
@@ -90,18 +89,20 @@ export async function searchExams(
 ): Promise<ExamSearchResponse> {
   const filters = cleanFilters(rawFilters);
   const offset = decodeCursor(cursor);
-  const [columns, disciplinesFacet, subjects, total, rows] = await Promise.all([
+  const [columns, disciplinesFacet, subjects, rows] = await Promise.all([
     columnFacets(db, filters),
     disciplineFacet(db, filters),
     subjectFacet(db, filters),
-    countExams(db, filters),
     examPage(db, filters, userId, offset, EXAM_PAGE_SIZE),
   ]);
   const facets = Object.fromEntries(
     EXAM_FILTER_KEYS.map((key) => [key, [] as FacetOption[]]),
   ) as ExamSearchResponse['facets'];
-  for (const row of columns)
-    facets[row.facet].push({ value: row.value, label: row.value, count: row.count });
+  let total = 0;
+  for (const row of columns) {
+    if (row.facet === 'total') total = row.count;
+    else facets[row.facet].push({ value: row.value, label: row.value, count: row.count });
+  }
   facets.disciplina = disciplinesFacet;
   facets.assunto = subjects.map((row) => ({ ...row, label: row.value }));
   for (const key of EXAM_FILTER_KEYS) facets[key].sort(byLabel);

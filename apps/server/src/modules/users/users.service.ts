@@ -4,8 +4,8 @@ import { AUTH_MESSAGES, type MeResponse } from '@gabarita/shared';
 import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { AuthService } from '../auth/auth.service';
-import { planOf, accountTypeOf } from '../entitlements/entitlements.service';
+import { type AuthService, toSessionUser } from '../auth/auth.service';
+import { planOf } from '../entitlements/entitlements.service';
 import { normalizePhoto } from './photo';
 import { photoUrlOf } from './photo-url';
 import { findPhoto, findUserWithEntitlement, savePhoto, updateName } from './users.repo';
@@ -31,13 +31,8 @@ export function createUsersService({
     if (!row) throw AppError.common('auth/unauthenticated', 401);
     const { user, entitlement, photoVersion } = row;
     return {
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      photoUrl: photoUrlOf(user, photoVersion),
-      provider: user.provider,
+      ...toSessionUser(user, entitlement, photoVersion),
       role: user.role,
-      accountType: accountTypeOf(entitlement ?? undefined),
       plan: planOf(entitlement ?? undefined),
       lastSeenAt: user.lastSeenAt?.toISOString() ?? null,
       createdAt: user.createdAt.toISOString(),

@@ -1,7 +1,7 @@
-import { CircleAlert, CircleCheck, Info, type LucideIcon } from 'lucide-react';
+import { CircleAlert, CircleCheck, Info, TriangleAlert, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-type NoticeTone = 'error' | 'success' | 'info';
+type NoticeTone = 'error' | 'success' | 'info' | 'warning';
 
 const TONES: Record<NoticeTone, { classes: string; icon: LucideIcon; role: 'alert' | 'status' }> = {
   error: {
@@ -21,6 +21,12 @@ const TONES: Record<NoticeTone, { classes: string; icon: LucideIcon; role: 'aler
     icon: Info,
     role: 'status',
   },
+  warning: {
+    classes:
+      'border-accent-300 bg-accent-soft text-accent-ink dark:border-accent-800/80 font-medium',
+    icon: TriangleAlert,
+    role: 'alert',
+  },
 };
 
 interface NoticeProps {
@@ -32,7 +38,7 @@ interface NoticeProps {
   role?: 'alert' | 'status';
 }
 
-/** An inline message: errors are announced as alerts, the rest as status updates. */
+/** An inline message: errors and warnings are announced as alerts, the rest as status updates. */
 export function Notice({ tone, children, id, className = '', role }: NoticeProps) {
   const { classes, icon: Icon, role: toneRole } = TONES[tone];
   return (

@@ -1,18 +1,22 @@
 import { Construction } from 'lucide-react';
+import type { ReactNode } from 'react';
 
 interface PagePlaceholderProps {
   title: string;
   /** One sentence saying what the finished page will offer. */
   description: string;
+  /** Shown between the title and the notice (e.g. a warning the page was opened for). */
+  children?: ReactNode;
 }
 
 /** Stands in for a screen that is not built yet: real title, honest notice, nothing fake. */
-export function PagePlaceholder({ title, description }: PagePlaceholderProps) {
+export function PagePlaceholder({ title, description, children }: PagePlaceholderProps) {
   return (
     <section aria-labelledby="page-title">
       <h1 id="page-title" className="text-2xl font-semibold tracking-tight text-ink sm:text-3xl">
         {title}
       </h1>
+      {children}
       <div className="mt-6 flex items-start gap-4 rounded-xl border border-accent-200 bg-accent-soft p-4 sm:p-5 dark:border-accent-900/70">
         <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-accent-100 text-accent-800 dark:bg-accent-900 dark:text-accent-200">
           <Construction className="size-5" aria-hidden="true" />

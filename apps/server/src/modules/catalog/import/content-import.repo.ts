@@ -3,6 +3,7 @@ import { and, count, eq, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import {
   disciplines,
+  examDisciplines,
   examSubjects,
   exams,
   images,
@@ -48,33 +49,20 @@ export async function upsertImages(db: Database, files: ImageFile[]) {
 
 /** Writes one exam in place: same ids keep their users' history; questions no longer in it go. */
 export async function upsertExam(db: Database, exam: ValidExam) {
+  const columns = {
+    cargoGeral: exam.cargoGeral,
+    cargo: exam.cargo,
+    orgao: exam.orgao,
+    nivel: exam.nivel,
+    instituicao: exam.instituicao,
+    ano: exam.ano,
+    questionCount: exam.questions.length,
+    demonstration: exam.demonstration,
+  };
   await db
     .insert(exams)
-    .values({
-      id: exam.id,
-      cargoGeral: exam.cargoGeral,
-      cargo: exam.cargo,
-      orgao: exam.orgao,
-      nivel: exam.nivel,
-      instituicao: exam.instituicao,
-      ano: exam.ano,
-      questionCount: exam.questions.length,
-      demonstration: exam.demonstration,
-    })
-    .onConflictDoUpdate({
-      target: exams.id,
-      set: {
-        cargoGeral: exam.cargoGeral,
-        cargo: exam.cargo,
-        orgao: exam.orgao,
-        nivel: exam.nivel,
-        instituicao: exam.instituicao,
-        ano: exam.ano,
-        questionCount: exam.questions.length,
-        demonstration: exam.demonstration,
-        updatedAt: sql`now()`,
-      },
-    });
+    .values({ id: exam.id, ...columns })
+    .onConflictDoUpdate({ target: exams.id, set: { ...columns, updatedAt: sql`now()` } });
 
   await db.delete(referenceTexts).where(eq(referenceTexts.examId, exam.id));
   if (exam.referenceTexts.length > 0) {
@@ -126,6 +114,7 @@ export async function upsertExam(db: Database, exam: ValidExam) {
     });
 
   await db.delete(examSubjects).where(eq(examSubjects.examId, exam.id));
+  await db.delete(examDisciplines).where(eq(examDisciplines.examId, exam.id));
   const tally = new Map<
     string,
     { disciplineCode: string; subject: string; questionCount: number }
@@ -140,15 +129,27 @@ export async function upsertExam(db: Database, exam: ValidExam) {
     entry.questionCount += 1;
     tally.set(key, entry);
   }
-  await db
-    .insert(examSubjects)
-    .values(
-      [...tally].map(([key, entry]) => ({
-        examId: exam.id,
-        subjectId: subjectIds.get(key)!,
-        ...entry,
-      })),
+  await db.insert(examSubjects).values(
+    [...tally].map(([key, entry]) => ({
+      examId: exam.id,
+      subjectId: subjectIds.get(key)!,
+      ...entry,
+    })),
+  );
+  const perDiscipline = new Map<string, number>();
+  for (const question of exam.questions) {
+    perDiscipline.set(
+      question.disciplineCode,
+      (perDiscipline.get(question.disciplineCode) ?? 0) + 1,
     );
+  }
+  await db.insert(examDisciplines).values(
+    [...perDiscipline].map(([disciplineCode, questionCount]) => ({
+      examId: exam.id,
+      disciplineCode,
+      questionCount,
+    })),
+  );
 }
 
 async function ensureSubjects(db: Database, exam: ValidExam) {

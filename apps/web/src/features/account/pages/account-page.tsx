@@ -2,7 +2,6 @@ import { AUTH_MESSAGES, daysRemainingLabel, type MeResponse } from '@gabarita/sh
 import {
   CloudOff,
   Coins,
-  Crown,
   KeyRound,
   Receipt,
   ShieldCheck,
@@ -14,6 +13,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
+import { PlanBadge } from '../../../components/ui/plan-badge';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/formatters';
@@ -61,22 +61,6 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function StatusBadge({ premium }: { premium: boolean }) {
-  if (premium) {
-    return (
-      <span className="inline-flex items-center gap-1 rounded-full bg-accent-soft px-2.5 py-0.5 text-xs font-semibold text-accent-ink ring-1 ring-accent-200 dark:ring-accent-900">
-        <Crown className="size-3.5" aria-hidden="true" />
-        Premium
-      </span>
-    );
-  }
-  return (
-    <span className="inline-flex items-center rounded-full bg-surface-muted px-2.5 py-0.5 text-xs font-semibold text-ink-muted ring-1 ring-line">
-      Gratuita
-    </span>
-  );
-}
-
 function dateOrNotAvailable(value: string | null): string {
   return value ? formatDateTime(value) || NOT_AVAILABLE : NOT_AVAILABLE;
 }
@@ -103,7 +87,7 @@ function AccountDetails({ me }: { me: MeResponse }) {
       <dl className="grid gap-x-6 gap-y-5 sm:grid-cols-2">
         <Detail label="E-mail">{me.email}</Detail>
         <Detail label="Status">
-          <StatusBadge premium={premium} />
+          <PlanBadge premium={premium} />
         </Detail>
         <Detail label="Último acesso">{dateOrNotAvailable(me.lastSeenAt)}</Detail>
         {premium && (

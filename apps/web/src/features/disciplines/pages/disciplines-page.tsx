@@ -1,10 +1,177 @@
-import { PagePlaceholder } from '../../../components/ui/page-placeholder';
+import { CATALOG_MESSAGES } from '@gabarita/shared';
+import { BookOpen, CloudOff, SearchX } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { LoadMore } from '../../../components/ui/load-more';
+import { Notice } from '../../../components/ui/notice';
+import { SearchableSelect } from '../../../components/ui/searchable-select';
+import { Spinner } from '../../../components/ui/spinner';
+import { StatePanel } from '../../../components/ui/state-panel';
+import { errorMessage } from '../../../lib/api-client';
+import { questionViewerPath, STUDY_PARAMS } from '../../../lib/study-links';
+import { useDisciplineQuestions, useDisciplines } from '../api/disciplines-api';
+import { DisciplineQuestionCard } from '../components/discipline-question-card';
+
+const QUESTIONS_LOAD_FAILED = 'Não foi possível carregar as questões. Tente novamente.';
+const DISCIPLINES_LOAD_FAILED = 'Não foi possível carregar as disciplinas. Tente novamente.';
+
+function LoadingQuestions() {
+  return (
+    <div role="status">
+      <span className="sr-only">Carregando questões...</span>
+      <ul aria-hidden="true" className="grid gap-3 sm:grid-cols-2">
+        {Array.from({ length: 4 }, (_, index) => (
+          <li
+            key={index}
+            className="h-24 animate-pulse rounded-xl border border-line bg-surface p-4 motion-reduce:animate-none"
+          >
+            <div className="h-3 w-2/3 rounded bg-surface-muted" />
+            <div className="mt-3 h-4 w-1/4 rounded bg-surface-muted" />
+            <div className="mt-2 h-3 w-1/2 rounded bg-surface-muted" />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function QuestionResults({ disciplina, assunto }: { disciplina: string; assunto: string }) {
+  const questions = useDisciplineQuestions(disciplina, assunto);
+
+  if (questions.isPending) return <LoadingQuestions />;
+  if (questions.isError && !questions.isFetchNextPageError) {
+    return (
+      <StatePanel
+        icon={CloudOff}
+        tone="error"
+        action={
+          <Button onClick={() => void questions.refetch()} disabled={questions.isFetching}>
+            {questions.isFetching && <Spinner className="size-4" inheritColor />}
+            Tentar novamente
+          </Button>
+        }
+      >
+        {errorMessage(questions.error, QUESTIONS_LOAD_FAILED)}
+      </StatePanel>
+    );
+  }
+
+  const total = questions.data.pages[0]?.total ?? 0;
+  const items = questions.data.pages.flatMap((page) => page.items);
+  return (
+    <>
+      <p role="status" className="mb-4 text-sm font-medium text-ink">
+        {CATALOG_MESSAGES.questionsFound(total)}
+      </p>
+      {items.length === 0 ? (
+        <StatePanel icon={SearchX}>Nenhuma questão encontrada para esta escolha.</StatePanel>
+      ) : (
+        <ul aria-label="Questões" className="grid gap-3 sm:grid-cols-2">
+          {items.map((question) => (
+            <li key={question.id}>
+              <DisciplineQuestionCard
+                question={question}
+                href={questionViewerPath({ disciplina, assunto, q: question.id })}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {questions.isFetchNextPageError && (
+        <Notice tone="error" className="mt-6">
+          {errorMessage(questions.error, QUESTIONS_LOAD_FAILED)}
+        </Notice>
+      )}
+      <LoadMore
+        hasNextPage={questions.hasNextPage}
+        isFetchingNextPage={questions.isFetchingNextPage}
+        onLoadMore={() => void questions.fetchNextPage()}
+        paused={questions.isFetchNextPageError}
+      />
+    </>
+  );
+}
 
 export default function DisciplinesPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const disciplina = searchParams.get(STUDY_PARAMS.discipline) ?? '';
+  const assunto = searchParams.get(STUDY_PARAMS.subject) ?? '';
+  const disciplines = useDisciplines();
+
+  const list = disciplines.data?.disciplines ?? [];
+  const chosen = list.find((discipline) => discipline.code === disciplina);
+
+  /** The choice lives in the address, so a reload or a shared link keeps it. */
+  const choose = (nextDisciplina: string, nextAssunto: string) => {
+    const next = new URLSearchParams();
+    if (nextDisciplina) next.set(STUDY_PARAMS.discipline, nextDisciplina);
+    if (nextAssunto) next.set(STUDY_PARAMS.subject, nextAssunto);
+    setSearchParams(next, { replace: true });
+  };
+
   return (
-    <PagePlaceholder
-      title="Disciplinas isoladas"
-      description="Aqui você vai escolher uma disciplina e um assunto para estudar questões com a ajuda da Inteligência Artificial."
-    />
+    <section aria-labelledby="page-title">
+      <div className="mb-6">
+        <h1 id="page-title" className="text-2xl font-semibold tracking-tight text-ink sm:text-3xl">
+          Disciplinas isoladas
+        </h1>
+        <p className="mt-2 text-sm leading-6 text-ink-muted">
+          Estude uma disciplina de cada vez, com questões de todas as provas.
+        </p>
+      </div>
+
+      <section
+        aria-label="Escolha da disciplina"
+        className="rounded-2xl border border-line bg-surface p-4 shadow-sm shadow-slate-900/[0.03] sm:p-5"
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SearchableSelect
+            label="Disciplina"
+            options={list.map((discipline) => ({
+              value: discipline.code,
+              label: discipline.name,
+              count: discipline.questionCount,
+            }))}
+            allOptionLabel={null}
+            value={disciplina}
+            onChange={(value) => choose(value, '')}
+            disabled={disciplines.isPending}
+            placeholder={disciplines.isPending ? 'Carregando...' : undefined}
+          />
+          <SearchableSelect
+            label="Assunto"
+            options={(chosen?.subjects ?? []).map((subject) => ({
+              value: subject.name,
+              label: subject.name,
+              count: subject.questionCount,
+            }))}
+            value={assunto}
+            onChange={(value) => choose(disciplina, value)}
+            disabled={!disciplina}
+            placeholder={!disciplina ? 'Escolha uma disciplina' : undefined}
+          />
+        </div>
+        {disciplines.isError && (
+          <Notice tone="error" className="mt-4">
+            <span>{errorMessage(disciplines.error, DISCIPLINES_LOAD_FAILED)}</span>{' '}
+            <button
+              type="button"
+              className="font-semibold underline underline-offset-2"
+              onClick={() => void disciplines.refetch()}
+            >
+              Tentar novamente
+            </button>
+          </Notice>
+        )}
+      </section>
+
+      <div className="mt-8">
+        {disciplina ? (
+          <QuestionResults disciplina={disciplina} assunto={assunto} />
+        ) : (
+          <StatePanel icon={BookOpen}>{CATALOG_MESSAGES.chooseDiscipline}</StatePanel>
+        )}
+      </div>
+    </section>
   );
 }

@@ -1,10 +1,258 @@
-import { PagePlaceholder } from '../../../components/ui/page-placeholder';
+import { CATALOG_MESSAGES, type QuestionCard } from '@gabarita/shared';
+import { ArrowLeft, ChevronRight, CloudOff, FileQuestion, ListFilter, X } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { AnswerMark } from '../../../components/ui/answer-mark';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { StatePanel } from '../../../components/ui/state-panel';
+import { questionViewerPath, STUDY_PARAMS } from '../../../lib/study-links';
+import { examTitle, questionCountLabel } from '../../../lib/text';
+import { useExamDetail } from '../api/exam-detail-api';
+import { DemonstrationTag } from '../components/exam-card';
+
+function BackToExams() {
+  return (
+    <Link to="/" className={buttonClasses({ variant: 'ghost', size: 'sm', className: '-ml-3' })}>
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Voltar para as provas
+    </Link>
+  );
+}
+
+function FilterChip({
+  label,
+  value,
+  onClear,
+}: {
+  label: string;
+  value: string;
+  onClear: () => void;
+}) {
+  return (
+    <span className="inline-flex max-w-full items-center gap-1 rounded-full bg-primary-soft py-1 pl-3 pr-1 text-sm text-primary-ink ring-1 ring-brand-200 dark:ring-brand-900">
+      <span className="truncate">
+        <span className="font-medium">{label}:</span> {value}
+      </span>
+      <button
+        type="button"
+        onClick={onClear}
+        aria-label={`Remover filtro ${label}: ${value}`}
+        className="flex size-6 shrink-0 items-center justify-center rounded-full transition-colors hover:bg-brand-100 dark:hover:bg-brand-900"
+      >
+        <X className="size-3.5" aria-hidden="true" />
+      </button>
+    </span>
+  );
+}
+
+function QuestionTile({ question, href }: { question: QuestionCard; href: string }) {
+  return (
+    <Link
+      to={href}
+      className="group flex h-full flex-col rounded-xl border border-line bg-surface p-4 shadow-sm shadow-slate-900/[0.03] transition hover:border-primary/40 hover:shadow-md motion-reduce:transition-none"
+    >
+      <div className="flex items-center justify-between gap-2">
+        <span className="text-sm font-semibold text-ink group-hover:text-primary-ink">
+          Questão {question.number}
+        </span>
+        <span className="flex items-center gap-1">
+          <AnswerMark response={question.response} />
+          <ChevronRight className="size-4 text-ink-muted" aria-hidden="true" />
+        </span>
+      </div>
+      <p className="mt-2 text-xs font-medium uppercase tracking-wide text-primary-ink">
+        {question.disciplinaNome}
+      </p>
+      <p className="mt-1 text-sm leading-5 text-ink-muted">{question.assunto}</p>
+    </Link>
+  );
+}
+
+function LoadingDashboard() {
+  return (
+    <div role="status">
+      <span className="sr-only">Carregando prova...</span>
+      <div aria-hidden="true" className="animate-pulse motion-reduce:animate-none">
+        <div className="h-8 w-2/3 rounded bg-surface-muted" />
+        <div className="mt-3 h-4 w-1/3 rounded bg-surface-muted" />
+        <div className="mt-8 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {Array.from({ length: 6 }, (_, index) => (
+            <div key={index} className="h-24 rounded-xl border border-line bg-surface" />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function PageTitle({ children }: { children: string }) {
+  return (
+    <h1 id="page-title" className="text-2xl font-semibold tracking-tight text-ink sm:text-3xl">
+      {children}
+    </h1>
+  );
+}
 
 export default function ExamDashboardPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const examId = searchParams.get(STUDY_PARAMS.exam) ?? '';
+  const disciplina = searchParams.get(STUDY_PARAMS.discipline) ?? '';
+  const assunto = searchParams.get(STUDY_PARAMS.subject) ?? '';
+  const detail = useExamDetail(examId);
+
+  const clearParams = (...names: string[]) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const name of names) next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+
+  if (!examId) {
+    return (
+      <section aria-labelledby="page-title" className="space-y-6">
+        <BackToExams />
+        <PageTitle>Painel da prova</PageTitle>
+        <StatePanel
+          icon={FileQuestion}
+          title={CATALOG_MESSAGES.noExamSelected}
+          action={
+            <Link to="/" className={buttonClasses()}>
+              Ver provas
+            </Link>
+          }
+        >
+          Escolha uma prova na lista de questões de concurso para ver as suas questões.
+        </StatePanel>
+      </section>
+    );
+  }
+
+  if (detail.isPending) {
+    return (
+      <section aria-labelledby="page-title" className="space-y-6">
+        <BackToExams />
+        <h1 id="page-title" className="sr-only">
+          Painel da prova
+        </h1>
+        <LoadingDashboard />
+      </section>
+    );
+  }
+
+  if (detail.isError) {
+    return (
+      <section aria-labelledby="page-title" className="space-y-6">
+        <BackToExams />
+        <PageTitle>Painel da prova</PageTitle>
+        <StatePanel
+          icon={CloudOff}
+          tone="error"
+          action={
+            <Button onClick={() => void detail.refetch()} disabled={detail.isFetching}>
+              {detail.isFetching && <Spinner className="size-4" inheritColor />}
+              Tentar novamente
+            </Button>
+          }
+        >
+          {CATALOG_MESSAGES.examLoadFailedSelected}
+        </StatePanel>
+      </section>
+    );
+  }
+
+  const { exam, questions } = detail.data;
+  const shown = questions.filter(
+    (question) =>
+      (!disciplina || question.disciplina === disciplina) &&
+      (!assunto || question.assunto === assunto),
+  );
+  const disciplinaNome =
+    questions.find((question) => question.disciplina === disciplina)?.disciplinaNome ?? disciplina;
+  const correct = shown.filter((question) => question.response === 'c').length;
+  const wrong = shown.filter((question) => question.response === 'e').length;
+
   return (
-    <PagePlaceholder
-      title="Painel da prova"
-      description="Aqui você vai ver as questões da prova escolhida, organizadas por disciplina e assunto, com seus acertos e erros."
-    />
+    <section aria-labelledby="page-title" className="space-y-6">
+      <BackToExams />
+      <header>
+        <div className="flex flex-wrap items-center gap-2 text-xs font-medium uppercase tracking-wide text-ink-muted">
+          <span>{exam.instituicao}</span>
+          <span aria-hidden="true">·</span>
+          <span>{exam.ano}</span>
+          <span aria-hidden="true">·</span>
+          <span>{exam.nivel}</span>
+          {exam.demonstration && <DemonstrationTag />}
+        </div>
+        <div className="mt-2">
+          <PageTitle>{examTitle(exam)}</PageTitle>
+        </div>
+        <p className="mt-2 text-sm text-ink-muted">
+          {questionCountLabel(shown.length)}
+          {(disciplina || assunto) && ` de ${questionCountLabel(questions.length)} da prova`}
+          {' · '}
+          <span className="whitespace-nowrap text-emerald-700 dark:text-emerald-400">
+            {correct} certa(s)
+          </span>
+          {' · '}
+          <span className="whitespace-nowrap text-red-700 dark:text-red-400">
+            {wrong} errada(s)
+          </span>
+        </p>
+      </header>
+
+      {(disciplina || assunto) && (
+        <div
+          className="flex flex-wrap items-center gap-2"
+          aria-label="Filtros aplicados"
+          role="group"
+        >
+          <ListFilter className="size-4 text-ink-muted" aria-hidden="true" />
+          {disciplina && (
+            <FilterChip
+              label="Disciplina"
+              value={disciplinaNome}
+              onClear={() => clearParams(STUDY_PARAMS.discipline, STUDY_PARAMS.subject)}
+            />
+          )}
+          {assunto && (
+            <FilterChip
+              label="Assunto"
+              value={assunto}
+              onClear={() => clearParams(STUDY_PARAMS.subject)}
+            />
+          )}
+        </div>
+      )}
+
+      {shown.length === 0 ? (
+        <StatePanel
+          icon={FileQuestion}
+          action={
+            <Button
+              variant="secondary"
+              onClick={() => clearParams(STUDY_PARAMS.discipline, STUDY_PARAMS.subject)}
+            >
+              Ver todas as questões da prova
+            </Button>
+          }
+        >
+          Nenhuma questão desta prova corresponde aos filtros escolhidos.
+        </StatePanel>
+      ) : (
+        <ul aria-label="Questões da prova" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {shown.map((question) => (
+            <li key={question.id}>
+              <QuestionTile
+                question={question}
+                href={questionViewerPath({ prova: exam.id, disciplina, assunto, q: question.id })}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -1,10 +1,167 @@
-import { PagePlaceholder } from '../../../components/ui/page-placeholder';
+import { useQueryClient } from '@tanstack/react-query';
+import { CATALOG_MESSAGES } from '@gabarita/shared';
+import { ArrowLeft, ChevronLeft, ChevronRight, CloudOff, FileQuestion } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { StatePanel } from '../../../components/ui/state-panel';
+import { STUDY_PARAMS } from '../../../lib/study-links';
+import { questionQueryOptions } from '../api/question-api';
+import { QuestionView } from '../components/question-view';
+import { useQuestionList } from '../hooks/use-question-list';
+
+function PageTitle({ children, hidden = false }: { children: string; hidden?: boolean }) {
+  return (
+    <h1
+      id="page-title"
+      className={hidden ? 'sr-only' : 'text-2xl font-semibold tracking-tight text-ink sm:text-3xl'}
+    >
+      {children}
+    </h1>
+  );
+}
+
+function LoadingList() {
+  return (
+    <div role="status" className="space-y-5">
+      <span className="sr-only">Carregando questões...</span>
+      <div aria-hidden="true" className="animate-pulse space-y-5 motion-reduce:animate-none">
+        <div className="h-32 rounded-2xl border border-line bg-surface" />
+        <div className="h-80 rounded-2xl border border-line bg-surface" />
+      </div>
+    </div>
+  );
+}
 
 export default function QuestionViewerPage() {
+  const queryClient = useQueryClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const prova = searchParams.get(STUDY_PARAMS.exam) ?? '';
+  const disciplina = searchParams.get(STUDY_PARAMS.discipline) ?? '';
+  const assunto = searchParams.get(STUDY_PARAMS.subject) ?? '';
+  const currentId = searchParams.get(STUDY_PARAMS.question) ?? '';
+  const { list, back } = useQuestionList({ prova, disciplina, assunto });
+
+  const items = list.status === 'ready' ? list.items : [];
+  const foundIndex = items.findIndex((item) => item.id === currentId);
+  // A question on a page not loaded yet: wait for it rather than jump to the first one.
+  const waitingForPage =
+    list.status === 'ready' && list.loadingMore && currentId !== '' && foundIndex < 0;
+  const index = foundIndex >= 0 ? foundIndex : 0;
+  const current = waitingForPage ? undefined : items[index];
+  const next = current ? items[index + 1] : undefined;
+
+  useEffect(() => {
+    if (next) void queryClient.prefetchQuery(questionQueryOptions(next.id));
+  }, [next, queryClient]);
+
+  /** The position lives in ?q=, so a reload stays on the same question. */
+  const goTo = (questionId: string) => {
+    setSearchParams(
+      (currentParams) => {
+        const params = new URLSearchParams(currentParams);
+        params.set(STUDY_PARAMS.question, questionId);
+        return params;
+      },
+      { replace: true },
+    );
+    window.scrollTo({ top: 0 });
+  };
+
+  const backLink = (
+    <Link
+      to={back.to}
+      className={buttonClasses({ variant: 'ghost', size: 'sm', className: '-ml-3' })}
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      {back.label}
+    </Link>
+  );
+
+  let content: ReactNode;
+  if (list.status === 'error') {
+    content = (
+      <>
+        {backLink}
+        <PageTitle>Questões</PageTitle>
+        <StatePanel
+          icon={CloudOff}
+          tone="error"
+          action={
+            <Button onClick={list.retry} disabled={list.retrying}>
+              {list.retrying && <Spinner className="size-4" inheritColor />}
+              Tentar novamente
+            </Button>
+          }
+        >
+          {list.message}
+        </StatePanel>
+      </>
+    );
+  } else if (
+    list.status === 'none' ||
+    (list.status === 'ready' && items.length === 0 && !list.loadingMore)
+  ) {
+    content = (
+      <>
+        {backLink}
+        <PageTitle>Questões</PageTitle>
+        <StatePanel icon={FileQuestion}>{CATALOG_MESSAGES.nothingLoaded}</StatePanel>
+      </>
+    );
+  } else if (list.status === 'loading' || !current) {
+    content = (
+      <>
+        {backLink}
+        <PageTitle hidden>Questões</PageTitle>
+        <LoadingList />
+      </>
+    );
+  } else {
+    const previous = items[index - 1];
+    const position = `${index + 1} / ${list.total}`;
+    const nextPending = !next && list.loadingMore;
+    const navigation = (
+      <nav
+        aria-label="Navegação entre questões"
+        className="flex items-center justify-between gap-3 rounded-2xl border border-line bg-surface p-3 shadow-sm shadow-slate-900/[0.03]"
+      >
+        <Button
+          variant="secondary"
+          disabled={!previous}
+          onClick={() => previous && goTo(previous.id)}
+        >
+          <ChevronLeft className="size-4" aria-hidden="true" />
+          {CATALOG_MESSAGES.previous}
+        </Button>
+        <span className="text-sm font-semibold tabular-nums text-ink" aria-live="polite">
+          {position}
+        </span>
+        <Button variant="secondary" disabled={!next} onClick={() => next && goTo(next.id)}>
+          {CATALOG_MESSAGES.next}
+          {nextPending ? (
+            <Spinner className="size-4" />
+          ) : (
+            <ChevronRight className="size-4" aria-hidden="true" />
+          )}
+        </Button>
+      </nav>
+    );
+    content = (
+      <QuestionView
+        key={current.id}
+        item={current}
+        position={position}
+        backLink={backLink}
+        navigation={navigation}
+      />
+    );
+  }
+
   return (
-    <PagePlaceholder
-      title="Questões"
-      description="Aqui você vai responder às questões, verificar o gabarito e conversar com a Inteligência Artificial sobre cada uma delas."
-    />
+    <section aria-labelledby="page-title" className="space-y-5">
+      {content}
+    </section>
   );
 }

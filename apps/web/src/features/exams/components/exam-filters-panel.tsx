@@ -1,0 +1,66 @@
+import {
+  CATALOG_MESSAGES,
+  EXAM_FILTER_KEYS,
+  type ExamFilterKey,
+  type ExamSearchResponse,
+} from '@gabarita/shared';
+import { FilterX } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { SearchableSelect } from '../../../components/ui/searchable-select';
+import type { ExamFilterValues } from '../hooks/use-exam-filters';
+
+export const EXAM_FILTER_LABELS: Record<ExamFilterKey, string> = {
+  cargo: 'Cargo',
+  orgao: 'Orgão',
+  nivel: 'Nível',
+  instituicao: 'Banca',
+  ano: 'Ano',
+  disciplina: 'Disciplina',
+  assunto: 'Assunto',
+};
+
+interface ExamFiltersPanelProps {
+  filters: ExamFilterValues;
+  facets: ExamSearchResponse['facets'] | undefined;
+  onChange: (key: ExamFilterKey, value: string) => void;
+  onClear: () => void;
+  hasFilters: boolean;
+}
+
+export function ExamFiltersPanel({
+  filters,
+  facets,
+  onChange,
+  onClear,
+  hasFilters,
+}: ExamFiltersPanelProps) {
+  return (
+    <section
+      aria-label="Filtros"
+      className="rounded-2xl border border-line bg-surface p-4 shadow-sm shadow-slate-900/[0.03] sm:p-5"
+    >
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {EXAM_FILTER_KEYS.map((key) => {
+          const needsDiscipline = key === 'assunto' && !filters.disciplina;
+          return (
+            <SearchableSelect
+              key={key}
+              label={EXAM_FILTER_LABELS[key]}
+              options={facets?.[key] ?? []}
+              value={filters[key]}
+              onChange={(value) => onChange(key, value)}
+              disabled={needsDiscipline}
+              placeholder={needsDiscipline ? 'Escolha uma disciplina' : undefined}
+            />
+          );
+        })}
+        <div className="flex items-end">
+          <Button variant="secondary" className="w-full" onClick={onClear} disabled={!hasFilters}>
+            <FilterX className="size-4" aria-hidden="true" />
+            {CATALOG_MESSAGES.clearFilters}
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}

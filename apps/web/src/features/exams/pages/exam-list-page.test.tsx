@@ -1,0 +1,160 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { CATALOG_MESSAGES } from '@gabarita/shared';
+import { EMPTY_FACETS, examCard, examSearch } from '../../../test/catalog-fixtures';
+import {
+  apiError,
+  renderApp,
+  SIGNED_IN_USER,
+  stubApi,
+  type ApiRoutes,
+} from '../../../test/render-app';
+
+const FACETS = {
+  ...EMPTY_FACETS,
+  cargo: [
+    { value: 'Pedagogo', label: 'Pedagogo', count: 2 },
+    { value: 'Professor', label: 'Professor', count: 16 },
+  ],
+  disciplina: [
+    { value: 'matematica', label: 'Matemática', count: 8 },
+    { value: 'portugues', label: 'Língua Portuguesa', count: 10 },
+  ],
+  assunto: [{ value: 'Frações', label: 'Frações', count: 3 }],
+};
+
+function stubExams(handler: ApiRoutes[string]) {
+  return stubApi({ 'GET /auth/session': { user: SIGNED_IN_USER }, 'GET /exams': handler });
+}
+
+async function choose(user: ReturnType<typeof renderApp>['user'], label: string, text: string) {
+  const combobox = screen.getByRole('combobox', { name: label });
+  await user.click(combobox);
+  await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: text }));
+}
+
+describe('/ (exam list)', () => {
+  it('shows the title, the plan badge, the counter and the exam cards', async () => {
+    stubExams(examSearch({ items: [examCard(), examCard({ id: 'b_prova', cargo: 'Pedagogo' })] }));
+    renderApp('/');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Questões de concurso' }),
+    ).toBeVisible();
+    expect(await screen.findByText(CATALOG_MESSAGES.examsFound(2))).toBeVisible();
+    expect(screen.getByText('Gratuita')).toBeVisible();
+    const card = screen.getByRole('link', { name: /Professor de Matemática/ });
+    expect(card).toHaveTextContent('Câmara Municipal de Valinhos');
+    expect(card).toHaveTextContent('IBFC');
+    expect(card).toHaveTextContent('2017');
+    expect(card).toHaveTextContent('Superior');
+    expect(card).toHaveTextContent('40 questões');
+    expect(card).toHaveAttribute('href', '/prova-dashboard?prova=cmvv_2017_matematica_prova');
+  });
+
+  it('lists the filters in order, keeps Assunto off until a discipline is chosen', async () => {
+    stubExams(examSearch({ facets: FACETS }));
+    renderApp('/');
+    await screen.findByText(CATALOG_MESSAGES.examsFound(1));
+    expect(
+      screen.getAllByRole('combobox').map((box) => box.getAttribute('id') && box),
+    ).toHaveLength(7);
+    const labels = screen
+      .getAllByRole('combobox')
+      .map((box) => document.querySelector(`label[for="${box.id}"]`)?.textContent);
+    expect(labels).toEqual(['Cargo', 'Orgão', 'Nível', 'Banca', 'Ano', 'Disciplina', 'Assunto']);
+    expect(screen.getByRole('combobox', { name: 'Assunto' })).toBeDisabled();
+  });
+
+  it('sends the filters, keeps each one in sessionStorage and clears them all', async () => {
+    const api = stubExams(examSearch({ facets: FACETS }));
+    const { user } = renderApp('/');
+    await screen.findByText(CATALOG_MESSAGES.examsFound(1));
+
+    await choose(user, 'Cargo', 'Professor (16)');
+    await choose(user, 'Disciplina', 'Matemática (8)');
+    const assunto = screen.getByRole('combobox', { name: 'Assunto' });
+    expect(assunto).toBeEnabled();
+    await choose(user, 'Assunto', 'Frações (3)');
+
+    expect(window.sessionStorage.getItem('gabarita.filtro.cargo')).toBe('Professor');
+    expect(window.sessionStorage.getItem('gabarita.filtro.disciplina')).toBe('matematica');
+    expect(window.sessionStorage.getItem('gabarita.filtro.assunto')).toBe('Frações');
+    expect(api.calls('GET /exams').at(-1)?.search).toBe(
+      `?cargo=Professor&disciplina=matematica&assunto=${encodeURIComponent('Frações')}`,
+    );
+
+    // A new discipline drops the subject of the previous one.
+    await choose(user, 'Disciplina', 'Língua Portuguesa (10)');
+    expect(window.sessionStorage.getItem('gabarita.filtro.assunto')).toBeNull();
+    expect(assunto).toHaveValue('');
+
+    await user.click(screen.getByRole('button', { name: 'Limpar filtros' }));
+    expect(window.sessionStorage.getItem('gabarita.filtro.cargo')).toBeNull();
+    expect(window.sessionStorage.getItem('gabarita.filtro.disciplina')).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Assunto' })).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'Cargo' })).toHaveValue('');
+  });
+
+  it('starts from the filters kept in sessionStorage', async () => {
+    window.sessionStorage.setItem('gabarita.filtro.disciplina', 'matematica');
+    window.sessionStorage.setItem('gabarita.filtro.ano', '2017');
+    const api = stubExams(examSearch({ facets: FACETS }));
+    renderApp('/');
+    await screen.findByText(CATALOG_MESSAGES.examsFound(1));
+    expect(api.calls('GET /exams')[0]?.search).toBe('?ano=2017&disciplina=matematica');
+    expect(screen.getByRole('combobox', { name: 'Disciplina' })).toHaveValue('Matemática');
+    expect(screen.getByRole('combobox', { name: 'Assunto' })).toBeEnabled();
+  });
+
+  it('shows the matching count, the eye icon and carries the filters to the dashboard', async () => {
+    window.sessionStorage.setItem('gabarita.filtro.disciplina', 'matematica');
+    stubExams(
+      examSearch({
+        facets: FACETS,
+        items: [
+          examCard({ matchingQuestionCount: 12, inHistory: true, demonstration: true }),
+          examCard({ id: 'b_prova', cargo: 'Pedagogo', matchingQuestionCount: 1 }),
+        ],
+      }),
+    );
+    renderApp('/');
+    const seen = await screen.findByRole('link', { name: /Professor de Matemática/ });
+    expect(seen).toHaveTextContent('12 questões de Matemática');
+    expect(within(seen).getByRole('img', { name: 'Você já abriu esta prova' })).toBeVisible();
+    expect(within(seen).getByText('Prova de demonstração')).toBeVisible();
+    expect(seen).toHaveAttribute(
+      'href',
+      '/prova-dashboard?prova=cmvv_2017_matematica_prova&disciplina=matematica',
+    );
+
+    const other = screen.getByRole('link', { name: /Pedagogo/ });
+    expect(other).toHaveTextContent('1 questão de Matemática');
+    expect(within(other).queryByRole('img', { name: 'Você já abriu esta prova' })).toBeNull();
+  });
+
+  it("loads the next page with 'Carregar mais'", async () => {
+    const api = stubExams((request: { search: string }) =>
+      request.search.includes('cursor=p2')
+        ? examSearch({ items: [examCard({ id: 'p2_prova', cargo: 'Pedagogo' })], total: 2 })
+        : examSearch({ total: 2, nextCursor: 'p2' }),
+    );
+    const { user } = renderApp('/');
+    await screen.findByText(CATALOG_MESSAGES.examsFound(2));
+    await user.click(screen.getByRole('button', { name: 'Carregar mais' }));
+    expect(await screen.findByRole('link', { name: /Pedagogo/ })).toBeVisible();
+    expect(api.calls('GET /exams').at(-1)?.search).toBe('?cursor=p2');
+    expect(screen.queryByRole('button', { name: 'Carregar mais' })).toBeNull();
+  });
+
+  it('offers a retry when the exams cannot be loaded', async () => {
+    let fail = true;
+    stubExams(() =>
+      fail ? apiError(500, 'server/internal', 'Ocorreu um erro inesperado.') : examSearch(),
+    );
+    const { user } = renderApp('/');
+    expect(await screen.findByRole('alert')).toHaveTextContent(CATALOG_MESSAGES.examLoadFailed);
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByText(CATALOG_MESSAGES.examsFound(1))).toBeVisible();
+  });
+});

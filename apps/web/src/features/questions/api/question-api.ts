@@ -1,0 +1,68 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  checkAnswerResponseSchema,
+  questionDetailSchema,
+  type CheckAnswerResponse,
+} from '@gabarita/shared';
+import { apiRequest, noContent } from '../../../lib/api-client';
+import { QUERY_KEYS } from '../../../lib/query-keys';
+
+const questionPath = (questionId: string) => `/questions/${encodeURIComponent(questionId)}`;
+
+/** GET /questions/:id: statement, alternatives, references, image and (once answered) the result. */
+export function questionQueryOptions(questionId: string) {
+  return queryOptions({
+    queryKey: QUERY_KEYS.question(questionId),
+    queryFn: ({ signal }) => apiRequest(questionPath(questionId), questionDetailSchema, { signal }),
+    staleTime: 60_000,
+  });
+}
+
+export function useQuestion(questionId: string) {
+  return useQuery(questionQueryOptions(questionId));
+}
+
+/**
+ * POST /questions/:id/open: registers the exam and the question in the user's history. The exam
+ * list's eye icons change, so it is marked stale (refetched when shown again).
+ */
+export function useOpenQuestion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (questionId: string) =>
+      apiRequest(`${questionPath(questionId)}/open`, noContent, { method: 'POST', body: {} }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: QUERY_KEYS.examSearch, refetchType: 'none' }),
+  });
+}
+
+/**
+ * POST /questions/:id/check {letter}: the server decides. The answer is stored in the question's
+ * cache (coming back shows the result) and every list with correct/wrong marks is marked stale.
+ * A free account past its daily checks gets 402 'limit/question'.
+ */
+export function useCheckAnswer(questionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (letter: string) =>
+      apiRequest(`${questionPath(questionId)}/check`, checkAnswerResponseSchema, {
+        method: 'POST',
+        body: { letter },
+      }),
+    onSuccess: (result: CheckAnswerResponse, letter) => {
+      queryClient.setQueryData(QUERY_KEYS.question(questionId), (question) =>
+        question
+          ? {
+              ...question,
+              answer: {
+                response: result.correct ? ('c' as const) : ('e' as const),
+                chosenLetter: letter,
+                gabarito: result.gabarito,
+              },
+            }
+          : question,
+      );
+      return queryClient.invalidateQueries({ queryKey: QUERY_KEYS.catalog, refetchType: 'none' });
+    },
+  });
+}

@@ -1,0 +1,98 @@
+import { CATALOG_MESSAGES } from '@gabarita/shared';
+import { errorMessage } from '../../../lib/api-client';
+import { disciplinesPath, examDashboardPath } from '../../../lib/study-links';
+import { examTitle } from '../../../lib/text';
+import { useAllDisciplineQuestions, useExamQuestions } from '../api/question-list-api';
+
+/** What the viewer needs of each question in the list, whatever its origin. */
+export interface QuestionListItem {
+  id: string;
+  number: number;
+  examLabel: string;
+  disciplinaNome: string;
+  assunto: string;
+}
+
+interface QuestionSource {
+  prova: string;
+  disciplina: string;
+  assunto: string;
+}
+
+export type QuestionList =
+  | { status: 'none' }
+  | { status: 'loading' }
+  | { status: 'error'; message: string; retry: () => void; retrying: boolean }
+  | {
+      status: 'ready';
+      items: QuestionListItem[];
+      /** All questions of the list, including pages not loaded yet. */
+      total: number;
+      /** More pages are still coming (discipline origin). */
+      loadingMore: boolean;
+    };
+
+const QUESTIONS_LOAD_FAILED = 'Não foi possível carregar as questões. Tente novamente.';
+
+/**
+ * The viewer's list comes from the address: ?prova= (the exam's questions, narrowed by
+ * disciplina/assunto when present) or else ?disciplina= (every page of that discipline).
+ */
+export function useQuestionList({ prova, disciplina, assunto }: QuestionSource) {
+  const origin = prova ? 'exam' : disciplina ? 'discipline' : null;
+  const exam = useExamQuestions(prova);
+  const discipline = useAllDisciplineQuestions(origin === 'discipline' ? disciplina : '', assunto);
+
+  let list: QuestionList;
+  if (origin === 'exam') {
+    if (exam.isPending) list = { status: 'loading' };
+    else if (exam.isError) {
+      list = {
+        status: 'error',
+        message: CATALOG_MESSAGES.examLoadFailedSelected,
+        retry: () => void exam.refetch(),
+        retrying: exam.isFetching,
+      };
+    } else {
+      const label = examTitle(exam.data.exam);
+      const items = exam.data.questions
+        .filter(
+          (question) =>
+            (!disciplina || question.disciplina === disciplina) &&
+            (!assunto || question.assunto === assunto),
+        )
+        .map((question) => ({ ...question, examLabel: label }));
+      list = { status: 'ready', items, total: items.length, loadingMore: false };
+    }
+  } else if (origin === 'discipline') {
+    if (discipline.isPending) list = { status: 'loading' };
+    else if (discipline.isError && !discipline.isFetchNextPageError) {
+      list = {
+        status: 'error',
+        message: errorMessage(discipline.error, QUESTIONS_LOAD_FAILED),
+        retry: () => void discipline.refetch(),
+        retrying: discipline.isFetching,
+      };
+    } else {
+      const pages = discipline.data.pages;
+      const items = pages.flatMap((page) => page.items);
+      list = {
+        status: 'ready',
+        items,
+        total: Math.max(pages[0]?.total ?? 0, items.length),
+        loadingMore: discipline.hasNextPage && !discipline.isFetchNextPageError,
+      };
+    }
+  } else {
+    list = { status: 'none' };
+  }
+
+  const back =
+    origin === 'exam'
+      ? { to: examDashboardPath({ prova, disciplina, assunto }), label: 'Voltar para a prova' }
+      : origin === 'discipline'
+        ? { to: disciplinesPath({ disciplina, assunto }), label: 'Voltar para as disciplinas' }
+        : { to: '/', label: 'Voltar para as provas' };
+
+  return { list, back };
+}

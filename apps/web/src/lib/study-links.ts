@@ -1,0 +1,45 @@
+/*
+ * The addresses of the study screens. Their state lives in the query string, so a reload or a
+ * shared link lands on the same exam, filters and question.
+ *   /prova-dashboard?prova=<examId>&disciplina=<code>&assunto=<subject>
+ *   /conteudo-didatico?disciplina=<code>&assunto=<subject>
+ *   /questoes?prova=<examId>&disciplina=<code>&assunto=<subject>&q=<questionId>   (exam origin)
+ *   /questoes?disciplina=<code>&assunto=<subject>&q=<questionId>                  (discipline origin)
+ */
+
+export const STUDY_PARAMS = {
+  exam: 'prova',
+  discipline: 'disciplina',
+  subject: 'assunto',
+  question: 'q',
+} as const;
+
+interface StudyLinkParts {
+  prova?: string;
+  disciplina?: string;
+  assunto?: string;
+  q?: string;
+}
+
+/** Query string with only the parts that are set, in a stable order. */
+export function studySearch({ prova, disciplina, assunto, q }: StudyLinkParts): string {
+  const params = new URLSearchParams();
+  if (prova) params.set(STUDY_PARAMS.exam, prova);
+  if (disciplina) params.set(STUDY_PARAMS.discipline, disciplina);
+  if (assunto) params.set(STUDY_PARAMS.subject, assunto);
+  if (q) params.set(STUDY_PARAMS.question, q);
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
+export function examDashboardPath(parts: Omit<StudyLinkParts, 'q'>): string {
+  return `/prova-dashboard${studySearch(parts)}`;
+}
+
+export function disciplinesPath(parts: Pick<StudyLinkParts, 'disciplina' | 'assunto'>): string {
+  return `/conteudo-didatico${studySearch(parts)}`;
+}
+
+export function questionViewerPath(parts: StudyLinkParts): string {
+  return `/questoes${studySearch(parts)}`;
+}

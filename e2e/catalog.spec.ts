@@ -1,0 +1,159 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { signedInAccount, uniqueEmail } from './support/accounts';
+import { expect, test } from './support/fixtures';
+import { runOperatorCommand } from './support/operator';
+
+interface SampleQuestion {
+  gabarito: string;
+  Alternativas: string[];
+}
+const EXAM_ID = 'cmva_2017_professor_matematica_prova';
+const sampleExam = JSON.parse(
+  fs.readFileSync(path.join('content/sample/provas', `${EXAM_ID}.json`), 'utf8'),
+) as { questoes: Record<string, SampleQuestion> };
+
+/** The right letter of a demonstration question, and a wrong one. */
+function letters(number: number) {
+  const question = sampleExam.questoes[String(number)]!;
+  const all = question.Alternativas.map((alternative) => alternative[0]!);
+  return { right: question.gabarito, wrong: all.find((letter) => letter !== question.gabarito)! };
+}
+
+async function choose(page: Page, filter: string, typed: string) {
+  const combobox = page.getByRole('combobox', { name: filter });
+  await combobox.click();
+  await combobox.fill(typed);
+  await combobox.press('Enter');
+}
+
+/** Picks the alternative as a person does (clicking its card) and checks the answer. */
+async function answer(page: Page, letter: string) {
+  await page
+    .locator('label')
+    .filter({ has: page.locator(`input[type="radio"][value="${letter}"]`) })
+    .click();
+  await expect(page.getByRole('radio', { name: new RegExp(`^${letter}\\)`) })).toBeChecked();
+  await page.getByRole('button', { name: 'Verificar Gabarito' }).click();
+}
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test(`filters and infinite scroll on the exam list at ${viewport.width} px`, async ({
+    page,
+    freeAccount,
+  }) => {
+    await page.context().addCookies(freeAccount.cookies);
+    await page.setViewportSize(viewport);
+    await page.goto('/');
+    await expect(page.getByText('18 prova(s) encontrada(s)')).toBeVisible();
+    const cards = page.getByRole('list', { name: 'Provas' }).getByRole('listitem');
+    await expect(cards).toHaveCount(15);
+    await cards.last().scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 5000);
+    await expect(cards).toHaveCount(18);
+
+    await expect(page.getByRole('combobox', { name: 'Assunto' })).toBeDisabled();
+    await choose(page, 'Ano', '2017');
+    await expect(page.getByText('8 prova(s) encontrada(s)')).toBeVisible();
+    await choose(page, 'Disciplina', 'matematica'.slice(0, 6));
+    await expect(page.getByText('1 prova(s) encontrada(s)')).toBeVisible();
+    await expect(cards.first()).toContainText('Professor de Matemática');
+    await expect(cards.first()).toContainText('5 questões de Matemática');
+    await expect(page.getByRole('combobox', { name: 'Assunto' })).toBeEnabled();
+
+    // Filters survive a reload (session storage).
+    await page.reload();
+    await expect(page.getByText('1 prova(s) encontrada(s)')).toBeVisible();
+    await page.getByRole('button', { name: 'Limpar filtros' }).click();
+    await expect(page.getByText('18 prova(s) encontrada(s)')).toBeVisible();
+  });
+}
+
+test('open an exam, answer right and wrong, reload mid-exam, hit the free limit', async ({
+  page,
+}) => {
+  await signedInAccount(page.request, { email: uniqueEmail('livre') });
+  await page.goto('/');
+  await page
+    .getByRole('link', { name: /Professor de Matemática/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/prova-dashboard\?prova=cmva_2017_professor_matematica_prova/);
+  await expect(
+    page.getByRole('list', { name: 'Questões da prova' }).getByRole('listitem'),
+  ).toHaveCount(10);
+  await page.getByRole('list', { name: 'Questões da prova' }).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/questoes\?/);
+  await expect(page.getByText('1 / 10').first()).toBeVisible();
+
+  const first = letters(1);
+  const check = page.getByRole('button', { name: 'Verificar Gabarito' });
+  await expect(check).toBeDisabled();
+  await answer(page, first.right);
+  await expect(page.getByText('Correto, Parabéns!')).toBeVisible();
+  await expect(check).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Próxima' }).click();
+  await expect(page.getByText('2 / 10').first()).toBeVisible();
+  const second = letters(2);
+  await answer(page, second.wrong);
+  await expect(
+    page.getByText(`Errado! A alternativa correta é a "${second.right}".`),
+  ).toBeVisible();
+
+  // Reload mid-exam: same question, the recorded answer shown again.
+  await page.reload();
+  await expect(page.getByText('2 / 10').first()).toBeVisible();
+  await expect(
+    page.getByText(`Errado! A alternativa correta é a "${second.right}".`),
+  ).toBeVisible();
+  await expect(check).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Próxima' }).click();
+  await answer(page, letters(3).right);
+  await expect(page.getByText('Correto, Parabéns!')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Próxima' }).click();
+  await expect(page.getByText('4 / 10').first()).toBeVisible();
+  await answer(page, letters(4).right);
+  await expect(page).toHaveURL(/\/assinatura\?motivo=question_limit/);
+  await expect(page.getByRole('alert')).toHaveText(
+    'Seu limite de questões foi atingido para conta free! Faça o upgrade para conta Premium, ou contrate um pacote de Tokens.',
+  );
+
+  // The exam now carries the eye icon and the answered marks.
+  await page.goto('/');
+  await expect(page.getByLabel('Você já abriu esta prova').first()).toBeVisible();
+});
+
+test('a premium account checks without limit', async ({ page }) => {
+  const { email } = await signedInAccount(page.request, { email: uniqueEmail('premium') });
+  runOperatorCommand('user:grant-premium', email, '30');
+  await page.goto(`/questoes?prova=${EXAM_ID}`);
+  for (let number = 1; number <= 5; number++) {
+    await expect(page.getByText(`${number} / 10`).first()).toBeVisible();
+    await answer(page, letters(number).right);
+    await expect(page.getByText('Correto, Parabéns!')).toBeVisible();
+    await page.getByRole('button', { name: 'Próxima' }).click();
+  }
+  await expect(page).toHaveURL(/\/questoes/);
+});
+
+test('isolated subjects list questions of a discipline with marks', async ({
+  page,
+  premiumAccount,
+}) => {
+  await page.context().addCookies(premiumAccount.cookies);
+  await page.goto('/conteudo-didatico');
+  await expect(
+    page.getByText('Selecione uma disciplina para estudar com a Inteligência Artificial.'),
+  ).toBeVisible();
+  await choose(page, 'Disciplina', 'Legisla');
+  await expect(page.getByText('18 questão(ões) encontrada(s)')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('18 questão(ões) encontrada(s)')).toBeVisible();
+});

@@ -1,0 +1,9 @@
+/** Warnings of the subscription screen, by the reason a free account was sent there (spec section 8). */
+export const SUBSCRIPTION_WARNINGS = {
+  ai_limit:
+    'Seu limite de uso da Inteligência Artificial foi atingido para conta free! Faça o upgrade para conta Premium, ou contrate um pacote de Tokens.',
+  question_limit:
+    'Seu limite de questões foi atingido para conta free! Faça o upgrade para conta Premium, ou contrate um pacote de Tokens.',
+} as const;
+
+export type SubscriptionReason = keyof typeof SUBSCRIPTION_WARNINGS;
