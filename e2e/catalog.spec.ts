@@ -73,62 +73,68 @@ for (const viewport of [
   });
 }
 
-test('open an exam, answer right and wrong, reload mid-exam, hit the free limit', async ({
-  page,
-}) => {
-  await signedInAccount(page.request, { email: uniqueEmail('livre') });
-  await page.goto('/');
-  await page
-    .getByRole('link', { name: /Professor de Matemática/ })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/prova-dashboard\?prova=cmva_2017_professor_matematica_prova/);
-  await expect(
-    page.getByRole('list', { name: 'Questões da prova' }).getByRole('listitem'),
-  ).toHaveCount(10);
-  await page.getByRole('list', { name: 'Questões da prova' }).getByRole('link').first().click();
-  await expect(page).toHaveURL(/\/questoes\?/);
-  await expect(page.getByText('1 / 10').first()).toBeVisible();
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test(`open an exam, answer right and wrong, reload mid-exam, hit the free limit at ${viewport.width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await signedInAccount(page.request, { email: uniqueEmail('livre') });
+    await page.goto('/');
+    await page
+      .getByRole('link', { name: /Professor de Matemática/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/prova-dashboard\?prova=cmva_2017_professor_matematica_prova/);
+    await expect(
+      page.getByRole('list', { name: 'Questões da prova' }).getByRole('listitem'),
+    ).toHaveCount(10);
+    await page.getByRole('list', { name: 'Questões da prova' }).getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/questoes\?/);
+    await expect(page.getByText('1 / 10').first()).toBeVisible();
 
-  const first = letters(1);
-  const check = page.getByRole('button', { name: 'Verificar Gabarito' });
-  await expect(check).toBeDisabled();
-  await answer(page, first.right);
-  await expect(page.getByText('Correto, Parabéns!')).toBeVisible();
-  await expect(check).toBeDisabled();
+    const first = letters(1);
+    const check = page.getByRole('button', { name: 'Verificar Gabarito' });
+    await expect(check).toBeDisabled();
+    await answer(page, first.right);
+    await expect(page.getByText('Correto, Parabéns!')).toBeVisible();
+    await expect(check).toBeDisabled();
 
-  await page.getByRole('button', { name: 'Próxima' }).click();
-  await expect(page.getByText('2 / 10').first()).toBeVisible();
-  const second = letters(2);
-  await answer(page, second.wrong);
-  await expect(
-    page.getByText(`Errado! A alternativa correta é a "${second.right}".`),
-  ).toBeVisible();
+    await page.getByRole('button', { name: 'Próxima' }).click();
+    await expect(page.getByText('2 / 10').first()).toBeVisible();
+    const second = letters(2);
+    await answer(page, second.wrong);
+    await expect(
+      page.getByText(`Errado! A alternativa correta é a "${second.right}".`),
+    ).toBeVisible();
 
-  // Reload mid-exam: same question, the recorded answer shown again.
-  await page.reload();
-  await expect(page.getByText('2 / 10').first()).toBeVisible();
-  await expect(
-    page.getByText(`Errado! A alternativa correta é a "${second.right}".`),
-  ).toBeVisible();
-  await expect(check).toBeDisabled();
+    // Reload mid-exam: same question, the recorded answer shown again.
+    await page.reload();
+    await expect(page.getByText('2 / 10').first()).toBeVisible();
+    await expect(
+      page.getByText(`Errado! A alternativa correta é a "${second.right}".`),
+    ).toBeVisible();
+    await expect(check).toBeDisabled();
 
-  await page.getByRole('button', { name: 'Próxima' }).click();
-  await answer(page, letters(3).right);
-  await expect(page.getByText('Correto, Parabéns!')).toBeVisible();
+    await page.getByRole('button', { name: 'Próxima' }).click();
+    await answer(page, letters(3).right);
+    await expect(page.getByText('Correto, Parabéns!')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Próxima' }).click();
-  await expect(page.getByText('4 / 10').first()).toBeVisible();
-  await answer(page, letters(4).right);
-  await expect(page).toHaveURL(/\/assinatura\?motivo=question_limit/);
-  await expect(page.getByRole('alert')).toHaveText(
-    'Seu limite de questões foi atingido para conta free! Faça o upgrade para conta Premium, ou contrate um pacote de Tokens.',
-  );
+    await page.getByRole('button', { name: 'Próxima' }).click();
+    await expect(page.getByText('4 / 10').first()).toBeVisible();
+    await answer(page, letters(4).right);
+    await expect(page).toHaveURL(/\/assinatura\?motivo=question_limit/);
+    await expect(page.getByRole('alert')).toHaveText(
+      'Seu limite de questões foi atingido para conta free! Faça o upgrade para conta Premium, ou contrate um pacote de Tokens.',
+    );
 
-  // The exam now carries the eye icon and the answered marks.
-  await page.goto('/');
-  await expect(page.getByLabel('Você já abriu esta prova').first()).toBeVisible();
-});
+    // The exam now carries the eye icon and the answered marks.
+    await page.goto('/');
+    await expect(page.getByLabel('Você já abriu esta prova').first()).toBeVisible();
+  });
+}
 
 test('a premium account checks without limit', async ({ page }) => {
   const { email } = await signedInAccount(page.request, { email: uniqueEmail('premium') });
