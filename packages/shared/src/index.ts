@@ -8,3 +8,5 @@ export * from './messages/auth';
 export * from './api/catalog';
 export * from './messages/catalog';
 export * from './messages/subscription';
+export * from './api/performance';
+export * from './messages/performance';

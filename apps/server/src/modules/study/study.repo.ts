@@ -78,3 +78,44 @@ export async function usedDailyChecks(db: Database, userId: string, day: string)
   );
   return row?.question_checks ?? 0;
 }
+
+export interface SubjectScoreRow {
+  discipline_code: string;
+  discipline_name: string;
+  subject: string;
+  answered: number;
+  correct: number;
+}
+
+/** The user's answered questions counted per discipline and subject, in one grouped query. */
+export async function scoresBySubject(db: Database, userId: string) {
+  return executeRows<SubjectScoreRow>(
+    db,
+    sql`select q.discipline_code, d.name as discipline_name, s.name as subject,
+               count(*)::int as answered,
+               count(*) filter (where qh.response = 'c')::int as correct
+        from question_history qh
+        join questions q on q.id = qh.question_id
+        join subjects s on s.id = q.subject_id
+        join disciplines d on d.code = q.discipline_code
+        where qh.user_id = ${userId} and qh.response is not null
+        group by q.discipline_code, d.name, s.name`,
+  );
+}
+
+export async function totalScore(db: Database, userId: string) {
+  const [row] = await executeRows<{ answered: number; correct: number }>(
+    db,
+    sql`select count(*)::int as answered, count(*) filter (where response = 'c')::int as correct
+        from question_history where user_id = ${userId} and response is not null`,
+  );
+  return row ?? { answered: 0, correct: 0 };
+}
+
+/** Empties one user's history; the where clauses are the only thing between users. */
+export async function deleteHistory(db: Database, userId: string) {
+  await db.transaction(async (tx) => {
+    await tx.delete(questionHistory).where(eq(questionHistory.userId, userId));
+    await tx.delete(testHistory).where(eq(testHistory.userId, userId));
+  });
+}

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
 import { readContentFolder } from './content-files';
@@ -49,6 +50,8 @@ export async function importContent(
       }
     }
   });
+  // Fresh statistics, so the planner sees the catalogue as it now is.
+  await db.execute(sql`analyze exams, questions, exam_subjects, exam_disciplines, subjects`);
   return {
     exams: catalog.exams.length,
     questions: questionCount,

@@ -1,0 +1,87 @@
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { type DatabaseHandle, openDatabase } from '../src/db/client';
+
+export type BenchApp = Awaited<ReturnType<typeof buildApp>>;
+
+export function benchApp(database: DatabaseHandle): Promise<BenchApp> {
+  return buildApp(
+    {
+      ...loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }),
+      webDistDir: path.join(os.tmpdir(), 'sem-web'),
+    },
+    { database },
+  );
+}
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Times `requests` GETs of `url` through the whole HTTP stack, `concurrency` at a time. */
+export async function measure(
+  app: BenchApp,
+  url: string,
+  { concurrency, requests, cookie }: { concurrency: number; requests: number; cookie?: string },
+) {
+  const timings: number[] = [];
+  let issued = 0;
+  const worker = async () => {
+    while (issued < requests) {
+      issued++;
+      const started = performance.now();
+      const response = await app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+      timings.push(performance.now() - started);
+      if (response.statusCode !== 200)
+        throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  timings.sort((a, b) => a - b);
+  return {
+    p50: percentile(timings, 50),
+    p95: percentile(timings, 95),
+    p99: percentile(timings, 99),
+  };
+}
+
+export const row = (
+  name: string,
+  concurrency: number,
+  t: { p50: number; p95: number; p99: number },
+) =>
+  `| ${name} | ${concurrency} | ${t.p50.toFixed(1)} | ${t.p95.toFixed(1)} | ${t.p99.toFixed(1)} |`;
+
+export const TABLE_HEADER =
+  '| query | concurrency | p50 (ms) | p95 (ms) | p99 (ms) |\n|---|---|---|---|---|';
+
+/** The databases to measure: PGlite in memory, and a fresh PostgreSQL database when one is given. */
+export async function* benchDatabases(): AsyncGenerator<{
+  label: string;
+  database: DatabaseHandle;
+}> {
+  yield { label: 'PGlite', database: await openDatabase({ kind: 'pglite', dataDir: undefined }) };
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    console.log('\n(PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure it too.)');
+    return;
+  }
+  const name = `gabarita_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    yield {
+      label: 'PostgreSQL',
+      database: await openDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 16 }),
+    };
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}

@@ -1,0 +1,11 @@
+/** Texts of the performance page (spec section 8, "Performance"). */
+export const PERFORMANCE_MESSAGES = {
+  loadFailed: 'Ocorreu um erro ao carregar os dados de desempenho.',
+  resetFailed: 'Ocorreu um erro ao tentar resetar seu histórico.',
+  resetWithoutUser: 'UserID não fornecido para resetar o histórico.',
+  resetButton: 'Resetar Meu Histórico',
+  empty:
+    'Você ainda não respondeu nenhuma questão. Resolva questões para acompanhar seu desempenho aqui.',
+  premiumOnly:
+    'O desempenho por disciplina e por assunto é exclusivo para assinantes Premium. Assine para ver onde você acerta mais e o que precisa revisar.',
+} as const;
