@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatInteger, formatPrice } from './formatters';
+import {
+  formatDate,
+  formatDateTime,
+  formatInteger,
+  formatPercent,
+  formatPrice,
+} from './formatters';
 
 describe('formatters', () => {
   it('formats instants as São Paulo date and time with seconds', () => {
@@ -19,5 +25,12 @@ describe('formatters', () => {
 
   it('groups thousands with a dot', () => {
     expect(formatInteger(80000)).toBe('80.000');
+  });
+
+  it('formats percentages with a comma and at most one decimal', () => {
+    expect(formatPercent(72.5)).toBe('72,5%');
+    expect(formatPercent(100)).toBe('100%');
+    expect(formatPercent(0)).toBe('0%');
+    expect(formatPercent(33.333)).toBe('33,3%');
   });
 });

@@ -22,6 +22,7 @@ const dateFormat = new Intl.DateTimeFormat('pt-BR', {
 
 const currencyFormat = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 const integerFormat = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+const percentFormat = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
 
 function toDate(value: string | Date): Date | null {
   const date = value instanceof Date ? value : new Date(value);
@@ -48,4 +49,9 @@ export function formatPrice(centavos: number): string {
 /** '80.000' */
 export function formatInteger(value: number): string {
   return integerFormat.format(value);
+}
+
+/** A percentage already on the 0-100 scale, with at most one decimal: '72,5%', '100%'. */
+export function formatPercent(value: number): string {
+  return `${percentFormat.format(value)}%`;
 }

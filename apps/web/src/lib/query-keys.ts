@@ -18,6 +18,12 @@ export const QUERY_KEYS = {
   /** GET /disciplines/:code/questions (infinite), per subject ('' = all). */
   disciplineQuestions: (code: string, assunto: string) =>
     ['catalog', 'discipline-questions', code, assunto] as const,
+  /**
+   * GET /me/history/summary: totals and performance by discipline and subject. Not under `catalog`
+   * (it is not a list of questions); it is refetched whenever the performance page is shown. Under
+   * `me`, so signing out drops it with the profile.
+   */
+  historySummary: ['me', 'history', 'summary'],
   /** GET /questions/:id. */
   question: (questionId: string) => ['question', questionId] as const,
 } as const;

@@ -6,6 +6,8 @@ export const STORAGE_KEYS = {
   theme: 'gabarita.theme',
   /** 'true' | 'false': whether the persistent sidebar is open on wide screens. */
   menuOpen: 'gabarita.menuOpen',
+  /** 'graficos' | 'tabela': how the performance page shows the numbers by discipline. */
+  performanceView: 'gabarita.desempenho.visao',
   /**
    * sessionStorage, one key per exam-list filter (spec: client preferences). The value is the
    * filter's value; absent means 'Todas as opções'.

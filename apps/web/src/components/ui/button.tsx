@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 
-type ButtonVariant = 'primary' | 'secondary' | 'ghost';
+type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 type ButtonSize = 'sm' | 'md' | 'icon';
 
 interface ButtonStyle {
@@ -16,6 +16,8 @@ const VARIANTS: Record<ButtonVariant, string> = {
   primary: 'bg-primary text-on-primary shadow-sm hover:bg-primary-hover',
   secondary: 'border border-line bg-surface text-ink shadow-sm hover:bg-surface-muted',
   ghost: 'text-ink-muted hover:bg-surface-muted hover:text-ink',
+  /** Destructive actions (erasing data); white on red-600 passes AA in both themes. */
+  danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700',
 };
 
 const SIZES: Record<ButtonSize, string> = {

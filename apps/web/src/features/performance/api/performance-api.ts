@@ -1,0 +1,40 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { historySummaryResponseSchema, type HistorySummaryResponse } from '@gabarita/shared';
+import { apiRequest, noContent } from '../../../lib/api-client';
+import { QUERY_KEYS } from '../../../lib/query-keys';
+
+/**
+ * GET /me/history/summary. Always refetched when the page is shown (answers given elsewhere change
+ * it); `disciplines` is null for free accounts.
+ */
+export function useHistorySummary() {
+  return useQuery({
+    queryKey: QUERY_KEYS.historySummary,
+    queryFn: ({ signal }) =>
+      apiRequest('/me/history/summary', historySummaryResponseSchema, { signal }),
+    staleTime: 0,
+  });
+}
+
+/**
+ * DELETE /me/history: forgets every answer and opened exam. The summary becomes empty at once (and
+ * is confirmed by a refetch); every list with correct/wrong marks or eye icons is marked stale.
+ */
+export function useResetHistory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('/me/history', noContent, { method: 'DELETE' }),
+    onSuccess: () => {
+      queryClient.setQueryData<HistorySummaryResponse>(QUERY_KEYS.historySummary, (summary) =>
+        summary
+          ? {
+              totals: { answered: 0, correct: 0, wrong: 0, successRate: 0 },
+              disciplines: summary.disciplines === null ? null : [],
+            }
+          : summary,
+      );
+      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.historySummary });
+      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.catalog });
+    },
+  });
+}

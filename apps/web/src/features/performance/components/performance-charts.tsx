@@ -1,0 +1,461 @@
+/*
+ * The charts of the performance page. Recharts is big, so this module is loaded on demand
+ * (React.lazy in the page) and only for Premium accounts with answers.
+ *
+ * Every chart is an image for assistive technology (role="img" with a summary as its name); the
+ * numbers themselves are in the table view.
+ */
+import type { DisciplinePerformance, Score } from '@gabarita/shared';
+import { ChevronDown } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  LabelList,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { chartColor } from '../../../lib/chart-palette';
+import { formatInteger, formatPercent } from '../../../lib/formatters';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import {
+  barsSummary,
+  pieSlices,
+  pieSummary,
+  questionsLabel,
+  shareLabel,
+} from '../performance-text';
+
+const CORRECT_COLOR = 'var(--gb-chart-correct)';
+const WRONG_COLOR = 'var(--gb-chart-wrong)';
+const AXIS_TEXT = 'var(--gb-ink-muted)';
+
+function useReducedMotion() {
+  return useMediaQuery('(prefers-reduced-motion: reduce)');
+}
+
+function ChartCard({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <section
+      aria-labelledby={id}
+      className="rounded-2xl border border-line bg-surface shadow-sm shadow-slate-900/[0.03]"
+    >
+      <div className="border-b border-line px-5 py-4 sm:px-6">
+        <h3 id={id} className="text-base font-semibold text-ink">
+          {title}
+        </h3>
+        <p className="mt-0.5 text-sm text-ink-muted">{description}</p>
+      </div>
+      <div className="px-3 py-5 sm:px-6">{children}</div>
+    </section>
+  );
+}
+
+/* ---------- Tooltips ---------- */
+
+interface TooltipPayloadItem {
+  payload?: unknown;
+}
+
+function TooltipBox({ children }: { children: ReactNode }) {
+  return (
+    <div className="rounded-lg border border-line bg-surface px-3 py-2 text-xs leading-5 text-ink shadow-lg shadow-slate-900/10 dark:shadow-black/40">
+      {children}
+    </div>
+  );
+}
+
+function ScoreTooltip({
+  active,
+  payload,
+}: {
+  active?: boolean;
+  payload?: readonly TooltipPayloadItem[];
+}) {
+  const row = payload?.[0]?.payload as (Score & { name: string }) | undefined;
+  if (!active || !row) return null;
+  return (
+    <TooltipBox>
+      <p className="font-semibold">{row.name}</p>
+      <p className="mt-1 flex items-center gap-1.5">
+        <span className="size-2.5 rounded-sm bg-chart-correct" aria-hidden="true" />
+        {formatInteger(row.correct)} acertos
+      </p>
+      <p className="flex items-center gap-1.5">
+        <span className="size-2.5 rounded-sm bg-chart-wrong" aria-hidden="true" />
+        {formatInteger(row.wrong)} erros
+      </p>
+      <p className="mt-1 font-medium">{formatPercent(row.successRate)} de acerto</p>
+    </TooltipBox>
+  );
+}
+
+/* ---------- Pie ---------- */
+
+function AnsweredPie({ disciplines }: { disciplines: readonly DisciplinePerformance[] }) {
+  const reducedMotion = useReducedMotion();
+  const slices = pieSlices(disciplines).map((discipline, index) => ({
+    name: discipline.name,
+    code: discipline.code,
+    answered: discipline.answered,
+    fill: chartColor(index),
+  }));
+  const total = slices.reduce((sum, slice) => sum + slice.answered, 0);
+
+  return (
+    <ChartCard
+      title="Questões respondidas por disciplina"
+      description="Quanto do seu estudo foi para cada disciplina."
+    >
+      <div className="grid items-center gap-6 md:grid-cols-[minmax(0,15rem)_minmax(0,1fr)] lg:grid-cols-[minmax(0,17rem)_minmax(0,1fr)]">
+        <div
+          role="img"
+          aria-label={pieSummary(slices)}
+          className="relative mx-auto aspect-square w-full max-w-64"
+        >
+          <ResponsiveContainer
+            width="100%"
+            height="100%"
+            initialDimension={{ width: 256, height: 256 }}
+          >
+            <PieChart accessibilityLayer={false} margin={{ top: 0, right: 0, bottom: 0, left: 0 }}>
+              <Pie
+                data={slices}
+                dataKey="answered"
+                nameKey="name"
+                innerRadius="58%"
+                outerRadius="100%"
+                paddingAngle={slices.length > 1 ? 1 : 0}
+                stroke="var(--gb-surface)"
+                strokeWidth={1}
+                isAnimationActive={!reducedMotion}
+                animationDuration={600}
+              />
+              <Tooltip
+                content={({ active, payload }) => {
+                  const slice = payload?.[0]?.payload as (typeof slices)[number] | undefined;
+                  if (!active || !slice) return null;
+                  return (
+                    <TooltipBox>
+                      <p className="font-semibold">{slice.name}</p>
+                      <p className="mt-0.5">
+                        {questionsLabel(slice.answered)} ({shareLabel(slice.answered, total)})
+                      </p>
+                    </TooltipBox>
+                  );
+                }}
+              />
+            </PieChart>
+          </ResponsiveContainer>
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center"
+          >
+            <span className="text-2xl font-semibold tabular-nums text-ink">
+              {formatInteger(total)}
+            </span>
+            <span className="text-xs text-ink-muted">{total === 1 ? 'questão' : 'questões'}</span>
+          </div>
+        </div>
+        <ul
+          aria-label="Legenda: questões respondidas por disciplina"
+          className="grid gap-x-6 gap-y-1 sm:grid-cols-2 md:grid-cols-1 lg:grid-cols-2"
+        >
+          {slices.map((slice) => (
+            <li
+              key={slice.code}
+              className="flex min-w-0 items-center gap-2.5 rounded-md px-1.5 py-1 text-sm"
+            >
+              <span
+                aria-hidden="true"
+                className="size-3 shrink-0 rounded-[4px]"
+                style={{ backgroundColor: slice.fill }}
+              />
+              <span className="min-w-0 flex-1 truncate text-ink" title={slice.name}>
+                {slice.name}
+              </span>
+              <span className="shrink-0 tabular-nums text-ink-muted">
+                <span className="font-medium text-ink">{formatInteger(slice.answered)}</span>
+                <span className="sr-only">
+                  {' '}
+                  {slice.answered === 1 ? 'questão' : 'questões'},
+                </span>{' '}
+                <span className="text-xs">({shareLabel(slice.answered, total)})</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </ChartCard>
+  );
+}
+
+/* ---------- Bars ---------- */
+
+/** Row heights: names beside the bars on wide screens, above them on narrow ones. */
+const ROW_HEIGHT = { beside: 38, above: 50 } as const;
+const AXIS_WIDTH = 210;
+const AVERAGE_CHAR_WIDTH = 7.2;
+
+interface TextPosition {
+  x?: number | string;
+  y?: number | string;
+}
+
+interface TickProps extends TextPosition {
+  payload?: { value?: unknown };
+}
+
+interface NameLabelProps extends TextPosition {
+  value?: unknown;
+}
+
+function truncate(text: string, maxChars: number): string {
+  return text.length <= maxChars ? text : `${text.slice(0, Math.max(1, maxChars - 1)).trimEnd()}…`;
+}
+
+function NameText({
+  name,
+  maxChars,
+  ...position
+}: {
+  name: string;
+  maxChars: number;
+  x: number;
+  y: number;
+  textAnchor: 'start' | 'end';
+}) {
+  return (
+    <text {...position} fill="var(--gb-ink)" fontSize={12.5}>
+      <title>{name}</title>
+      {truncate(name, maxChars)}
+    </text>
+  );
+}
+
+/**
+ * Horizontal stacked bars (correct, then wrong) with the success rate after each bar. On narrow
+ * screens the names go above the bars, so the bars keep the whole width.
+ */
+function ScoreBars({
+  rows,
+  label,
+}: {
+  rows: readonly (Score & { name: string })[];
+  label: string;
+}) {
+  const wide = useMediaQuery('(min-width: 640px)');
+  const reducedMotion = useReducedMotion();
+  const namesAbove = !wide;
+  const rowHeight = namesAbove ? ROW_HEIGHT.above : ROW_HEIGHT.beside;
+  const top = namesAbove ? 18 : 0;
+  const height = rows.length * rowHeight + 24 + top;
+  const data = rows.map((row) => ({ ...row, rateLabel: formatPercent(row.successRate) }));
+
+  return (
+    <div role="img" aria-label={label} style={{ height }} className="w-full">
+      <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 600, height }}>
+        <BarChart
+          accessibilityLayer={false}
+          data={data}
+          layout="vertical"
+          barCategoryGap={namesAbove ? undefined : '28%'}
+          barSize={namesAbove ? 14 : undefined}
+          margin={{ top, right: 52, bottom: 0, left: namesAbove ? 8 : 0 }}
+        >
+          <CartesianGrid horizontal={false} stroke="var(--gb-line)" />
+          <XAxis
+            type="number"
+            allowDecimals={false}
+            tick={{ fill: AXIS_TEXT, fontSize: 11 }}
+            tickLine={false}
+            axisLine={{ stroke: 'var(--gb-line)' }}
+            height={24}
+          />
+          <YAxis
+            type="category"
+            dataKey="name"
+            hide={namesAbove}
+            width={namesAbove ? 0 : AXIS_WIDTH}
+            tickLine={false}
+            axisLine={false}
+            interval={0}
+            tick={({ x, y, payload }: TickProps) => (
+              <NameText
+                name={String(payload?.value ?? '')}
+                maxChars={Math.floor((AXIS_WIDTH - 8) / AVERAGE_CHAR_WIDTH)}
+                x={Number(x) - 8}
+                y={Number(y) + 4}
+                textAnchor="end"
+              />
+            )}
+          />
+          <Tooltip cursor={{ fill: 'var(--gb-surface-muted)' }} content={<ScoreTooltip />} />
+          <Bar
+            dataKey="correct"
+            name="Acertos"
+            stackId="score"
+            fill={CORRECT_COLOR}
+            radius={[4, 0, 0, 4]}
+            isAnimationActive={!reducedMotion}
+            animationDuration={500}
+          >
+            {namesAbove && (
+              <LabelList
+                dataKey="name"
+                content={({ x, y, value }: NameLabelProps) => (
+                  <NameText
+                    name={String(value ?? '')}
+                    maxChars={44}
+                    x={Number(x)}
+                    y={Number(y) - 6}
+                    textAnchor="start"
+                  />
+                )}
+              />
+            )}
+          </Bar>
+          <Bar
+            dataKey="wrong"
+            name="Erros"
+            stackId="score"
+            fill={WRONG_COLOR}
+            radius={[0, 4, 4, 0]}
+            isAnimationActive={!reducedMotion}
+            animationDuration={500}
+          >
+            <LabelList
+              dataKey="rateLabel"
+              position="right"
+              offset={8}
+              fill="var(--gb-ink)"
+              fontSize={12}
+              fontWeight={600}
+            />
+          </Bar>
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
+
+function BarsLegend() {
+  return (
+    <ul
+      aria-label="Legenda das barras"
+      className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-ink-muted"
+    >
+      <li className="flex items-center gap-1.5">
+        <span className="size-3 rounded-[4px] bg-chart-correct" aria-hidden="true" />
+        Acertos
+      </li>
+      <li className="flex items-center gap-1.5">
+        <span className="size-3 rounded-[4px] bg-chart-wrong" aria-hidden="true" />
+        Erros
+      </li>
+      <li className="flex items-center gap-1.5">
+        <span className="font-semibold text-ink">%</span>
+        Taxa de acerto
+      </li>
+    </ul>
+  );
+}
+
+function SubjectDisclosure({ discipline }: { discipline: DisciplinePerformance }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  return (
+    <li className="border-b border-line last:border-b-0">
+      <h5>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((isOpen) => !isOpen)}
+          className="group flex w-full items-center gap-3 px-3 py-3 text-left transition-colors hover:bg-surface-muted sm:px-4"
+        >
+          <ChevronDown
+            aria-hidden="true"
+            className={`size-4 shrink-0 text-ink-muted transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`}
+          />
+          <span className="min-w-0 flex-1">
+            <span className="block truncate text-sm font-medium text-ink">{discipline.name}</span>
+            <span className="block text-xs text-ink-muted">
+              {questionsLabel(discipline.answered)} · {discipline.subjects.length}{' '}
+              {discipline.subjects.length === 1 ? 'assunto' : 'assuntos'}
+            </span>
+          </span>
+          <span className="shrink-0 rounded-full bg-surface-muted px-2 py-0.5 text-xs font-semibold tabular-nums text-ink">
+            {formatPercent(discipline.successRate)}
+          </span>
+        </button>
+      </h5>
+      <div id={panelId} hidden={!open} className="px-3 pb-4 sm:px-4">
+        {open &&
+          (discipline.subjects.length > 0 ? (
+            <ScoreBars
+              rows={discipline.subjects}
+              label={barsSummary(`por assunto em ${discipline.name}`, discipline.subjects)}
+            />
+          ) : (
+            <p className="text-sm text-ink-muted">Nenhum assunto registrado nesta disciplina.</p>
+          ))}
+      </div>
+    </li>
+  );
+}
+
+function DisciplineBars({ disciplines }: { disciplines: readonly DisciplinePerformance[] }) {
+  return (
+    <ChartCard
+      title="Acertos e erros por disciplina"
+      description="Da maior para a menor taxa de acerto."
+    >
+      <div className="px-2 sm:px-0">
+        <BarsLegend />
+      </div>
+      <div className="mt-4">
+        <ScoreBars rows={disciplines} label={barsSummary('por disciplina', disciplines)} />
+      </div>
+      <div className="mt-6 px-2 sm:px-0">
+        <h4 className="text-sm font-semibold text-ink">Detalhar por assunto</h4>
+        <p className="mt-0.5 text-sm text-ink-muted">
+          Abra uma disciplina para ver o desempenho em cada assunto.
+        </p>
+      </div>
+      <ul className="mt-3 overflow-hidden rounded-xl border border-line">
+        {disciplines.map((discipline) => (
+          <SubjectDisclosure key={discipline.code} discipline={discipline} />
+        ))}
+      </ul>
+    </ChartCard>
+  );
+}
+
+/** The Premium charts: the pie of answered questions and the bars by discipline and subject. */
+export function PerformanceCharts({
+  disciplines,
+}: {
+  disciplines: readonly DisciplinePerformance[];
+}) {
+  return (
+    <div className="space-y-6">
+      <AnsweredPie disciplines={disciplines} />
+      <DisciplineBars disciplines={disciplines} />
+    </div>
+  );
+}
