@@ -23,6 +23,8 @@ import { outboxRoutes } from './modules/mail/outbox.routes';
 import { operatorRoutes } from './modules/operator/operator.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
+import { supportRoutes } from './modules/support/support.routes';
+import { createSupportService } from './modules/support/support.service';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerRequestGuard } from './plugins/request-guard';
 import { contentSecurityPolicy } from './plugins/security-headers';
@@ -75,6 +77,12 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     deps.mailer ?? (config.smtp ? createSmtpMailer(config.smtp) : createOutboxMailer(db, app.log));
   const auth = createAuthService({ db, mailer, config, log: app.log });
   const users = createUsersService({ db, auth, log: app.log });
+  const support = createSupportService({
+    db,
+    mailer,
+    supportEmail: config.supportEmail,
+    log: app.log,
+  });
   const google = config.google
     ? createGoogleSignIn(config.google, config.appUrl, db, auth)
     : undefined;
@@ -89,6 +97,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       await api.register(usersRoutes, { users });
       await api.register(catalogRoutes, { db });
       await api.register(studyRoutes, { db });
+      await api.register(supportRoutes, { support });
       if (deps.operatorToken) {
         await api.register(operatorRoutes, {
           database: deps.database,

@@ -16,6 +16,7 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: optionalString(z.string().min(1)),
   GOOGLE_CLIENT_SECRET: optionalString(z.string().min(1)),
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  SUPPORT_EMAIL: optionalString(z.email()),
 });
 
 function optionalString<T extends z.ZodType<string>>(schema: T) {
@@ -34,6 +35,8 @@ export interface AppConfig {
   webDistDir: string;
   /** SMTP delivery; without it, e-mails go to the development outbox. */
   smtp: { url: string; from: string } | undefined;
+  /** Where help-centre messages are also e-mailed, when set. */
+  supportEmail: string | undefined;
   /** Google sign-in, enabled when both client id and secret are set. */
   google: { issuer: string; clientId: string; clientSecret: string } | undefined;
 }
@@ -60,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: vars.DATABASE_URL,
     logLevel: vars.LOG_LEVEL,
     webDistDir: path.resolve(vars.WEB_DIST_DIR ?? path.join(serverRoot, '../web/dist')),
+    supportEmail: vars.SUPPORT_EMAIL,
     smtp: vars.SMTP_URL
       ? { url: vars.SMTP_URL, from: vars.MAIL_FROM ?? DEFAULT_MAIL_FROM }
       : undefined,

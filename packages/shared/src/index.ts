@@ -10,3 +10,6 @@ export * from './messages/catalog';
 export * from './messages/subscription';
 export * from './api/performance';
 export * from './messages/performance';
+export * from './api/support';
+export * from './messages/support';
+export * from './constants/plans';

@@ -8,3 +8,4 @@ export * from './outbox-messages';
 export * from './entitlements';
 export * from './user-photos';
 export * from './catalog';
+export * from './support';

@@ -58,3 +58,7 @@ export async function checkAnswer(
   });
   return result;
 }
+
+export async function questionExists(db: Database, questionId: string) {
+  return Boolean(await findQuestionKey(db, questionId));
+}
