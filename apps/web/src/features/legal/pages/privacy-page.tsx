@@ -1,10 +1,170 @@
-import { PagePlaceholder } from '../../../components/ui/page-placeholder';
+import { PRODUCT_NAME, SUPPORT_CONTACT_EMAIL } from '@gabarita/shared';
+import { Link } from 'react-router';
+import { LegalDocument, type LegalSection } from '../components/legal-document';
+import { LEGAL_UPDATED_ON } from '../legal-dates';
+
+const EmailLink = () => <a href={`mailto:${SUPPORT_CONTACT_EMAIL}`}>{SUPPORT_CONTACT_EMAIL}</a>;
+
+const SECTIONS: readonly LegalSection[] = [
+  {
+    id: 'dados-coletados',
+    title: 'Dados que coletamos',
+    content: (
+      <>
+        <p>Coletamos apenas os dados necessários para oferecer o serviço:</p>
+        <ul>
+          <li>
+            <strong>Dados de cadastro:</strong> nome, e-mail e foto de perfil (enviada por você ou
+            vinda da sua conta Google).
+          </li>
+          <li>
+            <strong>Histórico de estudos:</strong> provas e questões acessadas, respostas dadas e as
+            estatísticas de desempenho calculadas a partir delas.
+          </li>
+          <li>
+            <strong>Registros de pagamento:</strong> plano ou pacote comprado, valor, data e
+            situação do pagamento. Os dados do pagador informados no PIX (nome, sobrenome e CPF) são
+            enviados ao provedor de pagamentos para gerar a cobrança.
+          </li>
+          <li>
+            <strong>Mensagens ao suporte:</strong> o texto que você envia pela Central de Ajuda ou
+            pelo aviso de erro em questões.
+          </li>
+        </ul>
+      </>
+    ),
+  },
+  {
+    id: 'uso-dos-dados',
+    title: 'Como usamos os dados',
+    content: (
+      <ul>
+        <li>criar e manter sua conta e permitir o acesso;</li>
+        <li>registrar seu progresso e mostrar suas estatísticas;</li>
+        <li>liberar planos e pacotes após a confirmação do pagamento;</li>
+        <li>responder às suas mensagens e corrigir erros apontados nas questões;</li>
+        <li>cumprir obrigações legais e prevenir fraudes.</li>
+      </ul>
+    ),
+  },
+  {
+    id: 'cookies',
+    title: 'Cookies e rastreamento',
+    content: (
+      <p>
+        Usamos somente o cookie de sessão necessário para manter você conectado. Não usamos cookies
+        de rastreamento, ferramentas de análise de terceiros nem publicidade, e não traçamos perfis
+        de navegação. A preferência de tema e a do menu ficam salvas apenas no seu navegador.
+      </p>
+    ),
+  },
+  {
+    id: 'compartilhamento',
+    title: 'Compartilhamento de dados',
+    content: (
+      <>
+        <p>Não vendemos nem alugamos dados pessoais. Eles são compartilhados somente com:</p>
+        <ul>
+          <li>
+            <strong>o provedor de pagamentos PIX</strong>, que recebe os dados necessários para
+            gerar e confirmar a cobrança;
+          </li>
+          <li>
+            <strong>o Google</strong>, quando você escolhe entrar com a sua conta Google, para
+            confirmar sua identidade.
+          </li>
+        </ul>
+        <p>
+          Os dados também podem ser fornecidos a autoridades quando houver obrigação legal ou ordem
+          judicial.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'retencao',
+    title: 'Por quanto tempo guardamos os dados',
+    content: (
+      <p>
+        Os dados são mantidos enquanto a sua conta estiver ativa. Se você pedir a exclusão da conta,
+        eles são apagados, exceto os registros que a lei obriga a guardar, como os de pagamento,
+        pelo prazo legal.
+      </p>
+    ),
+  },
+  {
+    id: 'direitos',
+    title: 'Seus direitos (LGPD)',
+    content: (
+      <>
+        <p>
+          De acordo com a Lei Geral de Proteção de Dados (Lei nº 13.709/2018), você pode solicitar:
+        </p>
+        <ul>
+          <li>confirmação de que tratamos seus dados e acesso a eles;</li>
+          <li>correção de dados incompletos, inexatos ou desatualizados;</li>
+          <li>exclusão dos dados tratados com base no seu consentimento;</li>
+          <li>portabilidade dos dados a outro fornecedor;</li>
+          <li>informação sobre com quem seus dados são compartilhados;</li>
+          <li>revogação do consentimento.</li>
+        </ul>
+        <p>
+          Para exercer esses direitos, escreva para <EmailLink /> a partir do e-mail da sua conta.
+          Nome e foto também podem ser alterados no painel de perfil. Responderemos no prazo
+          previsto em lei.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'seguranca',
+    title: 'Segurança',
+    content: (
+      <>
+        <p>Adotamos medidas técnicas para proteger seus dados, entre elas:</p>
+        <ul>
+          <li>
+            senhas guardadas apenas na forma de hash com o algoritmo argon2id, nunca em texto;
+          </li>
+          <li>
+            sessões mantidas em cookies HttpOnly, que não podem ser lidos por scripts da página;
+          </li>
+          <li>comunicação criptografada (HTTPS) entre o seu navegador e os nossos servidores;</li>
+          <li>acesso aos dados restrito a quem precisa deles para operar o serviço.</li>
+        </ul>
+      </>
+    ),
+  },
+  {
+    id: 'contato',
+    title: 'Contato e alterações',
+    content: (
+      <>
+        <p>
+          Dúvidas sobre esta política ou sobre seus dados podem ser enviadas para <EmailLink /> ou
+          pela <Link to="/ajuda">Central de Ajuda</Link>.
+        </p>
+        <p>
+          Esta política pode ser atualizada. A data da versão em vigor aparece no início da página.
+          O uso da plataforma também é regido pelos <Link to="/termos">Termos de Uso</Link>.
+        </p>
+      </>
+    ),
+  },
+];
 
 export default function PrivacyPage() {
   return (
-    <PagePlaceholder
+    <LegalDocument
       title="Política de Privacidade"
-      description="Aqui você vai ler quais dados a Gabarita coleta, como eles são usados e como são protegidos."
+      updatedOn={LEGAL_UPDATED_ON}
+      intro={
+        <p>
+          Esta política explica quais dados pessoais o {PRODUCT_NAME} coleta, como eles são usados,
+          com quem são compartilhados e como você pode exercer seus direitos.
+        </p>
+      }
+      sections={SECTIONS}
     />
   );
 }

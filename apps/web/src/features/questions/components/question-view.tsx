@@ -5,7 +5,6 @@ import {
   CircleX,
   CloudOff,
   Coins,
-  Flag,
   MessageSquare,
   Sparkles,
 } from 'lucide-react';
@@ -21,6 +20,7 @@ import { useCheckAnswer, useOpenQuestion, useQuestion } from '../api/question-ap
 import type { QuestionListItem } from '../hooks/use-question-list';
 import { AlternativesGroup } from './alternatives-group';
 import { ComingSoonPanel } from './coming-soon-panel';
+import { ReportErrorButton } from './report-error-button';
 import { RichHtml } from './rich-html';
 
 const CHECK_FAILED = 'Não foi possível verificar a resposta. Tente novamente.';
@@ -30,6 +30,8 @@ const PREMIUM_SOON = 'Disponível em breve para assinantes Premium.';
 /** Letter keys choose only when the focus is not in a field where letters are typed. */
 function typesText(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
+  // Keys pressed in a dialog (e.g. the error report) belong to it, not to the question behind.
+  if (target.closest('[role="dialog"]')) return true;
   if (target.isContentEditable || target instanceof HTMLTextAreaElement) return true;
   if (target instanceof HTMLSelectElement) return true;
   return (
@@ -283,16 +285,12 @@ export function QuestionView({ item, position, backLink, navigation }: QuestionV
           )}
         </Card>
 
-        <div className="grid gap-3 md:grid-cols-2">
+        <div className="grid gap-3 md:grid-cols-2 lg:grid-cols-3">
           <ComingSoonPanel icon={Sparkles} title="Explicação com IA" note={PREMIUM_SOON} />
           <ComingSoonPanel icon={MessageSquare} title="Chat com a IA" note={PREMIUM_SOON} />
           <ComingSoonPanel icon={Coins} title="Contador de tokens" note={PREMIUM_SOON} />
-          <ComingSoonPanel
-            icon={Flag}
-            title="Reportar erro na questão"
-            note="Disponível em breve."
-          />
         </div>
+        <ReportErrorButton key={data.id} questionId={data.id} questionNumber={item.number} />
       </>
     );
   }

@@ -1,0 +1,58 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { PLANS, SUPPORT_CONTACT_EMAIL } from '@gabarita/shared';
+import { renderApp, stubApi } from '../../../test/render-app';
+
+describe('/termos', () => {
+  it('lists all seven plans with duration and price', async () => {
+    stubApi();
+    renderApp('/termos');
+    await screen.findByRole('heading', { level: 1, name: 'Termos de Uso' });
+    const table = screen.getByRole('table', { name: 'Planos, duração e preço' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Diário1 diaR$ 1,90',
+      'Semanal7 diasR$ 12,90',
+      'Quinzenal15 diasR$ 19,90',
+      'Mensal30 diasR$ 34,90',
+      'Trimestral90 diasR$ 94,90',
+      'Semestral180 diasR$ 179,90',
+      'Anual360 diasR$ 329,90',
+    ]);
+    expect(rows).toHaveLength(PLANS.length);
+    expect(
+      screen.getByText(/pacote de tokens “Essencial”, por R\$ 1,90, com 80\.000/),
+    ).toBeVisible();
+  });
+
+  it('has a dated text, a table of contents with anchors and the jurisdiction', async () => {
+    stubApi();
+    renderApp('/termos');
+    await screen.findByRole('heading', { level: 1, name: 'Termos de Uso' });
+    expect(screen.getByText('Última atualização: 2 de outubro de 2025')).toBeVisible();
+    const toc = screen.getByRole('navigation', { name: 'Nesta página' });
+    for (const link of within(toc).getAllByRole('link')) {
+      const id = link.getAttribute('href')?.slice(1) ?? '';
+      expect(document.getElementById(id)).not.toBeNull();
+    }
+    expect(screen.getByText(/comarca de Olinda, Pernambuco/)).toBeVisible();
+    expect(screen.getByText(/Menores de 18 anos/)).toBeVisible();
+    expect(screen.getByRole('link', { name: SUPPORT_CONTACT_EMAIL })).toHaveAttribute(
+      'href',
+      `mailto:${SUPPORT_CONTACT_EMAIL}`,
+    );
+  });
+});
+
+describe('/politicas', () => {
+  it('states the data, the sharing and the LGPD rights', async () => {
+    stubApi();
+    renderApp('/politicas');
+    await screen.findByRole('heading', { level: 1, name: 'Política de Privacidade' });
+    expect(screen.getByText('Última atualização: 2 de outubro de 2025')).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2, name: /Cookies e rastreamento/ })).toBeVisible();
+    expect(screen.getByText(/argon2id/)).toBeVisible();
+    expect(screen.getByText(/portabilidade/)).toBeVisible();
+    expect(screen.getAllByRole('link', { name: SUPPORT_CONTACT_EMAIL }).length).toBeGreaterThan(0);
+  });
+});
