@@ -13,3 +13,4 @@ export * from './messages/performance';
 export * from './api/support';
 export * from './messages/support';
 export * from './constants/plans';
+export * from './statement-html';

@@ -1,30 +1,13 @@
 import sanitizeHtml from 'sanitize-html';
+import { STATEMENT_HTML_CELL_ATTRIBUTES, STATEMENT_HTML_TAGS } from '@gabarita/shared';
 
 // Formatting only: no links, images, styles, scripts or anything that loads a resource.
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    'sub',
-    'sup',
-    'ul',
-    'ol',
-    'li',
-    'table',
-    'thead',
-    'tbody',
-    'tr',
-    'th',
-    'td',
-    'blockquote',
-    'span',
-  ],
-  allowedAttributes: { td: ['colspan', 'rowspan'], th: ['colspan', 'rowspan'] },
+  allowedTags: [...STATEMENT_HTML_TAGS],
+  allowedAttributes: {
+    td: [...STATEMENT_HTML_CELL_ATTRIBUTES],
+    th: [...STATEMENT_HTML_CELL_ATTRIBUTES],
+  },
   allowedSchemes: [],
   disallowedTagsMode: 'discard',
 };

@@ -1,30 +1,9 @@
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
+import { STATEMENT_HTML_CELL_ATTRIBUTES, STATEMENT_HTML_TAGS } from '@gabarita/shared';
 
-/** The import's allow-list (docs/content-format.md): simple formatting, tables, no attributes but spans. */
-const ALLOWED_TAGS = [
-  'p',
-  'br',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  'sub',
-  'sup',
-  'ul',
-  'ol',
-  'li',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-  'blockquote',
-  'span',
-];
-const ALLOWED_ATTR = ['colspan', 'rowspan'];
+const ALLOWED_TAGS = [...STATEMENT_HTML_TAGS];
+const ALLOWED_ATTR = [...STATEMENT_HTML_CELL_ATTRIBUTES];
 
 /** Sanitizes again at render, whatever the server sent: defence in depth for statement HTML. */
 export function sanitizeStatementHtml(html: string): string {
