@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { Database } from '../../src/db/client';
+import type { Database, DatabaseHandle } from '../../src/db/client';
+import { runOperatorCommand } from '../../src/modules/operator/operator.service';
 import { randomToken, hashToken } from '../../src/lib/tokens';
 import { insertSession, insertUserWithEntitlement } from '../../src/modules/auth/auth.repo';
 import { hashPassword } from '../../src/modules/auth/password';
@@ -71,4 +72,17 @@ export async function sessionCookieFor(db: Database, userId: string) {
     expiresAt: new Date(Date.now() + 86_400_000),
   });
   return `gabarita_session=${token}`;
+}
+
+/** A verified account, signed in through the API; Premium for 30 days when asked. */
+export async function signedInStudent(
+  app: FastifyInstance,
+  database: DatabaseHandle,
+  options: { premium?: boolean; name?: string } = {},
+) {
+  const account = await createPasswordUser(database.db, { name: options.name });
+  if (options.premium) {
+    await runOperatorCommand(database, 'user:grant-premium', [account.email, '30'], 'direct');
+  }
+  return { ...account, cookie: await signIn(app, account.email, account.password) };
 }

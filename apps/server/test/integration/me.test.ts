@@ -8,11 +8,10 @@ import { addDays, saoPauloDay } from '../../src/lib/clock';
 import { runOperatorCommand } from '../../src/modules/operator/operator.service';
 import {
   APP_ORIGIN,
-  createPasswordUser,
   get,
   send,
   sessionCookieFor,
-  signIn,
+  signedInStudent,
   uniqueEmail,
 } from '../helpers/accounts';
 import { actionCodeIn, type SmtpCatcher, startSmtpCatcher } from '../helpers/smtp-catcher';
@@ -55,10 +54,7 @@ describe('the signed-in user: /api/me', () => {
   const app = () => testApp.app;
   const db = () => testApp.database.db;
 
-  async function signedIn() {
-    const account = await createPasswordUser(db());
-    return { ...account, cookie: await signIn(app(), account.email, account.password) };
-  }
+  const signedIn = () => signedInStudent(app(), testApp.database);
 
   const uploadPhoto = (cookie: string | undefined, file: ReturnType<typeof multipart>) =>
     app().inject({

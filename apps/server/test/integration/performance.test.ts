@@ -4,8 +4,7 @@ import { PERFORMANCE_MESSAGES } from '@gabarita/shared';
 import { dailyUsage, questionHistory, testHistory } from '../../src/db/schema';
 import { saoPauloDay } from '../../src/lib/clock';
 import { importContent } from '../../src/modules/catalog/import/content-import.service';
-import { runOperatorCommand } from '../../src/modules/operator/operator.service';
-import { createPasswordUser, get, send, signIn } from '../helpers/accounts';
+import { get, send, signedInStudent } from '../helpers/accounts';
 import { MINI_CATALOG } from '../helpers/content';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -36,14 +35,7 @@ describe('performance statistics', () => {
   const db = () => testApp.database.db;
 
   async function studentWith(history: History, premium: boolean) {
-    const account = await createPasswordUser(db());
-    if (premium)
-      await runOperatorCommand(
-        testApp.database,
-        'user:grant-premium',
-        [account.email, '30'],
-        'direct',
-      );
+    const account = await signedInStudent(app(), testApp.database, { premium });
     const rows = Object.entries(history).map(([questionId, response]) => ({
       userId: account.user.id,
       questionId,
@@ -60,7 +52,7 @@ describe('performance statistics', () => {
           examId,
         })),
       );
-    return { ...account, cookie: await signIn(app(), account.email, account.password) };
+    return account;
   }
   const summary = async (cookie: string) =>
     (await get(app(), '/api/me/history/summary', cookie)).json();

@@ -3,8 +3,7 @@ import { CATALOG_MESSAGES } from '@gabarita/shared';
 import { dailyUsage } from '../../src/db/schema';
 import { saoPauloDay } from '../../src/lib/clock';
 import { importContent } from '../../src/modules/catalog/import/content-import.service';
-import { runOperatorCommand } from '../../src/modules/operator/operator.service';
-import { createPasswordUser, get, send, signIn } from '../helpers/accounts';
+import { get, send, signedInStudent } from '../helpers/accounts';
 import { MINI_CATALOG } from '../helpers/content';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -17,17 +16,7 @@ describe('solving questions', () => {
   afterAll(() => testApp.close());
   const app = () => testApp.app;
 
-  async function student(premium = false) {
-    const account = await createPasswordUser(testApp.database.db);
-    if (premium)
-      await runOperatorCommand(
-        testApp.database,
-        'user:grant-premium',
-        [account.email, '30'],
-        'direct',
-      );
-    return { ...account, cookie: await signIn(app(), account.email, account.password) };
-  }
+  const student = (premium = false) => signedInStudent(app(), testApp.database, { premium });
   const check = (cookie: string | undefined, id: string, letter: string) =>
     send(app(), 'POST', `/api/questions/${id}/check`, { letter }, cookie);
 

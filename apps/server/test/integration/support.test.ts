@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_REPORT_TYPES, SUPPORT_MESSAGES } from '@gabarita/shared';
 import { errorReports, helpRequests } from '../../src/db/schema';
 import { importContent } from '../../src/modules/catalog/import/content-import.service';
-import { createPasswordUser, send, signIn } from '../helpers/accounts';
+import { createPasswordUser, send, sessionCookieFor, signedInStudent } from '../helpers/accounts';
 import { MINI_CATALOG } from '../helpers/content';
 import { type SmtpCatcher, startSmtpCatcher } from '../helpers/smtp-catcher';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -28,10 +28,7 @@ describe('help requests and error reports', () => {
   const app = () => testApp.app;
   const db = () => testApp.database.db;
 
-  async function signedIn() {
-    const account = await createPasswordUser(db(), { name: 'Ana <b>Estudante</b>' });
-    return { ...account, cookie: await signIn(app(), account.email, account.password) };
-  }
+  const signedIn = () => signedInStudent(app(), testApp.database, { name: 'Ana <b>Estudante</b>' });
   const help = (cookie: string | undefined, mensagem: string) =>
     send(app(), 'POST', '/api/help-requests', { mensagem }, cookie);
   const report = (cookie: string | undefined, body: Record<string, string>) =>
@@ -80,7 +77,6 @@ describe('help requests and error reports', () => {
       expect(visitor.json().error.message).toBe(SUPPORT_MESSAGES.helpNotAllowed);
 
       const unverified = await createPasswordUser(db(), { verified: false });
-      const { sessionCookieFor } = await import('../helpers/accounts');
       const cookie = await sessionCookieFor(db(), unverified.user.id);
       const response = await help(cookie, 'Olá');
       expect(response.statusCode).toBe(403);

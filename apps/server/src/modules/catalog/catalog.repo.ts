@@ -124,6 +124,15 @@ export interface ExamRow {
   in_history: boolean;
 }
 
+/** The columns of an exam card; `matching` is the filtered discipline's question count, or null. */
+function examCardColumns(userId: string | null, matching: SQL) {
+  const inHistory = userId
+    ? sql`exists (select 1 from test_history th where th.exam_id = e.id and th.user_id = ${userId})`
+    : sql`false`;
+  return sql`e.id, e.cargo, e.cargo_geral, e.orgao, e.nivel, e.instituicao, e.ano,
+             e.question_count, e.demonstration, ${matching} as matching, ${inHistory} as in_history`;
+}
+
 export async function examPage(
   db: Database,
   filters: ExamFilters,
@@ -139,13 +148,9 @@ export async function examPage(
                and es.subject = ${filters.assunto})`
       : sql`(select ed.question_count from exam_disciplines ed
              where ed.exam_id = e.id and ed.discipline_code = ${filters.disciplina})`;
-  const inHistory = userId
-    ? sql`exists (select 1 from test_history th where th.exam_id = e.id and th.user_id = ${userId})`
-    : sql`false`;
   return executeRows<ExamRow>(
     db,
-    sql`select e.id, e.cargo, e.cargo_geral, e.orgao, e.nivel, e.instituicao, e.ano,
-               e.question_count, e.demonstration, ${matching} as matching, ${inHistory} as in_history
+    sql`select ${examCardColumns(userId, matching)}
         from exams e
         where ${allConditions(filters)}
         order by e.ano desc, e.id desc
@@ -156,10 +161,7 @@ export async function examPage(
 export async function findExam(db: Database, examId: string, userId: string | null) {
   const [row] = await executeRows<ExamRow>(
     db,
-    sql`select e.id, e.cargo, e.cargo_geral, e.orgao, e.nivel, e.instituicao, e.ano,
-               e.question_count, e.demonstration, null::int as matching,
-               ${userId ? sql`exists (select 1 from test_history th where th.exam_id = e.id and th.user_id = ${userId})` : sql`false`} as in_history
-        from exams e where e.id = ${examId}`,
+    sql`select ${examCardColumns(userId, sql`null::int`)} from exams e where e.id = ${examId}`,
   );
   return row;
 }

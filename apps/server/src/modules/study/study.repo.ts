@@ -71,14 +71,6 @@ export async function takeDailyCheck(db: Database, userId: string, day: string, 
   return rows.length === 1 && limit > 0;
 }
 
-export async function usedDailyChecks(db: Database, userId: string, day: string) {
-  const [row] = await executeRows<{ question_checks: number }>(
-    db,
-    sql`select question_checks from daily_usage where user_id = ${userId} and day = ${day}`,
-  );
-  return row?.question_checks ?? 0;
-}
-
 export interface SubjectScoreRow {
   discipline_code: string;
   discipline_name: string;
