@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { importContent } from '../src/modules/catalog/import/content-import.service';
+import { createContentImportService } from '../src/modules/catalog/import/content-import.service';
 import { writeSyntheticCatalog } from '../src/modules/catalog/synth/synthesize';
 import { benchApp, benchDatabases, measure, row, TABLE_HEADER } from './harness';
 
@@ -34,7 +34,7 @@ console.log(`# Catalogue benchmark (${os.cpus().length} cores, Node ${process.ve
 for await (const { label, database } of benchDatabases()) {
   await database.migrate();
   const started = performance.now();
-  await importContent(database.db, dir);
+  await createContentImportService(database.db).importContent(dir);
   console.log(
     `\n## ${label}: import of ${EXAMS} exams / ${QUESTIONS} questions in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
   );

@@ -9,10 +9,10 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { questionHistory, questions } from '../src/db/schema';
 import { hashToken, randomToken } from '../src/lib/tokens';
-import { insertSession, insertUserWithEntitlement } from '../src/modules/auth/auth.repo';
-import { importContent } from '../src/modules/catalog/import/content-import.service';
+import { insertSession, insertUser } from '../src/modules/auth/auth.repo';
+import { createContentImportService } from '../src/modules/catalog/import/content-import.service';
 import { writeSyntheticCatalog } from '../src/modules/catalog/synth/synthesize';
-import { grantPremium } from '../src/modules/entitlements/entitlements.service';
+import { createEntitlementsService } from '../src/modules/entitlements/entitlements.service';
 import { benchApp, benchDatabases, measure, row, TABLE_HEADER } from './harness';
 
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 20_000);
@@ -26,15 +26,15 @@ console.log(`# History summary benchmark (${os.cpus().length} cores, Node ${proc
 
 for await (const { label, database } of benchDatabases()) {
   await database.migrate();
-  await importContent(database.db, dir);
-  const user = await insertUserWithEntitlement(database.db, {
+  await createContentImportService(database.db).importContent(dir);
+  const user = await insertUser(database.db, {
     provider: 'password',
     email: 'bench@exemplo.com',
     name: 'Bench',
     passwordHash: 'x',
     emailVerifiedAt: new Date(),
   });
-  await grantPremium(database.db, user.id, 30);
+  await createEntitlementsService(database.db).grantPremium(user.id, 30);
   const token = randomToken();
   await insertSession(database.db, {
     userId: user.id,

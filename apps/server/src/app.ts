@@ -8,16 +8,24 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config';
+import { ID_MAX_LENGTH } from '@gabarita/shared';
+import type { AppConfig, TrustProxy } from './config';
 import type { DatabaseHandle } from './db/client';
+import { appInfoRoutes } from './modules/app-info/app-info.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { createCatalogService } from './modules/catalog/catalog.service';
+import { createPerformanceService } from './modules/study/performance.service';
 import { studyRoutes } from './modules/study/study.routes';
+import { createStudyService } from './modules/study/study.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { googleRoutes } from './modules/auth/google.routes';
 import { createGoogleSignIn } from './modules/auth/google.service';
 import { registerSessionResolution } from './modules/auth/session.plugin';
 import { healthRoutes } from './modules/health/health.routes';
+import { createHousekeeping } from './modules/housekeeping/housekeeping.service';
+import { createRateLimiter } from './modules/rate-limit/rate-limit.service';
+import { createHealthService } from './modules/health/health.service';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer';
 import { outboxRoutes } from './modules/mail/outbox.routes';
 import { operatorRoutes } from './modules/operator/operator.routes';
@@ -25,10 +33,34 @@ import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { supportRoutes } from './modules/support/support.routes';
 import { createSupportService } from './modules/support/support.service';
-import { registerErrorHandler } from './plugins/error-handler';
+import { type DeclaredRoute, registerAccessControl } from './plugins/access';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  registerErrorHandler,
+} from './plugins/error-handler';
 import { registerRequestGuard } from './plugins/request-guard';
 import { contentSecurityPolicy } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route with its declared access, complete once the app is ready. */
+    declaredRoutes: DeclaredRoute[];
+    /** Starts the hourly clean-up of expired records (servers only, not tests). */
+    startHousekeeping(): void;
+  }
+}
+
+/** A hop count means: trust that many proxies nearest to us. */
+function trustProxyOption(trust: TrustProxy) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
+function isLoopback(appUrl: string): boolean {
+  const host = new URL(appUrl).hostname;
+  return host === 'localhost' || host === '[::1]' || host.startsWith('127.');
+}
 
 export interface AppDependencies {
   database: DatabaseHandle;
@@ -52,6 +84,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     },
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
+    trustProxy: trustProxyOption(config.trustProxy),
+    // Long enough for any id the schemas accept, even percent-encoded; the schemas decide.
+    routerOptions: { maxParamLength: ID_MAX_LENGTH * 3 },
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -74,29 +111,51 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
 
   const { db } = deps.database;
   const mailer =
-    deps.mailer ?? (config.smtp ? createSmtpMailer(config.smtp) : createOutboxMailer(db, app.log));
+    deps.mailer ??
+    (config.smtp
+      ? createSmtpMailer(config.smtp)
+      : createOutboxMailer(db, app.log, { logLinks: config.nodeEnv !== 'production' }));
   const auth = createAuthService({ db, mailer, config, log: app.log });
   const users = createUsersService({ db, auth, log: app.log });
+  const catalog = createCatalogService(db);
   const support = createSupportService({
     db,
     mailer,
     supportEmail: config.supportEmail,
     log: app.log,
+    catalog,
   });
   const google = config.google
     ? createGoogleSignIn(config.google, config.appUrl, db, auth)
     : undefined;
   registerSessionResolution(app, auth, secureCookies);
+  const housekeeping = createHousekeeping({ auth, limits: createRateLimiter(db), log: app.log });
+  let stopHousekeeping: (() => void) | undefined;
+  app.decorate('startHousekeeping', () => {
+    stopHousekeeping ??= housekeeping.start();
+  });
+  app.addHook('onClose', async () => stopHousekeeping?.());
+  app.decorate('declaredRoutes', registerAccessControl(app));
+  if (mailer.kind === 'outbox' && !isLoopback(config.appUrl)) {
+    app.log.warn(
+      { appUrl: config.appUrl },
+      'ATENÇÃO: sem SMTP_URL, todo e-mail (com os links de verificação e de recuperação de senha) fica em /dev/outbox, aberto a quem alcançar este servidor. Configure SMTP_URL antes de expor o servidor.',
+    );
+  }
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { database: deps.database });
+      await api.register(healthRoutes, { health: createHealthService(deps.database) });
+      await api.register(appInfoRoutes, { info: { supportEmail: config.supportEmail ?? null } });
       await api.register(authRoutes, { auth, googleEnabled: Boolean(google), secureCookies });
       if (google)
         await api.register(googleRoutes, { google, appUrl: config.appUrl, secureCookies });
       await api.register(usersRoutes, { users });
-      await api.register(catalogRoutes, { db });
-      await api.register(studyRoutes, { db });
+      await api.register(catalogRoutes, { catalog });
+      await api.register(studyRoutes, {
+        study: createStudyService(db),
+        performance: createPerformanceService(db),
+      });
       await api.register(supportRoutes, { support });
       if (deps.operatorToken) {
         await api.register(operatorRoutes, {

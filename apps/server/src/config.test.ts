@@ -23,6 +23,8 @@ describe('loadConfig', () => {
       DATA_DIR: '/var/lib/gabarita',
       DATABASE_URL: 'postgres://app@db:5432/gabarita',
       LOG_LEVEL: 'warn',
+      SMTP_URL: 'smtps://mailer:secret@smtp.example:465',
+      TRUST_PROXY: '1',
     });
     expect(config).toMatchObject({
       nodeEnv: 'production',
@@ -31,7 +33,28 @@ describe('loadConfig', () => {
       dataDir: '/var/lib/gabarita',
       databaseUrl: 'postgres://app@db:5432/gabarita',
       logLevel: 'warn',
+      smtp: { url: 'smtps://mailer:secret@smtp.example:465' },
+      trustProxy: 1,
     });
+  });
+
+  it('refuses to start in production without SMTP', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /SMTP_URL: obrigatório em produção/,
+    );
+  });
+
+  it('trusts no proxy unless told, and takes a hop count or a list of addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/40' })).toThrow(/TRUST_PROXY/);
   });
 
   it('treats an empty DATABASE_URL as unset', () => {

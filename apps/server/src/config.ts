@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { serverRoot } from './paths';
@@ -17,7 +18,44 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalString(z.string().min(1)),
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
   SUPPORT_EMAIL: optionalString(z.email()),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === null) {
+        context.addIssue({
+          code: 'custom',
+          message:
+            'use um número de proxies (ex.: 1) ou uma lista de endereços/redes separados por vírgula (ex.: 10.0.0.0/8,127.0.0.1)',
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
 });
+
+/**
+ * Which reverse proxies may tell us the client's address (X-Forwarded-For). Off by default: the
+ * rate limits would otherwise trust any client's claim about its own address.
+ */
+export type TrustProxy = false | number | string[];
+
+export function parseTrustProxy(raw: string | undefined): TrustProxy | null {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  const valid = entries.every((entry) => {
+    const [address, bits, ...rest] = entry.split('/');
+    const family = isIP(address ?? '');
+    if (!family || rest.length > 0) return false;
+    return (
+      bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128))
+    );
+  });
+  return valid ? entries : null;
+}
 
 function optionalString<T extends z.ZodType<string>>(schema: T) {
   return schema.optional().or(z.literal('').transform(() => undefined));
@@ -37,6 +75,8 @@ export interface AppConfig {
   smtp: { url: string; from: string } | undefined;
   /** Where help-centre messages are also e-mailed, when set. */
   supportEmail: string | undefined;
+  /** Reverse proxies trusted for the client address (see TRUST_PROXY in the README). */
+  trustProxy: TrustProxy;
   /** Google sign-in, enabled when both client id and secret are set. */
   google: { issuer: string; clientId: string; clientSecret: string } | undefined;
 }
@@ -54,6 +94,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Configuração inválida no ambiente:\n${problems.join('\n')}`);
   }
   const vars = parsed.data;
+  if (vars.NODE_ENV === 'production' && !vars.SMTP_URL) {
+    // Without SMTP nobody could verify an address or reset a password, and the links would only
+    // exist in a development outbox that production does not have.
+    throw new ConfigError(
+      'Configuração inválida no ambiente:\n  SMTP_URL: obrigatório em produção (NODE_ENV=production), para enviar os e-mails de verificação e de recuperação de senha',
+    );
+  }
   return {
     nodeEnv: vars.NODE_ENV,
     port: vars.PORT,
@@ -64,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: vars.LOG_LEVEL,
     webDistDir: path.resolve(vars.WEB_DIST_DIR ?? path.join(serverRoot, '../web/dist')),
     supportEmail: vars.SUPPORT_EMAIL,
+    trustProxy: vars.TRUST_PROXY,
     smtp: vars.SMTP_URL
       ? { url: vars.SMTP_URL, from: vars.MAIL_FROM ?? DEFAULT_MAIL_FROM }
       : undefined,

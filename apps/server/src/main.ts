@@ -30,6 +30,7 @@ async function main() {
   await database.migrate();
   const app = await buildApp(config, { database, operatorToken: lock?.info.operatorToken });
   await loadDemoCatalogIfEmpty(database.db, app.log);
+  app.startHousekeeping();
   app.addHook('onClose', async () => {
     await database.close();
     lock?.release();

@@ -6,7 +6,7 @@ import { databaseTarget } from '../db/database-target';
 import { isLockLive, type LockInfo, tryAcquireDataDirLock } from '../db/data-dir-lock';
 import { AppError } from '../lib/errors';
 import { operatorCommands } from '../modules/operator/operator.commands';
-import { runOperatorCommand } from '../modules/operator/operator.service';
+import { createOperatorService } from '../modules/operator/operator.service';
 
 /**
  * Operator commands: `npm run ops -- <command> [args]` (or `node apps/server/dist/ops.js ...`).
@@ -72,7 +72,11 @@ async function runDirect(
   const database = await openDatabase(target);
   try {
     await database.migrate();
-    print(await runOperatorCommand(database, command, args, 'direct', (line) => console.log(line)));
+    print(
+      await createOperatorService(database).run(command, args, 'direct', (line) =>
+        console.log(line),
+      ),
+    );
     return 0;
   } catch (error) {
     return reportFailure(error);

@@ -19,6 +19,12 @@ export interface DatabaseHandle {
   readonly kind: DatabaseKind;
   /** Applies the committed migrations; safe to call from several instances at once. */
   migrate(): Promise<void>;
+  /**
+   * Calls `onMessage` with the payload of every NOTIFY on `channel`, from any instance on this
+   * database (PostgreSQL LISTEN/NOTIFY, which PGlite has too). Resolves once listening; the
+   * returned function stops it.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -37,6 +43,10 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    listen: async (channel, onMessage) => {
+      const stop = await client.listen(channel, onMessage);
+      return () => stop();
+    },
     close: once(() => client.close()),
   };
 }
@@ -67,8 +77,48 @@ async function openPostgres(target: {
         client.release();
       }
     },
+    listen: (channel, onMessage) => listenPostgres(target.url, channel, onMessage),
     close: once(() => pool.end()),
   };
+}
+
+const LISTEN_RETRY_MS = 1_000;
+
+/**
+ * LISTEN needs a connection of its own, kept open. If it drops (a database restart), it is opened
+ * again; notifications sent meanwhile are lost, so listeners must also be able to re-read state.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    next.on('error', () => {
+      if (stopped) return;
+      void next.end().catch(() => undefined);
+      setTimeout(() => void connect().catch(() => undefined), LISTEN_RETRY_MS).unref();
+    });
+    await next.connect();
+    await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => undefined);
+  };
+}
+
+/** Wakes the listeners of `channel` on every instance, once the current transaction commits. */
+export async function notify(db: Database, channel: string, payload: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`);
 }
 
 function once(close: () => Promise<void>): () => Promise<void> {

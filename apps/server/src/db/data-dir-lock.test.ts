@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -77,7 +77,31 @@ describe('DATA_DIR lock', () => {
     if (attempt.acquired) attempt.lock.release();
   });
 
-  it('never steals a lock held from another machine', () => {
+  it('respects a lock from another machine while its holder keeps beating', () => {
+    writeLock(dataDir, {
+      pid: deadPid(),
+      hostname: 'outra-maquina',
+      holder: 'server',
+      startedAt: '2026-01-01T00:00:00.000Z',
+      heartbeatAt: new Date(Date.now() - 5_000).toISOString(),
+    });
+    expect(tryAcquireDataDirLock(dataDir, 'cli').acquired).toBe(false);
+  });
+
+  it('takes over a lock from another machine whose heartbeat stopped', () => {
+    writeLock(dataDir, {
+      pid: deadPid(),
+      hostname: 'container-antigo',
+      holder: 'server',
+      startedAt: '2026-01-01T00:00:00.000Z',
+      heartbeatAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+    });
+    const attempt = tryAcquireDataDirLock(dataDir, 'server');
+    expect(attempt.acquired).toBe(true);
+    if (attempt.acquired) attempt.lock.release();
+  });
+
+  it('never steals a lock from another machine that has no heartbeat to judge by', () => {
     writeLock(dataDir, {
       pid: deadPid(),
       hostname: 'outra-maquina',
@@ -85,6 +109,67 @@ describe('DATA_DIR lock', () => {
       startedAt: '2026-01-01T00:00:00.000Z',
     });
     expect(tryAcquireDataDirLock(dataDir, 'cli').acquired).toBe(false);
+  });
+
+  it("takes over a lock naming this process's own pid that this process never took", () => {
+    // A container restarted after kill -9: node is pid 1 again and finds its old lock.
+    writeLock(dataDir, {
+      pid: process.pid,
+      hostname: os.hostname(),
+      holder: 'server',
+      startedAt: '2026-01-01T00:00:00.000Z',
+    });
+    const attempt = tryAcquireDataDirLock(dataDir, 'server');
+    expect(attempt.acquired).toBe(true);
+    if (attempt.acquired) attempt.lock.release();
+  });
+
+  describe.runIf(fs.existsSync('/proc/self/stat'))('with process start times (Linux)', () => {
+    let sleeper: ChildProcess;
+    beforeEach(() => {
+      sleeper = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)']);
+    });
+    afterEach(() => {
+      sleeper.kill();
+    });
+    const startOf = (pid: number) => {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]!;
+    };
+    const lockOf = (overrides: object) => ({
+      pid: sleeper.pid,
+      hostname: os.hostname(),
+      holder: 'server',
+      startedAt: '2026-01-01T00:00:00.000Z',
+      ...overrides,
+    });
+
+    it('records its own start and boot in the lock', () => {
+      const attempt = tryAcquireDataDirLock(dataDir, 'cli');
+      expect(readLock(dataDir)).toMatchObject({
+        processStart: startOf(process.pid),
+        bootId: fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim(),
+        heartbeatAt: expect.any(String),
+      });
+      if (attempt.acquired) attempt.lock.release();
+    });
+
+    it('respects a running holder, and takes over a pid now used by another process', () => {
+      writeLock(dataDir, lockOf({ processStart: startOf(sleeper.pid!) }));
+      expect(tryAcquireDataDirLock(dataDir, 'cli').acquired).toBe(false);
+
+      writeLock(dataDir, lockOf({ processStart: '1' }));
+      const attempt = tryAcquireDataDirLock(dataDir, 'cli');
+      expect(attempt.acquired).toBe(true);
+      if (attempt.acquired) attempt.lock.release();
+    });
+
+    it('takes over a lock written before the machine rebooted', () => {
+      writeLock(dataDir, lockOf({ processStart: startOf(sleeper.pid!), bootId: 'boot-anterior' }));
+      const attempt = tryAcquireDataDirLock(dataDir, 'cli');
+      expect(attempt.acquired).toBe(true);
+      if (attempt.acquired) attempt.lock.release();
+    });
   });
 
   it('does not remove a lock that another process holds when releasing', () => {

@@ -11,12 +11,26 @@ import { z } from 'zod';
 const LOCK_FILE = 'gabarita.lock';
 // A takeover marker older than this belongs to a process that died mid-takeover.
 const TAKEOVER_STALE_MS = 10_000;
+/**
+ * The holder rewrites its lock this often. A lock written on another machine (a data folder on a
+ * shared volume) cannot be checked by pid, so one whose heartbeat is older than FOREIGN_STALE_MS
+ * is taken to belong to a process that died: four missed beats, long enough for a paused
+ * container or a slow disk, short enough that a restarted server waits a minute at most.
+ */
+const HEARTBEAT_MS = 15_000;
+const FOREIGN_STALE_MS = 60_000;
 
 const lockInfoSchema = z.object({
   pid: z.number().int(),
   hostname: z.string(),
   holder: z.enum(['server', 'cli']),
   startedAt: z.string(),
+  /** Linux: the holder's start time in clock ticks since boot, and the boot's id, so a pid reused by
+   * another process, or a lock from before a reboot, is recognised as stale. */
+  processStart: z.string().optional(),
+  bootId: z.string().optional(),
+  /** Last time the holder rewrote the lock (see HEARTBEAT_MS). */
+  heartbeatAt: z.string().optional(),
   /** Set by a server once it listens: where and how operator commands reach it. */
   port: z.number().int().optional(),
   operatorToken: z.string().optional(),
@@ -52,14 +66,49 @@ function readLockFile(file: string): LockInfo | null {
   }
 }
 
-export function isLockLive(info: LockInfo): boolean {
-  if (info.hostname !== os.hostname()) return true; // cannot tell from here; never steal it
+/** Lock files this process holds right now (by path), with the startedAt of each. */
+const heldByThisProcess = new Map<string, string>();
+
+/**
+ * Whether the process named in a lock still runs. Our own pid counts only if this very process
+ * took the lock: a container restarted after a crash often gets the same pid (node as pid 1) and
+ * finds its previous life's lock.
+ */
+export function isLockLive(info: LockInfo, file?: string): boolean {
+  if (info.hostname !== os.hostname()) {
+    if (!info.heartbeatAt) return true; // an older holder without a heartbeat: never steal it
+    return Date.now() - Date.parse(info.heartbeatAt) < FOREIGN_STALE_MS;
+  }
   if (info.pid <= 0) return false;
+  if (info.bootId && info.bootId !== bootId()) return false;
+  if (info.pid === process.pid) {
+    return file !== undefined && heldByThisProcess.get(file) === info.startedAt;
+  }
   try {
     process.kill(info.pid, 0);
-    return true;
   } catch (error) {
-    return isErrno(error, 'EPERM'); // alive, owned by another user
+    if (!isErrno(error, 'EPERM')) return false; // alive only when owned by another user
+  }
+  const start = processStart(info.pid);
+  return !info.processStart || !start || start === info.processStart;
+}
+
+/** Field 22 of /proc/<pid>/stat: when the process started, in clock ticks since boot. */
+function processStart(pid: number): string | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may contain spaces and parentheses: count from its end.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
+
+function bootId(): string | undefined {
+  try {
+    return fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+  } catch {
+    return undefined;
   }
 }
 
@@ -70,6 +119,9 @@ export function tryAcquireDataDirLock(dataDir: string, holder: LockInfo['holder'
     hostname: os.hostname(),
     holder,
     startedAt: new Date().toISOString(),
+    processStart: processStart(process.pid),
+    bootId: bootId(),
+    heartbeatAt: new Date().toISOString(),
     ...(holder === 'server' ? { operatorToken: randomBytes(32).toString('base64url') } : {}),
   };
   const file = lockFilePath(dataDir);
@@ -77,7 +129,7 @@ export function tryAcquireDataDirLock(dataDir: string, holder: LockInfo['holder'
   for (let attempt = 0; attempt < 3; attempt++) {
     if (createExclusive(file, info)) return { acquired: true, lock: heldLock(file, info) };
     const current = readLock(dataDir);
-    if (current && isLockLive(current)) return { acquired: false, holder: current };
+    if (current && isLockLive(current, file)) return { acquired: false, holder: current };
     removeStaleLock(file, current);
   }
   const current = readLock(dataDir);
@@ -88,9 +140,19 @@ export function tryAcquireDataDirLock(dataDir: string, holder: LockInfo['holder'
 function heldLock(file: string, info: LockInfo): DataDirLock {
   let released = false;
   const releaseOnExit = () => release();
+  heldByThisProcess.set(file, info.startedAt);
+  const heartbeat = setInterval(() => {
+    // Only while the file is still ours (an operator may have removed a stuck lock by hand).
+    if (readLockFile(file)?.startedAt !== info.startedAt) return;
+    info.heartbeatAt = new Date().toISOString();
+    writeAtomically(file, info);
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
   function release() {
     if (released) return;
     released = true;
+    clearInterval(heartbeat);
+    heldByThisProcess.delete(file);
     process.off('exit', releaseOnExit);
     // Only remove the file if it is still ours.
     const current = readLockFile(file);

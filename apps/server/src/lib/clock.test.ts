@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, endOfSaoPauloDay, saoPauloDay } from './clock';
+import { addDays, daysBetween, saoPauloDay } from './clock';
 
 describe('São Paulo calendar', () => {
   it('changes day at midnight in São Paulo, not in UTC', () => {
@@ -13,9 +13,5 @@ describe('São Paulo calendar', () => {
     expect(addDays('2026-01-10', -10)).toBe('2025-12-31');
     expect(daysBetween('2026-01-01', '2026-03-01')).toBe(59);
     expect(daysBetween('2026-03-01', '2026-01-01')).toBe(-59);
-  });
-
-  it('ends a day at 23:59:59.999 São Paulo time', () => {
-    expect(endOfSaoPauloDay('2026-11-21').toISOString()).toBe('2026-11-22T02:59:59.999Z');
   });
 });

@@ -21,8 +21,3 @@ export function addDays(day: string, days: number): string {
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
-
-/** The last second of a São Paulo day (Brazil has had no daylight saving time since 2019: UTC-3). */
-export function endOfSaoPauloDay(day: string): Date {
-  return new Date(`${day}T23:59:59.999-03:00`);
-}

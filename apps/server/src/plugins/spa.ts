@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { APP_ROUTES, isAppRoute } from '@gabarita/shared';
 import { sendApiNotFound } from './error-handler';
 
@@ -17,19 +17,20 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string) {
   const indexFile = path.join(webDistDir, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
 
+  // Read once: every page navigation answers it.
+  const indexHtml = hasBuild ? fs.readFileSync(indexFile) : undefined;
+  const sendIndex = (reply: FastifyReply, status: number) =>
+    reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(indexHtml);
+
   if (hasBuild) {
-    await app.register(fastifyStatic, {
-      root: webDistDir,
-      index: false,
-      setHeaders(res, filePath) {
-        const immutable = path.relative(webDistDir, filePath).startsWith(`assets${path.sep}`);
-        res.header(
-          'cache-control',
-          immutable ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'no-cache',
-        );
-      },
-    });
-    for (const route of APP_ROUTES) app.get(route, (_request, reply) => sendIndex(reply, 200));
+    await app.register(servePublicFiles, { webDistDir });
+    for (const route of APP_ROUTES) {
+      app.get(route, { config: { access: 'public' } }, (_request, reply) => sendIndex(reply, 200));
+    }
   } else {
     app.log.warn(
       { webDistDir },
@@ -43,9 +44,26 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string) {
   });
 }
 
-function sendIndex(reply: FastifyReply, status: number) {
-  return reply.status(status).header('cache-control', 'no-cache').sendFile('index.html');
-}
+/** The built files, in their own context so their routes can be declared public. */
+const servePublicFiles: FastifyPluginAsync<{ webDistDir: string }> = async (
+  app,
+  { webDistDir },
+) => {
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, access: 'public' };
+  });
+  await app.register(fastifyStatic, {
+    root: webDistDir,
+    index: false,
+    setHeaders(res, filePath) {
+      const immutable = path.relative(webDistDir, filePath).startsWith(`assets${path.sep}`);
+      res.header(
+        'cache-control',
+        immutable ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'no-cache',
+      );
+    },
+  });
+};
 
 function pathOf(request: FastifyRequest): string {
   return request.url.split('?')[0] ?? '/';

@@ -1,8 +1,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Database, DatabaseHandle } from '../../src/db/client';
-import { runOperatorCommand } from '../../src/modules/operator/operator.service';
+import { createOperatorService } from '../../src/modules/operator/operator.service';
 import { randomToken, hashToken } from '../../src/lib/tokens';
-import { insertSession, insertUserWithEntitlement } from '../../src/modules/auth/auth.repo';
+import { insertSession, insertUser } from '../../src/modules/auth/auth.repo';
 import { hashPassword } from '../../src/modules/auth/password';
 
 export const APP_ORIGIN = 'http://localhost:3000';
@@ -20,7 +20,7 @@ export async function createPasswordUser(
 ) {
   const email = overrides.email ?? uniqueEmail();
   const password = overrides.password ?? 'senha-forte-123';
-  const user = await insertUserWithEntitlement(db, {
+  const user = await insertUser(db, {
     provider: 'password',
     email,
     name: overrides.name ?? 'Maria Candidata',
@@ -82,7 +82,11 @@ export async function signedInStudent(
 ) {
   const account = await createPasswordUser(database.db, { name: options.name });
   if (options.premium) {
-    await runOperatorCommand(database, 'user:grant-premium', [account.email, '30'], 'direct');
+    await createOperatorService(database).run(
+      'user:grant-premium',
+      [account.email, '30'],
+      'direct',
+    );
   }
   return { ...account, cookie: await signIn(app, account.email, account.password) };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_OPTIONS_LABEL } from '@gabarita/shared';
-import { importContent } from '../../src/modules/catalog/import/content-import.service';
+import { createContentImportService } from '../../src/modules/catalog/import/content-import.service';
 import { createPasswordUser, get, send, signIn } from '../helpers/accounts';
 import { MINI_CATALOG } from '../helpers/content';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -11,7 +11,7 @@ describe('catalogue API', () => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await createTestApp();
-    await importContent(testApp.database.db, MINI_CATALOG);
+    await createContentImportService(testApp.database.db).importContent(MINI_CATALOG);
   });
   afterAll(() => testApp.close());
   const app = () => testApp.app;
@@ -28,7 +28,7 @@ describe('catalogue API', () => {
   };
   const options = (facets: Facets, key: string) => facets[key]!.map((o) => `${o.value}:${o.count}`);
 
-  // Table-driven: the rules of spec section 3, "Exam filters".
+  // Table-driven: the rules of docs/product-rules.md, "Exam filters".
   const cases: {
     name: string;
     query: Record<string, string>;
@@ -193,7 +193,7 @@ describe('catalogue API', () => {
     expect(question.referenceTexts).toEqual([
       { key: 'id_texto_1', html: '<p>Texto de apoio compartilhado.</p>' },
     ]);
-    expect(question.answer).toBeNull();
+    expect(question.recordedAnswer).toBeNull();
     expect(JSON.stringify(question)).not.toMatch(/gabarito|answerLetter/);
 
     const withImage = (await get(app(), '/api/questions/alfa_2017_prova_3')).json();
@@ -212,7 +212,7 @@ describe('catalogue API', () => {
     writeSyntheticCatalog(dir, { exams: 32, questions: 96 });
     const other = await createTestApp();
     try {
-      await importContent(other.database.db, dir);
+      await createContentImportService(other.database.db).importContent(dir);
       const seen: string[] = [];
       let cursor: string | null = '';
       const pages: number[] = [];

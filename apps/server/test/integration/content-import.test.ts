@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../../src/db/client';
 import { exams, questionHistory, questions, referenceTexts } from '../../src/db/schema';
-import { importContent } from '../../src/modules/catalog/import/content-import.service';
+import { createContentImportService } from '../../src/modules/catalog/import/content-import.service';
 import { createPasswordUser } from '../helpers/accounts';
 import { type EditableCatalog, editedCatalog, MINI_CATALOG } from '../helpers/content';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
@@ -19,7 +19,9 @@ describe('content import', () => {
 
   it('imports exams, questions, reference texts and images', async () => {
     const progress: string[] = [];
-    const result = await importContent(db(), MINI_CATALOG, (line) => progress.push(line));
+    const result = await createContentImportService(db()).importContent(MINI_CATALOG, (line) =>
+      progress.push(line),
+    );
     expect(result).toMatchObject({ exams: 3, questions: 10 });
     expect(progress[0]).toBe('Validado: 3 prova(s), 10 questão(ões), 1 imagem(ns).');
     expect(progress.at(-1)).toBe('  3/3 provas gravadas');
@@ -96,7 +98,9 @@ describe('content import', () => {
       const fresh = await createTestDatabase();
       try {
         const dir = editedCatalog(edit);
-        await expect(importContent(fresh.db, dir)).rejects.toThrow(message);
+        await expect(createContentImportService(fresh.db).importContent(dir)).rejects.toThrow(
+          message,
+        );
         expect((await fresh.db.select().from(exams)).length).toBe(0);
       } finally {
         await fresh.destroy();
@@ -109,7 +113,9 @@ describe('content import', () => {
       e.question('alfa_2017_prova.json', '1').gabarito = 'E';
       e.exam('beta_2015_prova.json').TOTAL = '9';
     });
-    await expect(importContent(db(), dir)).rejects.toThrow(/Nada foi importado: 2 problema\(s\)/);
+    await expect(createContentImportService(db()).importContent(dir)).rejects.toThrow(
+      /Nada foi importado: 2 problema\(s\)/,
+    );
   });
 
   it('is all or nothing: one broken exam keeps the others out', async () => {
@@ -121,7 +127,7 @@ describe('content import', () => {
       });
       e.question('gama_2015_prova.json', '1').gabarito = 'Z';
     });
-    await expect(importContent(db(), dir)).rejects.toThrow();
+    await expect(createContentImportService(db()).importContent(dir)).rejects.toThrow();
     expect(await examCount()).toBe(before);
   });
 
@@ -137,8 +143,8 @@ describe('content import', () => {
       e.question('beta_2015_prova.json', '1').questao = '<p>Enunciado revisado.</p>';
     });
 
-    await importContent(db(), dir);
-    await importContent(db(), dir);
+    await createContentImportService(db()).importContent(dir);
+    await createContentImportService(db()).importContent(dir);
 
     expect(await examCount()).toBe(3);
     expect((await db().select().from(questions)).length).toBe(10);
@@ -173,7 +179,7 @@ describe('content import', () => {
       e.question('gama_2015_prova.json', '2').questao = corpus;
       e.exam('gama_2015_prova.json').id_texto_x = corpus;
     });
-    await importContent(db(), dir);
+    await createContentImportService(db()).importContent(dir);
     const [question] = await db()
       .select()
       .from(questions)
@@ -194,7 +200,7 @@ describe('content import', () => {
     const sample = path.join(import.meta.dirname, '../../../../content/sample');
     const fresh = await createTestDatabase();
     try {
-      await importContent(fresh.db, sample);
+      await createContentImportService(fresh.db).importContent(sample);
       const summary = await executeRows<{
         ano: string;
         exams: number;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entitlements, users } from '../../src/db/schema';
-import { runOperatorCommand } from '../../src/modules/operator/operator.service';
+import { createOperatorService } from '../../src/modules/operator/operator.service';
 import { createPasswordUser, get, signIn } from '../helpers/accounts';
 import { type MockIssuer, startMockIssuer } from '../helpers/mock-issuer';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -101,8 +101,7 @@ describe('Google sign-in (OpenID Connect against a loopback issuer)', () => {
   it('updates the e-mail of a returning user, keeps name and plan', async () => {
     issuer.nextProfile({ sub: 'sub-volta', email: 'antigo@gmail.com', name: 'Nome Original' });
     await signInWithGoogle(app());
-    await runOperatorCommand(
-      testApp.database,
+    await createOperatorService(testApp.database).run(
       'user:grant-premium',
       ['antigo@gmail.com', '30'],
       'direct',
@@ -145,11 +144,13 @@ describe('Google sign-in (OpenID Connect against a loopback issuer)', () => {
     });
     const rows = await db().select().from(users).where(eq(users.email, email));
     expect(rows.map((row) => row.provider).sort()).toEqual(['google', 'password']);
+    // A new account is free: no plan row until something is granted.
+    expect(googleUser.accountType).toBe('free');
     const plans = await db()
       .select()
       .from(entitlements)
       .where(eq(entitlements.userId, googleUser.id));
-    expect(plans).toHaveLength(1);
+    expect(plans).toHaveLength(0);
   });
 
   it('finishes a popup sign-in by messaging the opener, under a nonce CSP', async () => {

@@ -33,3 +33,19 @@ describe('GET /api/health', () => {
     });
   });
 });
+
+describe('GET /api/app-info', () => {
+  it('tells the screens the configured contact address, or null', async () => {
+    const configured = await createTestApp({ config: { supportEmail: 'ajuda@exemplo.com.br' } });
+    const bare = await createTestApp({ database: configured.database });
+    try {
+      const info = await configured.app.inject({ method: 'GET', url: '/api/app-info' });
+      expect(info.json()).toEqual({ supportEmail: 'ajuda@exemplo.com.br' });
+      const none = await bare.app.inject({ method: 'GET', url: '/api/app-info' });
+      expect(none.json()).toEqual({ supportEmail: null });
+    } finally {
+      await bare.close();
+      await configured.close();
+    }
+  });
+});

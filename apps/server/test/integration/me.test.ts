@@ -3,9 +3,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@gabarita/shared';
 import { entitlements, users } from '../../src/db/schema';
-import { insertUserWithEntitlement } from '../../src/modules/auth/auth.repo';
+import { insertUser } from '../../src/modules/auth/auth.repo';
 import { addDays, saoPauloDay } from '../../src/lib/clock';
-import { runOperatorCommand } from '../../src/modules/operator/operator.service';
+import { createOperatorService } from '../../src/modules/operator/operator.service';
 import {
   APP_ORIGIN,
   get,
@@ -187,7 +187,7 @@ describe('the signed-in user: /api/me', () => {
 
   describe('Google accounts', () => {
     it('cannot change name, photo or password', async () => {
-      const google = await insertUserWithEntitlement(db(), {
+      const google = await insertUser(db(), {
         provider: 'google',
         googleSubject: `sub-${Date.now()}`,
         email: uniqueEmail('google'),
@@ -223,8 +223,7 @@ describe('the signed-in user: /api/me', () => {
   describe('plan', () => {
     it('reads premium after a grant and free again once it ends', async () => {
       const { cookie, email, user } = await signedIn();
-      const [line] = await runOperatorCommand(
-        testApp.database,
+      const [line] = await createOperatorService(testApp.database).run(
         'user:grant-premium',
         [email, '30'],
         'direct',
@@ -234,17 +233,22 @@ describe('the signed-in user: /api/me', () => {
       const premium = (await get(app(), '/api/me', cookie)).json();
       const today = saoPauloDay();
       expect(premium.accountType).toBe('premium');
-      expect(premium.plan).toMatchObject({ endsOn: addDays(today, 29), daysRemaining: 29 });
+      // 30 days × 24 h from now: 'Mensal' shows 30 days remaining.
+      expect(premium.plan).toMatchObject({ endsOn: addDays(today, 30), daysRemaining: 30 });
       expect((await get(app(), '/api/auth/session', cookie)).json().user.accountType).toBe(
         'premium',
       );
 
-      await runOperatorCommand(testApp.database, 'user:grant-premium', [email, '10'], 'direct');
-      expect((await get(app(), '/api/me', cookie)).json().plan.endsOn).toBe(addDays(today, 39));
+      await createOperatorService(testApp.database).run(
+        'user:grant-premium',
+        [email, '10'],
+        'direct',
+      );
+      expect((await get(app(), '/api/me', cookie)).json().plan.endsOn).toBe(addDays(today, 40));
 
       await db()
         .update(entitlements)
-        .set({ premiumUntil: addDays(today, -1) })
+        .set({ premiumUntil: new Date(Date.now() - 86_400_000) })
         .where(eq(entitlements.userId, user.id));
       const expired = (await get(app(), '/api/me', cookie)).json();
       expect(expired.accountType).toBe('free');
@@ -254,16 +258,24 @@ describe('the signed-in user: /api/me', () => {
 
     it('admin:create gives the admin role', async () => {
       const { cookie, email } = await signedIn();
-      await runOperatorCommand(testApp.database, 'admin:create', [email], 'direct');
+      await createOperatorService(testApp.database).run('admin:create', [email], 'direct');
       expect((await get(app(), '/api/me', cookie)).json().role).toBe('admin');
     });
 
     it('operator commands explain bad arguments and unknown accounts', async () => {
       await expect(
-        runOperatorCommand(testApp.database, 'user:grant-premium', ['x@y.com', 'muitos'], 'direct'),
+        createOperatorService(testApp.database).run(
+          'user:grant-premium',
+          ['x@y.com', 'muitos'],
+          'direct',
+        ),
       ).rejects.toThrow('O número de dias deve ser um inteiro entre 1 e 3650.');
       await expect(
-        runOperatorCommand(testApp.database, 'admin:create', ['ninguem@exemplo.com'], 'direct'),
+        createOperatorService(testApp.database).run(
+          'admin:create',
+          ['ninguem@exemplo.com'],
+          'direct',
+        ),
       ).rejects.toThrow('Nenhuma conta encontrada com o e-mail ninguem@exemplo.com.');
     });
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERFORMANCE_MESSAGES } from '@gabarita/shared';
 import { dailyUsage, questionHistory, testHistory } from '../../src/db/schema';
 import { saoPauloDay } from '../../src/lib/clock';
-import { importContent } from '../../src/modules/catalog/import/content-import.service';
+import { createContentImportService } from '../../src/modules/catalog/import/content-import.service';
 import { get, send, signedInStudent } from '../helpers/accounts';
 import { MINI_CATALOG } from '../helpers/content';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -28,7 +28,7 @@ describe('performance statistics', () => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await createTestApp();
-    await importContent(testApp.database.db, MINI_CATALOG);
+    await createContentImportService(testApp.database.db).importContent(MINI_CATALOG);
   });
   afterAll(() => testApp.close());
   const app = () => testApp.app;

@@ -1,8 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG_MESSAGES } from '@gabarita/shared';
 import { dailyUsage } from '../../src/db/schema';
 import { saoPauloDay } from '../../src/lib/clock';
-import { importContent } from '../../src/modules/catalog/import/content-import.service';
+import { createContentImportService } from '../../src/modules/catalog/import/content-import.service';
 import { get, send, signedInStudent } from '../helpers/accounts';
 import { MINI_CATALOG } from '../helpers/content';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -11,7 +12,7 @@ describe('solving questions', () => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await createTestApp();
-    await importContent(testApp.database.db, MINI_CATALOG);
+    await createContentImportService(testApp.database.db).importContent(MINI_CATALOG);
   });
   afterAll(() => testApp.close());
   const app = () => testApp.app;
@@ -20,17 +21,19 @@ describe('solving questions', () => {
   const check = (cookie: string | undefined, id: string, letter: string) =>
     send(app(), 'POST', `/api/questions/${id}/check`, { letter }, cookie);
 
-  it('decides correctness on the server and reveals the key only after answering', async () => {
+  it('decides correctness on the server; reopening recalls the first answer, never the key', async () => {
     const { cookie } = await student();
     const before = (await get(app(), '/api/questions/alfa_2017_prova_1', cookie)).json();
-    expect(before.answer).toBeNull();
+    expect(before.recordedAnswer).toBeNull();
 
     const wrong = await check(cookie, 'alfa_2017_prova_1', 'B');
     expect(wrong.statusCode).toBe(200);
     expect(wrong.json()).toEqual({ correct: false, gabarito: 'A' });
 
     const after = (await get(app(), '/api/questions/alfa_2017_prova_1', cookie)).json();
-    expect(after.answer).toEqual({ response: 'e', chosenLetter: 'B', gabarito: 'A' });
+    expect(after.recordedAnswer).toMatchObject({ letter: 'B', response: 'e' });
+    expect(Date.parse(after.recordedAnswer.answeredAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(JSON.stringify(after)).not.toMatch(/gabarito|answerLetter/);
   });
 
   it('keeps the first answer', async () => {
@@ -62,7 +65,7 @@ describe('solving questions', () => {
     expect(seenByB.exam.inHistory).toBe(false);
     expect(seenByB.questions.every((q: { response: unknown }) => q.response === null)).toBe(true);
     expect(
-      (await get(app(), '/api/questions/gama_2015_prova_1', b.cookie)).json().answer,
+      (await get(app(), '/api/questions/gama_2015_prova_1', b.cookie)).json().recordedAnswer,
     ).toBeNull();
   });
 
@@ -82,9 +85,34 @@ describe('solving questions', () => {
       code: 'limit/question',
       message: CATALOG_MESSAGES.questionLimit,
     });
-    // An answered question can be checked again: its key is already known, nothing is counted.
-    expect((await check(cookie, 'alfa_2017_prova_1', 'A')).statusCode).toBe(200);
-    expect((await get(app(), '/api/questions/alfa_2017_prova_4', cookie)).json().answer).toBeNull();
+    // An answered question can be answered again: its key is already known, nothing is counted.
+    expect((await check(cookie, 'alfa_2017_prova_1', 'B')).json()).toEqual({
+      correct: false,
+      gabarito: 'A',
+    });
+    expect(
+      (await get(app(), '/api/questions/alfa_2017_prova_1', cookie)).json().recordedAnswer,
+    ).toMatchObject({ letter: 'A', response: 'c' });
+    expect(
+      (await get(app(), '/api/questions/alfa_2017_prova_4', cookie)).json().recordedAnswer,
+    ).toBeNull();
+  });
+
+  it('spends one free check and records one answer when one question is checked 10 times at once', async () => {
+    const { cookie, user } = await student();
+    const letters = ['A', 'B', 'C', 'D', 'A', 'B', 'C', 'D', 'A', 'B'];
+    const responses = await Promise.all(
+      letters.map((letter) => check(cookie, 'alfa_2017_prova_2', letter)),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(letters.map(() => 200));
+    const [usage] = await testApp.database.db
+      .select()
+      .from(dailyUsage)
+      .where(eq(dailyUsage.userId, user.id));
+    expect(usage?.questionChecks).toBe(1);
+    const recorded = (await get(app(), '/api/questions/alfa_2017_prova_2', cookie)).json()
+      .recordedAnswer;
+    expect(letters).toContain(recorded.letter);
   });
 
   const EVERY_QUESTION: [string, string][] = [

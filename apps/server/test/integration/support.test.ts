@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_REPORT_TYPES, SUPPORT_MESSAGES } from '@gabarita/shared';
 import { errorReports, helpRequests } from '../../src/db/schema';
-import { importContent } from '../../src/modules/catalog/import/content-import.service';
+import { createContentImportService } from '../../src/modules/catalog/import/content-import.service';
 import { createPasswordUser, send, sessionCookieFor, signedInStudent } from '../helpers/accounts';
 import { MINI_CATALOG } from '../helpers/content';
 import { type SmtpCatcher, startSmtpCatcher } from '../helpers/smtp-catcher';
@@ -19,7 +19,7 @@ describe('help requests and error reports', () => {
         supportEmail: 'equipe@gabarita.test',
       },
     });
-    await importContent(testApp.database.db, MINI_CATALOG);
+    await createContentImportService(testApp.database.db).importContent(MINI_CATALOG);
   });
   afterAll(async () => {
     await testApp.close();
@@ -73,7 +73,7 @@ describe('help requests and error reports', () => {
 
     it('is only for signed-in users with a verified e-mail', async () => {
       const visitor = await help(undefined, 'Olá');
-      expect(visitor.statusCode).toBe(403);
+      expect(visitor.statusCode).toBe(401);
       expect(visitor.json().error.message).toBe(SUPPORT_MESSAGES.helpNotAllowed);
 
       const unverified = await createPasswordUser(db(), { verified: false });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { AUTH_MESSAGES } from '../messages/auth';
+import { text } from '../validation';
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -6,6 +8,7 @@ export const NAME_MAX_LENGTH = 100;
 
 export const accountProviderSchema = z.enum(['password', 'google']);
 export const accountTypeSchema = z.enum(['free', 'premium']);
+export const userRoleSchema = z.enum(['user', 'admin']);
 
 export const sessionUserSchema = z.object({
   id: z.string(),
@@ -13,6 +16,7 @@ export const sessionUserSchema = z.object({
   email: z.string(),
   photoUrl: z.string().nullable(),
   provider: accountProviderSchema,
+  role: userRoleSchema,
   accountType: accountTypeSchema,
 });
 
@@ -25,26 +29,84 @@ export const authProvidersResponseSchema = z.object({
   google: z.boolean(),
 });
 
-// Inputs are checked on the server with these schemas; the server answers the spec's messages.
-const email = z.string().trim().max(254);
+// The rules of every auth form, with the spec's messages; the server validates requests with these
+// schemas and the web forms validate with the same ones before sending.
+export function emailField(required: string = AUTH_MESSAGES.emailRequired) {
+  return text(254, AUTH_MESSAGES.invalidEmail)
+    .trim()
+    .min(1, required)
+    .toLowerCase()
+    .pipe(z.email(AUTH_MESSAGES.invalidEmail));
+}
+
+/** A password being chosen: the server answers the spec's 'weak password' text. */
+export const newPasswordSchema = (tooShort: string = AUTH_MESSAGES.weakPassword) =>
+  text(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong).min(PASSWORD_MIN_LENGTH, tooShort);
+
+const passwordTyped = text(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong).min(
+  1,
+  AUTH_MESSAGES.passwordRequired,
+);
+const oobCode = text(200).min(1, AUTH_MESSAGES.resetCodeMissing);
 
 export const signupRequestSchema = z.object({
-  name: z.string().trim().min(1).max(NAME_MAX_LENGTH),
-  email,
-  password: z.string().max(PASSWORD_MAX_LENGTH),
+  name: text(NAME_MAX_LENGTH).trim().min(1, AUTH_MESSAGES.nameRequired),
+  email: emailField(),
+  password: newPasswordSchema(),
 });
 
-export const loginRequestSchema = z.object({
-  email,
-  password: z.string().max(PASSWORD_MAX_LENGTH),
-});
+export const loginRequestSchema = z.object({ email: emailField(), password: passwordTyped });
 
-export const emailRequestSchema = z.object({ email });
-export const oobCodeRequestSchema = z.object({ oobCode: z.string().min(1).max(200) });
+export const emailRequestSchema = z.object({
+  email: emailField(AUTH_MESSAGES.recoveryEmailRequired),
+});
+export const oobCodeRequestSchema = z.object({ oobCode });
 export const confirmResetRequestSchema = z.object({
-  oobCode: z.string().min(1).max(200),
-  newPassword: z.string().max(PASSWORD_MAX_LENGTH),
+  oobCode,
+  newPassword: newPasswordSchema(AUTH_MESSAGES.newPasswordTooShort),
 });
+
+/**
+ * Password and confirmation as the spec checks them in forms: matching first, then the length with
+ * the form's own wording.
+ */
+function checkPasswordPair(tooShort: string) {
+  return (
+    { password, confirmation }: { password: string; confirmation: string },
+    context: z.RefinementCtx,
+  ) => {
+    if (password !== confirmation) {
+      context.addIssue({
+        code: 'custom',
+        path: ['confirmation'],
+        message: AUTH_MESSAGES.passwordsDoNotMatch,
+      });
+      return;
+    }
+    const checked = newPasswordSchema(tooShort).safeParse(password);
+    if (!checked.success) {
+      context.addIssue({
+        code: 'custom',
+        path: ['password'],
+        message: checked.error.issues[0]!.message,
+      });
+    }
+  };
+}
+
+export const signupFormSchema = z
+  .object({
+    name: signupRequestSchema.shape.name,
+    email: emailField(),
+    password: z.string(),
+    confirmation: z.string(),
+  })
+  .superRefine(checkPasswordPair(AUTH_MESSAGES.passwordTooShort));
+
+/** The new-password form of the recovery page. */
+export const resetPasswordFormSchema = z
+  .object({ password: z.string(), confirmation: z.string() })
+  .superRefine(checkPasswordPair(AUTH_MESSAGES.newPasswordTooShort));
 
 /** Answer of sign-up, reset link, verification resend, verify-email and check-reset. */
 export const emailResponseSchema = z.object({ email: z.string() });
@@ -53,6 +115,9 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 export type AuthProvidersResponse = z.infer<typeof authProvidersResponseSchema>;
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
+export type SignupForm = z.infer<typeof signupFormSchema>;
+export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
+export type UserRole = z.infer<typeof userRoleSchema>;
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export type ConfirmResetRequest = z.infer<typeof confirmResetRequestSchema>;
 export type AccountProvider = z.infer<typeof accountProviderSchema>;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CATALOG_MESSAGES } from '../messages/catalog';
+import { idSchema, optionalText, text } from '../validation';
 
 export const EXAM_PAGE_SIZE = 15;
 export const QUESTION_PAGE_SIZE = 10;
@@ -9,13 +11,13 @@ export const questionResponseCodeSchema = z.enum(['c', 'e']);
 
 /** The seven filters of the exam list (spec section 3, "Exam filters"); empty = no filter. */
 export const examFiltersSchema = z.object({
-  cargo: z.string().max(200).optional(),
-  instituicao: z.string().max(200).optional(),
-  ano: z.string().max(10).optional(),
-  orgao: z.string().max(200).optional(),
-  nivel: z.string().max(100).optional(),
-  disciplina: z.string().max(100).optional(),
-  assunto: z.string().max(200).optional(),
+  cargo: optionalText(200),
+  instituicao: optionalText(200),
+  ano: optionalText(10),
+  orgao: optionalText(200),
+  nivel: optionalText(100),
+  disciplina: optionalText(100),
+  assunto: optionalText(200),
 });
 export const EXAM_FILTER_KEYS = [
   'cargo',
@@ -29,7 +31,7 @@ export const EXAM_FILTER_KEYS = [
 export type ExamFilterKey = (typeof EXAM_FILTER_KEYS)[number];
 
 export const examSearchQuerySchema = examFiltersSchema.extend({
-  cursor: z.string().max(200).optional(),
+  cursor: optionalText(200),
 });
 
 export const facetOptionSchema = z.object({
@@ -88,8 +90,8 @@ export const disciplineSchema = z.object({
 export const disciplinesResponseSchema = z.object({ disciplines: z.array(disciplineSchema) });
 
 export const disciplineQuestionsQuerySchema = z.object({
-  assunto: z.string().max(200).optional(),
-  cursor: z.string().max(200).optional(),
+  assunto: optionalText(200),
+  cursor: optionalText(200),
 });
 export const disciplineQuestionsResponseSchema = z.object({
   items: z.array(questionCardSchema.extend({ examLabel: z.string() })),
@@ -117,17 +119,27 @@ export const questionDetailSchema = z.object({
   alternatives: z.array(z.object({ letter: z.string(), text: z.string() })),
   referenceTexts: z.array(z.object({ key: z.string(), html: z.string() })),
   image: z.object({ url: z.string(), description: z.string() }).nullable(),
-  /** Only once the user has answered: the key never reaches the browser before that. */
-  answer: z
+  /**
+   * The user's first answer to this question, kept in the history. The viewer still opens with no
+   * selection (the key is not part of this: it comes only from checking).
+   */
+  recordedAnswer: z
     .object({
+      letter: z.string(),
       response: questionResponseCodeSchema,
-      chosenLetter: z.string(),
-      gabarito: z.string(),
+      answeredAt: z.string(),
     })
     .nullable(),
 });
 
-export const checkAnswerRequestSchema = z.object({ letter: z.string().regex(/^[A-E]$/) });
+export const checkAnswerRequestSchema = z.object({
+  letter: text(1).regex(/^[A-E]$/, CATALOG_MESSAGES.invalidLetter),
+});
+/** Path parameters of the catalogue and study routes. */
+export const questionParamsSchema = z.object({ id: idSchema });
+export const examParamsSchema = z.object({ examId: idSchema });
+export const disciplineParamsSchema = z.object({ code: idSchema });
+export const imageParamsSchema = z.object({ assetId: idSchema });
 export const checkAnswerResponseSchema = z.object({ correct: z.boolean(), gabarito: z.string() });
 
 export const FREE_DAILY_QUESTION_LIMIT = 3;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { accountProviderSchema, accountTypeSchema, NAME_MAX_LENGTH } from './auth';
+import { AUTH_MESSAGES } from '../messages/auth';
+import { text } from '../validation';
+import { accountProviderSchema, accountTypeSchema, NAME_MAX_LENGTH, userRoleSchema } from './auth';
 
 export const PHOTO_MAX_SIDE = 256;
 export const PHOTO_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
@@ -21,7 +23,7 @@ export const meResponseSchema = z.object({
   email: z.string(),
   photoUrl: z.string().nullable(),
   provider: accountProviderSchema,
-  role: z.enum(['user', 'admin']),
+  role: userRoleSchema,
   accountType: accountTypeSchema,
   plan: planSchema,
   lastSeenAt: z.string().nullable(),
@@ -29,7 +31,7 @@ export const meResponseSchema = z.object({
 });
 
 export const updateNameRequestSchema = z.object({
-  name: z.string().trim().min(1).max(NAME_MAX_LENGTH),
+  name: text(NAME_MAX_LENGTH).trim().min(1, AUTH_MESSAGES.nameRequired),
 });
 
 export const photoResponseSchema = z.object({ photoUrl: z.string() });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { SUPPORT_MESSAGES } from '../messages/support';
+import { ID_MAX_LENGTH, text } from '../validation';
 
 export const HELP_MESSAGE_MAX_LENGTH = 5000;
 export const ERROR_REPORT_TEXT_MAX_LENGTH = 2000;
@@ -20,17 +22,32 @@ export const ERROR_REPORT_TYPES = [
 export type ErrorReportType = (typeof ERROR_REPORT_TYPES)[number];
 
 export const helpRequestSchema = z.object({
-  mensagem: z.string().max(HELP_MESSAGE_MAX_LENGTH * 2),
+  mensagem: text(HELP_MESSAGE_MAX_LENGTH, SUPPORT_MESSAGES.helpTooLong)
+    .trim()
+    .min(1, SUPPORT_MESSAGES.helpEmpty),
 });
-export const errorReportRequestSchema = z.object({
-  questionId: z.string().max(300),
-  type: z.string().max(100),
-  text: z
-    .string()
-    .max(ERROR_REPORT_TEXT_MAX_LENGTH * 2)
-    .optional(),
-});
+
+/** An option is required, and 'Outro' needs its text (one message for both, as the spec words it). */
+export const errorReportRequestSchema = z
+  .object({
+    questionId: text(
+      ID_MAX_LENGTH,
+      SUPPORT_MESSAGES.reportMissingData,
+      SUPPORT_MESSAGES.reportMissingData,
+    ).min(1, SUPPORT_MESSAGES.reportMissingData),
+    type: z.enum(ERROR_REPORT_TYPES, SUPPORT_MESSAGES.reportOptionRequired),
+    text: text(ERROR_REPORT_TEXT_MAX_LENGTH, SUPPORT_MESSAGES.reportTooLong)
+      .trim()
+      .optional()
+      .transform((value) => value || undefined),
+  })
+  .refine((report) => report.type !== 'Outro' || report.text, {
+    path: ['text'],
+    message: SUPPORT_MESSAGES.reportOptionRequired,
+  });
 export const supportResponseSchema = z.object({ message: z.string() });
 
 export type HelpRequest = z.infer<typeof helpRequestSchema>;
 export type ErrorReportRequest = z.infer<typeof errorReportRequestSchema>;
+/** What a client sends (before trimming and defaults). */
+export type ErrorReportInput = z.input<typeof errorReportRequestSchema>;

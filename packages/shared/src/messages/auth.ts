@@ -7,6 +7,9 @@ export const AUTH_MESSAGES = {
   emailNotVerified: 'O e-mail do usuário não foi verificado.',
   emailNotVerifiedHint: 'Abra seu e-mail e clique no link de confirmação!',
   invalidEmail: 'O formato do e-mail é inválido.',
+  emailRequired: 'Informe seu e-mail.',
+  passwordRequired: 'Informe sua senha.',
+  nameRequired: 'Informe seu nome.',
   loginFailed: 'Falha ao fazer login. Tente novamente.',
   googleFailed: 'Falha ao fazer login com Google. Tente novamente.',
 
@@ -45,6 +48,7 @@ export const AUTH_MESSAGES = {
   photoNotSignedIn: 'Usuário não autenticado para atualizar imagem.',
   photoNotImage: 'Por favor, selecione um arquivo de imagem.',
   photoTooLarge: 'A imagem deve ter no máximo 5 MB.',
+  photoUploadInvalid: 'O envio da imagem chegou incompleto. Tente novamente.',
   googleProfileReadOnly: 'Contas Google não podem alterar nome ou foto.',
 
   passwordChangeLinkSent: (email: string) => `Link de redefinição enviado para ${email}`,

@@ -15,6 +15,8 @@ export const CATALOG_MESSAGES = {
   checkAnswer: 'Verificar Gabarito',
   correct: 'Correto, Parabéns!',
   wrong: (letter: string) => `Errado! A alternativa correta é a "${letter}".`,
+  /** The first answer, kept in the history, recalled when the question is opened again. */
+  recordedAnswer: (letter: string, date: string) => `Você respondeu ${letter} em ${date}`,
   previous: 'Anterior',
   next: 'Próxima',
   questionLimit: SUBSCRIPTION_WARNINGS.question_limit,

@@ -1,8 +1,5 @@
-import { sql } from 'drizzle-orm';
 import {
   boolean,
-  check,
-  date,
   index,
   integer,
   jsonb,
@@ -12,10 +9,8 @@ import {
   text,
   timestamp,
   unique,
-  uuid,
 } from 'drizzle-orm/pg-core';
 import { bytea } from './column-types';
-import { users } from './users';
 
 export interface Alternative {
   letter: string;
@@ -141,53 +136,4 @@ export const questions = pgTable(
     unique('questions_exam_number_unique').on(table.examId, table.number),
     index('questions_discipline_subject_idx').on(table.disciplineCode, table.subjectId, table.id),
   ],
-);
-
-export const testHistory = pgTable(
-  'test_history',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    examId: text('exam_id')
-      .notNull()
-      .references(() => exams.id, { onDelete: 'cascade' }),
-    firstOpenedAt: timestamp('first_opened_at', { withTimezone: true }).notNull().defaultNow(),
-    lastOpenedAt: timestamp('last_opened_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [primaryKey({ columns: [table.userId, table.examId] })],
-);
-
-export const questionHistory = pgTable(
-  'question_history',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    questionId: text('question_id')
-      .notNull()
-      .references(() => questions.id, { onDelete: 'cascade' }),
-    /** 'c' correct, 'e' wrong; null while opened but not answered. The first answer stays. */
-    response: text('response', { enum: ['c', 'e'] }),
-    chosenLetter: text('chosen_letter'),
-    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
-    answeredAt: timestamp('answered_at', { withTimezone: true }),
-  },
-  (table) => [
-    primaryKey({ columns: [table.userId, table.questionId] }),
-    check('question_history_response_check', sql`${table.response} in ('c', 'e')`),
-  ],
-);
-
-/** Answer checks of free accounts per São Paulo day, counted atomically. */
-export const dailyUsage = pgTable(
-  'daily_usage',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    day: date('day').notNull(),
-    questionChecks: integer('question_checks').notNull().default(0),
-  },
-  (table) => [primaryKey({ columns: [table.userId, table.day] })],
 );

@@ -8,4 +8,6 @@ export * from './outbox-messages';
 export * from './entitlements';
 export * from './user-photos';
 export * from './catalog';
+export * from './study';
 export * from './support';
+export * from './trusted-browsers';

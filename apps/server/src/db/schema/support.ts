@@ -3,7 +3,7 @@ import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizz
 import { questions } from './catalog';
 import { users } from './users';
 
-/** Messages sent from the help centre's contact form (spec: collection "ajuda"). */
+/** Messages sent from the help centre's contact form. */
 export const helpRequests = pgTable(
   'help_requests',
   {
@@ -19,7 +19,7 @@ export const helpRequests = pgTable(
   (table) => [index('help_requests_created_at_idx').on(table.createdAt)],
 );
 
-/** Errors reported on questions (spec: collection "error_report"). */
+/** Errors reported on questions. */
 export const errorReports = pgTable(
   'error_reports',
   {

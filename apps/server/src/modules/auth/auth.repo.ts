@@ -5,6 +5,7 @@ import {
   entitlements,
   oauthStates,
   sessions,
+  trustedBrowsers,
   userPhotos,
   users,
 } from '../../db/schema';
@@ -25,13 +26,10 @@ export async function findUserByGoogleSubject(db: Database, subject: string) {
   return user;
 }
 
-/** Creates the account and its free plan record together. */
-export async function insertUserWithEntitlement(db: Database, values: NewUser) {
-  return db.transaction(async (tx) => {
-    const [user] = await tx.insert(users).values(values).returning();
-    await tx.insert(entitlements).values({ userId: user!.id });
-    return user!;
-  });
+/** A new account is free: it has no entitlements row until a plan is granted. */
+export async function insertUser(db: Database, values: NewUser) {
+  const [user] = await db.insert(users).values(values).returning();
+  return user!;
 }
 
 export async function updateUser(db: Database, id: string, values: Partial<NewUser>) {
@@ -122,6 +120,16 @@ export async function findActionCode(db: Database, codeHash: string, mode: Actio
   return row;
 }
 
+/** Uses up every open code of this kind of the user (a new password makes old reset links void). */
+export async function revokeOpenActionCodes(db: Database, userId: string, mode: ActionMode) {
+  await db
+    .update(actionCodes)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(eq(actionCodes.userId, userId), eq(actionCodes.mode, mode), isNull(actionCodes.usedAt)),
+    );
+}
+
 /** Marks the code used; false when someone used it first (single use, even under races). */
 export async function consumeActionCode(db: Database, id: string) {
   const used = await db
@@ -144,4 +152,33 @@ export async function takeOauthState(db: Database, stateHash: string) {
     .where(and(eq(oauthStates.stateHash, stateHash), gt(oauthStates.expiresAt, sql`now()`)))
     .returning();
   return row;
+}
+
+/** Remembers that this browser signed in to this account. */
+export async function trustBrowser(db: Database, tokenHash: string, userId: string) {
+  await db
+    .insert(trustedBrowsers)
+    .values({ tokenHash, userId })
+    .onConflictDoUpdate({
+      target: [trustedBrowsers.tokenHash, trustedBrowsers.userId],
+      set: { lastUsedAt: sql`now()` },
+    });
+}
+
+export async function isTrustedBrowser(db: Database, tokenHash: string, userId: string) {
+  const [row] = await db
+    .select({ userId: trustedBrowsers.userId })
+    .from(trustedBrowsers)
+    .where(and(eq(trustedBrowsers.tokenHash, tokenHash), eq(trustedBrowsers.userId, userId)));
+  return Boolean(row);
+}
+
+/** Removes what can no longer be used: expired sessions, old links and sign-ins, idle browsers. */
+export async function purgeExpiredAuthRecords(db: Database) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+  await db.delete(actionCodes).where(lt(actionCodes.expiresAt, sql`now() - interval '7 days'`));
+  await db.delete(oauthStates).where(lt(oauthStates.expiresAt, sql`now()`));
+  await db
+    .delete(trustedBrowsers)
+    .where(lt(trustedBrowsers.lastUsedAt, sql`now() - interval '400 days'`));
 }

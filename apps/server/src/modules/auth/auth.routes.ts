@@ -10,7 +10,13 @@ import {
   signupRequestSchema,
 } from '@gabarita/shared';
 import type { AuthService } from './auth.service';
-import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie';
+import {
+  clearSessionCookie,
+  ensureBrowserToken,
+  readBrowserToken,
+  readSessionToken,
+  setSessionCookie,
+} from './session-cookie';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
@@ -18,41 +24,53 @@ export interface AuthRoutesOptions {
   secureCookies: boolean;
 }
 
+const open = { access: 'public' } as const;
+
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const { auth, secureCookies } = options;
-  const noStore = { 'cache-control': 'no-store' };
 
   app.get(
     '/auth/session',
-    { schema: { response: { 200: sessionResponseSchema } } },
-    async (request, reply) =>
-      reply.headers(noStore).send({ user: request.session?.sessionUser ?? null }),
+    { config: open, schema: { response: { 200: sessionResponseSchema } } },
+    async (request) => ({ user: request.session?.sessionUser ?? null }),
   );
 
   app.get(
     '/auth/providers',
-    { schema: { response: { 200: authProvidersResponseSchema } } },
+    { config: open, schema: { response: { 200: authProvidersResponseSchema } } },
     async () => ({ google: options.googleEnabled }),
   );
 
   app.post(
     '/auth/signup',
-    { schema: { body: signupRequestSchema, response: { 201: emailResponseSchema } } },
-    async (request, reply) => reply.status(201).send(await auth.signup(request.body, request.ip)),
+    {
+      config: open,
+      schema: { body: signupRequestSchema, response: { 201: emailResponseSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await auth.signup(request.body, { ip: request.ip })),
   );
 
   app.post(
     '/auth/login',
-    { schema: { body: loginRequestSchema, response: { 200: sessionResponseSchema } } },
+    {
+      config: open,
+      schema: { body: loginRequestSchema, response: { 200: sessionResponseSchema } },
+    },
     async (request, reply) => {
-      const session = await auth.login(request.body, request.ip);
+      const requester = {
+        ip: request.ip,
+        browserToken: readBrowserToken(request),
+      };
+      const session = await auth.login(request.body, requester);
       setSessionCookie(reply, session.token, session.expiresAt, secureCookies);
+      await auth.rememberBrowser(session, ensureBrowserToken(request, reply, secureCookies));
       const resolved = await auth.resolveSession(session.token);
-      return reply.headers(noStore).send({ user: resolved?.sessionUser ?? null });
+      return { user: resolved?.sessionUser ?? null };
     },
   );
 
-  app.post('/auth/logout', async (request, reply) => {
+  app.post('/auth/logout', { config: open }, async (request, reply) => {
     await auth.logout(readSessionToken(request));
     clearSessionCookie(reply, secureCookies);
     return reply.status(204).send();
@@ -60,31 +78,37 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post(
     '/auth/resend-verification',
-    { schema: { body: loginRequestSchema, response: { 200: emailResponseSchema } } },
-    async (request) => auth.resendVerification(request.body, request.ip),
+    { config: open, schema: { body: loginRequestSchema, response: { 200: emailResponseSchema } } },
+    async (request) => auth.resendVerification(request.body, { ip: request.ip }),
   );
 
   app.post(
     '/auth/password-reset',
-    { schema: { body: emailRequestSchema, response: { 200: emailResponseSchema } } },
-    async (request) => auth.requestPasswordReset(request.body.email, request.ip),
+    { config: open, schema: { body: emailRequestSchema, response: { 200: emailResponseSchema } } },
+    async (request) => auth.requestPasswordReset(request.body.email, { ip: request.ip }),
   );
 
   app.post(
     '/auth/action/verify-email',
-    { schema: { body: oobCodeRequestSchema, response: { 200: emailResponseSchema } } },
+    {
+      config: open,
+      schema: { body: oobCodeRequestSchema, response: { 200: emailResponseSchema } },
+    },
     async (request) => auth.verifyEmail(request.body.oobCode),
   );
 
   app.post(
     '/auth/action/check-reset',
-    { schema: { body: oobCodeRequestSchema, response: { 200: emailResponseSchema } } },
+    {
+      config: open,
+      schema: { body: oobCodeRequestSchema, response: { 200: emailResponseSchema } },
+    },
     async (request) => auth.checkReset(request.body.oobCode),
   );
 
   app.post(
     '/auth/action/confirm-reset',
-    { schema: { body: confirmResetRequestSchema } },
+    { config: open, schema: { body: confirmResetRequestSchema } },
     async (request, reply) => {
       await auth.confirmReset(request.body.oobCode, request.body.newPassword);
       return reply.status(204).send();

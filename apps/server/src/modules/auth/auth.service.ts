@@ -1,22 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { z } from 'zod';
-import {
-  AUTH_MESSAGES,
-  PASSWORD_MIN_LENGTH,
-  type SessionUser,
-  type SignupRequest,
-} from '@gabarita/shared';
+import { AUTH_MESSAGES, type SessionUser, type SignupRequest } from '@gabarita/shared';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema';
+import { inTransaction, isUniqueViolation } from '../../db/transaction';
 import { AppError } from '../../lib/errors';
 import { hashToken, randomToken } from '../../lib/tokens';
-import { accountTypeOf } from '../entitlements/entitlements.service';
+import { accountTypeOf } from '../entitlements/plan';
 import type { EntitlementRow } from '../entitlements/entitlements.repo';
 import { passwordResetMail, verificationMail } from '../mail/mail.templates';
 import type { Mailer } from '../mail/mailer';
 import { photoUrlOf } from '../users/photo-url';
-import { enforceRateLimits, type RateLimitRule } from '../rate-limit/rate-limit.service';
+import {
+  createRateLimiter,
+  rateLimitedError,
+  type RateLimitRule,
+} from '../rate-limit/rate-limit.service';
 import {
   type ActionMode,
   consumeActionCode,
@@ -28,8 +27,12 @@ import {
   findUserByEmail,
   insertActionCode,
   insertSession,
-  insertUserWithEntitlement,
+  insertUser,
+  isTrustedBrowser,
+  purgeExpiredAuthRecords,
+  revokeOpenActionCodes,
   touchSession,
+  trustBrowser,
   updateUser,
 } from './auth.repo';
 import { hashPassword, verifyPassword } from './password';
@@ -43,16 +46,18 @@ const ACTION_CODE_TTL_MS: Record<ActionMode, number> = {
 const SESSION_TOUCH_SECONDS = 60 * 60;
 
 const HOUR = 60 * 60;
+/** The limits and why each is set where it is: docs/product-rules.md, "Rate limits". */
 export const AUTH_RATE_LIMITS = {
   loginByIp: { name: 'login:ip', max: 30, windowSeconds: 15 * 60 },
-  loginByEmail: { name: 'login:email', max: 10, windowSeconds: 15 * 60 },
-  // Generous per IP: a school or a prep course signs many people up behind one address.
+  loginFailuresByEmail: { name: 'login-fail:email', max: 10, windowSeconds: 15 * 60 },
   signupByIp: { name: 'signup:ip', max: 20, windowSeconds: HOUR },
   signupByEmail: { name: 'signup:email', max: 5, windowSeconds: HOUR },
-  resetByIp: { name: 'reset:ip', max: 20, windowSeconds: HOUR },
-  resetByEmail: { name: 'reset:email', max: 5, windowSeconds: HOUR },
+  resetByIp: { name: 'reset:ip', max: 10, windowSeconds: HOUR },
+  resetByEmail: { name: 'reset:email', max: 3, windowSeconds: HOUR },
+  resetUnknownByIp: { name: 'reset-unknown:ip', max: 5, windowSeconds: HOUR },
   resendByIp: { name: 'resend:ip', max: 20, windowSeconds: HOUR },
   resendByEmail: { name: 'resend:email', max: 5, windowSeconds: HOUR },
+  passwordChangeByUser: { name: 'password-change:user', max: 3, windowSeconds: HOUR },
 } satisfies Record<string, RateLimitRule>;
 
 export interface AuthDeps {
@@ -63,6 +68,7 @@ export interface AuthDeps {
 }
 
 export interface IssuedSession {
+  userId: string;
   token: string;
   expiresAt: Date;
 }
@@ -74,15 +80,14 @@ export interface ResolvedSession {
   renewedUntil?: Date;
 }
 
-const fail = (code: string, status: number, message: string) => new AppError(code, status, message);
-
-export function normalizeEmail(raw: string): string {
-  const email = raw.trim().toLowerCase();
-  if (!z.email().safeParse(email).success) {
-    throw fail('auth/invalid-email', 400, AUTH_MESSAGES.invalidEmail);
-  }
-  return email;
+/** Who is asking, as far as the limits are concerned. */
+export interface Requester {
+  ip: string;
+  /** The browser's own long-lived cookie, when it has one. */
+  browserToken?: string;
 }
+
+const fail = (code: string, status: number, message: string) => new AppError(code, status, message);
 
 export function toSessionUser(
   user: UserRow,
@@ -95,11 +100,13 @@ export function toSessionUser(
     email: user.email,
     photoUrl: photoUrlOf(user, photoVersion),
     provider: user.provider,
-    accountType: accountTypeOf(entitlement ?? undefined),
+    role: user.role,
+    accountType: accountTypeOf(entitlement),
   };
 }
 
 export function createAuthService({ db, mailer, config, log }: AuthDeps) {
+  const limits = createRateLimiter(db);
   const actionLink = (mode: ActionMode, code: string) =>
     `${config.appUrl}/auth/action?mode=${mode}&oobCode=${encodeURIComponent(code)}`;
 
@@ -116,19 +123,13 @@ export function createAuthService({ db, mailer, config, log }: AuthDeps) {
 
   async function sendVerification(user: UserRow) {
     const code = await issueActionCode(user.id, 'verifyEmail');
-    await mailer.send(
-      verificationMail({ to: user.email, name: user.name, link: actionLink('verifyEmail', code) }),
-    );
+    await mailer.send(verificationMail({ to: user.email, link: actionLink('verifyEmail', code) }));
   }
 
   async function sendPasswordReset(user: UserRow) {
     const code = await issueActionCode(user.id, 'resetPassword');
     await mailer.send(
-      passwordResetMail({
-        to: user.email,
-        name: user.name,
-        link: actionLink('resetPassword', code),
-      }),
+      passwordResetMail({ to: user.email, link: actionLink('resetPassword', code) }),
     );
   }
 
@@ -151,27 +152,33 @@ export function createAuthService({ db, mailer, config, log }: AuthDeps) {
     const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
     await insertSession(db, { userId, tokenHash: hashToken(token), expiresAt });
     await updateUser(db, userId, { lastSeenAt: new Date() });
-    return { token, expiresAt };
+    return { userId, token, expiresAt };
   }
+
+  const loginFailures = (email: string) => ({
+    rule: AUTH_RATE_LIMITS.loginFailuresByEmail,
+    subject: email,
+  });
 
   return {
     issueSession,
-    sendPasswordReset,
 
-    /** Creates the account and its free record and e-mails the verification link; never signs in. */
-    async signup(input: SignupRequest, ip: string) {
-      const email = normalizeEmail(input.email);
-      await enforceRateLimits(db, [
-        { rule: AUTH_RATE_LIMITS.signupByIp, subject: ip },
+    /** The browser that signed in is trusted for this account from now on. */
+    async rememberBrowser(session: IssuedSession, browserToken: string) {
+      await trustBrowser(db, hashToken(browserToken), session.userId);
+    },
+
+    /** Creates the free account and e-mails the verification link; never signs in. */
+    async signup(input: SignupRequest, requester: Requester) {
+      const { email } = input;
+      await limits.enforce([
+        { rule: AUTH_RATE_LIMITS.signupByIp, subject: requester.ip },
         { rule: AUTH_RATE_LIMITS.signupByEmail, subject: email },
       ]);
-      if (input.password.length < PASSWORD_MIN_LENGTH) {
-        throw fail('auth/weak-password', 400, AUTH_MESSAGES.weakPassword);
-      }
       if (await findUserByEmail(db, 'password', email)) {
         throw fail('auth/email-already-in-use', 409, AUTH_MESSAGES.emailInUse);
       }
-      const user = await insertUserWithEntitlement(db, {
+      const user = await insertUser(db, {
         provider: 'password',
         email,
         name: input.name,
@@ -192,26 +199,36 @@ export function createAuthService({ db, mailer, config, log }: AuthDeps) {
       return { email };
     },
 
-    async login(input: { email: string; password: string }, ip: string) {
-      const email = normalizeEmail(input.email);
-      await enforceRateLimits(db, [
-        { rule: AUTH_RATE_LIMITS.loginByIp, subject: ip },
-        { rule: AUTH_RATE_LIMITS.loginByEmail, subject: email },
-      ]);
+    /**
+     * Failed attempts count per address; past the limit, only a browser that has signed in to the
+     * account before may still try, so strangers guessing cannot lock the owner out.
+     */
+    async login(input: { email: string; password: string }, requester: Requester) {
+      const { email } = input;
+      await limits.enforce([{ rule: AUTH_RATE_LIMITS.loginByIp, subject: requester.ip }]);
       const user = await findUserByEmail(db, 'password', email);
+      if (await limits.isLimited(loginFailures(email))) {
+        const trusted =
+          user &&
+          requester.browserToken &&
+          (await isTrustedBrowser(db, hashToken(requester.browserToken), user.id));
+        if (!trusted) throw rateLimitedError();
+      }
       if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
+        await limits.count(loginFailures(email));
         throw fail('auth/invalid-credential', 401, AUTH_MESSAGES.invalidCredential);
       }
       if (!user.emailVerifiedAt) {
         throw fail('auth/email-not-verified', 403, AUTH_MESSAGES.emailNotVerified);
       }
+      await limits.reset(loginFailures(email));
       return issueSession(user.id);
     },
 
-    async resendVerification(input: { email: string; password: string }, ip: string) {
-      const email = normalizeEmail(input.email);
-      await enforceRateLimits(db, [
-        { rule: AUTH_RATE_LIMITS.resendByIp, subject: ip },
+    async resendVerification(input: { email: string; password: string }, requester: Requester) {
+      const { email } = input;
+      await limits.enforce([
+        { rule: AUTH_RATE_LIMITS.resendByIp, subject: requester.ip },
         { rule: AUTH_RATE_LIMITS.resendByEmail, subject: email },
       ]);
       const user = await findUserByEmail(db, 'password', email);
@@ -230,14 +247,23 @@ export function createAuthService({ db, mailer, config, log }: AuthDeps) {
       return { email };
     },
 
-    async requestPasswordReset(rawEmail: string, ip: string) {
-      const email = normalizeEmail(rawEmail);
-      await enforceRateLimits(db, [
-        { rule: AUTH_RATE_LIMITS.resetByIp, subject: ip },
+    /**
+     * The spec answers an unknown address with its own message (see
+     * docs/decisions/005-password-reset-answers-unknown-addresses.md): the limits below bound how
+     * many addresses one client can test.
+     */
+    async requestPasswordReset(email: string, requester: Requester) {
+      const unknownByIp = { rule: AUTH_RATE_LIMITS.resetUnknownByIp, subject: requester.ip };
+      if (await limits.isLimited(unknownByIp)) throw rateLimitedError();
+      await limits.enforce([
+        { rule: AUTH_RATE_LIMITS.resetByIp, subject: requester.ip },
         { rule: AUTH_RATE_LIMITS.resetByEmail, subject: email },
       ]);
       const user = await findUserByEmail(db, 'password', email);
-      if (!user) throw fail('auth/user-not-found', 404, AUTH_MESSAGES.userNotFound);
+      if (!user) {
+        await limits.count(unknownByIp);
+        throw fail('auth/user-not-found', 404, AUTH_MESSAGES.userNotFound);
+      }
       try {
         await sendPasswordReset(user);
       } catch (error) {
@@ -245,6 +271,15 @@ export function createAuthService({ db, mailer, config, log }: AuthDeps) {
         throw fail('auth/reset-link-failed', 502, AUTH_MESSAGES.resetLinkFailed);
       }
       return { email };
+    },
+
+    /** 'Alterar Senha' on /conta: the same reset link, limited per account as well. */
+    async sendPasswordChangeLink(user: UserRow) {
+      await limits.enforce([
+        { rule: AUTH_RATE_LIMITS.passwordChangeByUser, subject: user.id },
+        { rule: AUTH_RATE_LIMITS.resetByEmail, subject: user.email },
+      ]);
+      await sendPasswordReset(user);
     },
 
     async verifyEmail(oobCode: string) {
@@ -268,26 +303,31 @@ export function createAuthService({ db, mailer, config, log }: AuthDeps) {
       return { email: user.email };
     },
 
-    /** Sets the new password, uses up the code and signs the account out everywhere. */
+    /**
+     * Sets the new password and, in the same transaction, uses up this and every other open reset
+     * link, signs the account out everywhere and lifts the sign-in limit (the owner proved the
+     * address).
+     */
     async confirmReset(oobCode: string, newPassword: string) {
-      if (newPassword.length < PASSWORD_MIN_LENGTH) {
-        throw fail('auth/weak-password', 400, AUTH_MESSAGES.newPasswordTooShort);
-      }
       const messages = {
         invalid: AUTH_MESSAGES.resetConfirmFailed,
         expired: AUTH_MESSAGES.resetConfirmFailed,
       };
       const { code, user } = await liveActionCode(oobCode, 'resetPassword', messages);
       const passwordHash = await hashPassword(newPassword);
-      if (!(await consumeActionCode(db, code.id))) {
-        throw fail('auth/invalid-action-code', 400, messages.invalid);
-      }
-      // Following the link proves the address, too.
-      await updateUser(db, user.id, {
-        passwordHash,
-        emailVerifiedAt: user.emailVerifiedAt ?? new Date(),
+      await inTransaction(db, async (tx) => {
+        if (!(await consumeActionCode(tx, code.id))) {
+          throw fail('auth/invalid-action-code', 400, messages.invalid);
+        }
+        await revokeOpenActionCodes(tx, user.id, 'resetPassword');
+        // Following the link proves the address, too.
+        await updateUser(tx, user.id, {
+          passwordHash,
+          emailVerifiedAt: user.emailVerifiedAt ?? new Date(),
+        });
+        await deleteSessionsOfUser(tx, user.id);
+        await createRateLimiter(tx).reset(loginFailures(user.email));
       });
-      await deleteSessionsOfUser(db, user.id);
     },
 
     async resolveSession(token: string | undefined): Promise<ResolvedSession | null> {
@@ -312,12 +352,10 @@ export function createAuthService({ db, mailer, config, log }: AuthDeps) {
     async logout(token: string | undefined) {
       if (token) await deleteSession(db, hashToken(token));
     },
+
+    /** Expired sessions, old links, unfinished Google sign-ins and long-unused browsers. */
+    purgeExpired: () => purgeExpiredAuthRecords(db),
   };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
-
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } })?.cause;
-  return (error as { code?: string })?.code === '23505' || cause?.code === '23505';
-}

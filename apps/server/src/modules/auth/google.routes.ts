@@ -30,6 +30,7 @@ export const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (a
   app.get(
     '/auth/google/start',
     {
+      config: { access: 'public' },
       schema: {
         querystring: z.object({ mode: z.enum(['popup', 'redirect']).default('redirect') }),
       },
@@ -47,7 +48,7 @@ export const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (a
     },
   );
 
-  app.get('/auth/google/callback', async (request, reply) => {
+  app.get('/auth/google/callback', { config: { access: 'public' } }, async (request, reply) => {
     const [mode, boundState] = parseStateCookie(request.cookies[STATE_COOKIE]);
     reply.clearCookie(STATE_COOKIE, cookieOptions);
     try {

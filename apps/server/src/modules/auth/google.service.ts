@@ -6,7 +6,7 @@ import { hashToken } from '../../lib/tokens';
 import {
   findUserByGoogleSubject,
   insertOauthState,
-  insertUserWithEntitlement,
+  insertUser,
   takeOauthState,
   updateUser,
 } from './auth.repo';
@@ -115,7 +115,7 @@ async function upsertGoogleUser(
 ): Promise<UserRow> {
   const existing = await findUserByGoogleSubject(db, profile.subject);
   if (!existing) {
-    return insertUserWithEntitlement(db, {
+    return insertUser(db, {
       provider: 'google',
       googleSubject: profile.subject,
       email: profile.email,

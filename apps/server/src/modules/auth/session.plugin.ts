@@ -1,6 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AUTH_MESSAGES, COMMON_ERROR_MESSAGES } from '@gabarita/shared';
-import { AppError } from '../../lib/errors';
+import type { FastifyInstance } from 'fastify';
 import type { AuthService, ResolvedSession } from './auth.service';
 import { readSessionToken, setSessionCookie } from './session-cookie';
 
@@ -26,18 +24,10 @@ export function registerSessionResolution(
     if (renewedUntil)
       setSessionCookie(reply, readSessionToken(request)!, renewedUntil, secureCookies);
   });
+  // API answers depend on who asks: no cache may keep one unless its route says otherwise.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
 }
-
-/** The signed-in user, or 401 with the given message (the spec words some of these per action). */
-export function requireSession(
-  request: FastifyRequest,
-  message: string = COMMON_ERROR_MESSAGES['auth/unauthenticated'],
-): ResolvedSession {
-  if (!request.session) throw new AppError('auth/unauthenticated', 401, message);
-  return request.session;
-}
-
-export const NOT_SIGNED_IN_FOR = {
-  name: AUTH_MESSAGES.nameNotSignedIn,
-  photo: AUTH_MESSAGES.photoNotSignedIn,
-} as const;

@@ -95,7 +95,7 @@ export async function disciplineFacet(db: Database, filters: ExamFilters) {
 
 /**
  * Subjects of the chosen discipline, counted over exams matching the column filters. Subject options
- * depend on the discipline (spec section 3), so there are none without one.
+ * depend on the discipline (docs/product-rules.md, "Exam filters"), so there are none without one.
  */
 export async function subjectFacet(db: Database, filters: ExamFilters) {
   if (!filters.disciplina) return [];
@@ -274,4 +274,29 @@ export async function findAnswer(db: Database, userId: string, questionId: strin
 export async function findImage(db: Database, assetId: string) {
   const [row] = await db.select().from(images).where(eq(images.assetId, assetId));
   return row;
+}
+
+export async function questionExists(db: Database, questionId: string) {
+  const [row] = await db
+    .select({ id: questions.id })
+    .from(questions)
+    .where(eq(questions.id, questionId));
+  return Boolean(row);
+}
+
+/** Ids of the questions of one discipline and subject, in a stable order. */
+export async function subjectQuestionIds(
+  db: Database,
+  disciplineCode: string,
+  subject: string,
+  limit: number,
+) {
+  const rows = await db
+    .select({ id: questions.id })
+    .from(questions)
+    .innerJoin(subjects, eq(subjects.id, questions.subjectId))
+    .where(and(eq(questions.disciplineCode, disciplineCode), eq(subjects.name, subject)))
+    .orderBy(asc(questions.id))
+    .limit(limit);
+  return rows.map((row) => row.id);
 }

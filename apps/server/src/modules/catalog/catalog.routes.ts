@@ -1,71 +1,75 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
+  disciplineParamsSchema,
   disciplineQuestionsQuerySchema,
   disciplineQuestionsResponseSchema,
   disciplinesResponseSchema,
   examDetailResponseSchema,
+  examParamsSchema,
   examSearchQuerySchema,
   examSearchResponseSchema,
+  imageParamsSchema,
   questionDetailSchema,
+  questionParamsSchema,
 } from '@gabarita/shared';
-import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import {
-  getDisciplineQuestions,
-  getDisciplines,
-  getExam,
-  getImage,
-  getQuestion,
-  searchExams,
-} from './catalog.service';
+import type { CatalogService } from './catalog.service';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+/** The catalogue is open to visitors; signed-in users get their history marks merged in. */
+const open = { access: 'public' } as const;
 
-export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (
+  app,
+  { catalog },
+) => {
   const userId = (request: { session: { user: { id: string } } | null }) =>
     request.session?.user.id ?? null;
 
   app.get(
     '/exams',
-    { schema: { querystring: examSearchQuerySchema, response: { 200: examSearchResponseSchema } } },
+    {
+      config: open,
+      schema: { querystring: examSearchQuerySchema, response: { 200: examSearchResponseSchema } },
+    },
     async (request) => {
       const { cursor, ...filters } = request.query;
-      return searchExams(db, filters, cursor, userId(request));
+      return catalog.searchExams(filters, cursor, userId(request));
     },
   );
 
   app.get(
     '/exams/:examId',
     {
+      config: open,
       schema: {
-        params: z.object({ examId: z.string().max(200) }),
+        params: examParamsSchema,
         response: { 200: examDetailResponseSchema },
       },
     },
-    async (request) => getExam(db, request.params.examId, userId(request)),
+    async (request) => catalog.getExam(request.params.examId, userId(request)),
   );
 
   app.get(
     '/disciplines',
-    { schema: { response: { 200: disciplinesResponseSchema } } },
+    { config: open, schema: { response: { 200: disciplinesResponseSchema } } },
     async () => ({
-      disciplines: await getDisciplines(db),
+      disciplines: await catalog.getDisciplines(),
     }),
   );
 
   app.get(
     '/disciplines/:code/questions',
     {
+      config: open,
       schema: {
-        params: z.object({ code: z.string().max(100) }),
+        params: disciplineParamsSchema,
         querystring: disciplineQuestionsQuerySchema,
         response: { 200: disciplineQuestionsResponseSchema },
       },
     },
     async (request) =>
-      getDisciplineQuestions(
-        db,
+      catalog.getDisciplineQuestions(
         request.params.code,
         request.query.assunto,
         request.query.cursor,
@@ -76,22 +80,20 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
   app.get(
     '/questions/:id',
     {
+      config: open,
       schema: {
-        params: z.object({ id: z.string().max(300) }),
+        params: questionParamsSchema,
         response: { 200: questionDetailSchema },
       },
     },
-    async (request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .send(await getQuestion(db, request.params.id, userId(request))),
+    async (request) => catalog.getQuestion(request.params.id, userId(request)),
   );
 
   app.get(
     '/images/:assetId',
-    { schema: { params: z.object({ assetId: z.string().max(200) }) } },
+    { config: open, schema: { params: imageParamsSchema } },
     async (request, reply) => {
-      const image = await getImage(db, request.params.assetId);
+      const image = await catalog.getImage(request.params.assetId);
       if (!image) throw AppError.common('request/not-found', 404);
       // Versioned URLs: cache for long. An SVG opened on its own may not run anything.
       return reply

@@ -29,6 +29,8 @@ import {
   findReferenceTexts,
   listDisciplines,
   type QuestionCardRow,
+  questionExists,
+  subjectQuestionIds,
   subjectCounts,
   subjectFacet,
 } from './catalog.repo';
@@ -81,7 +83,7 @@ function cleanFilters(filters: ExamFilters): ExamFilters {
   ) as ExamFilters;
 }
 
-export async function searchExams(
+async function searchExams(
   db: Database,
   rawFilters: ExamFilters,
   cursor: string | undefined,
@@ -117,7 +119,7 @@ export async function searchExams(
   };
 }
 
-export async function getExam(
+async function getExam(
   db: Database,
   examId: string,
   userId: string | null,
@@ -131,7 +133,7 @@ export async function getExam(
   };
 }
 
-export async function getDisciplines(db: Database): Promise<Discipline[]> {
+async function getDisciplines(db: Database): Promise<Discipline[]> {
   const [list, counts] = await Promise.all([listDisciplines(db), subjectCounts(db)]);
   return list
     .map((discipline) => {
@@ -149,7 +151,7 @@ export async function getDisciplines(db: Database): Promise<Discipline[]> {
     .sort((a, b) => collator.compare(a.name, b.name));
 }
 
-export async function getDisciplineQuestions(
+async function getDisciplineQuestions(
   db: Database,
   code: string,
   subject: string | undefined,
@@ -180,7 +182,7 @@ export async function getDisciplineQuestions(
   };
 }
 
-export async function getQuestion(
+async function getQuestion(
   db: Database,
   questionId: string,
   userId: string | null,
@@ -219,16 +221,94 @@ export async function getQuestion(
             description: question.imageDescription,
           }
         : null,
-    // The key goes out only to someone who has already answered this question.
-    answer:
-      answer?.response && answer.chosenLetter
+    // The question opens fresh; the first answer is only recalled, and the key is not sent.
+    recordedAnswer:
+      answer?.response && answer.chosenLetter && answer.answeredAt
         ? {
+            letter: answer.chosenLetter,
             response: answer.response,
-            chosenLetter: answer.chosenLetter,
-            gabarito: question.answerLetter,
+            answeredAt: answer.answeredAt.toISOString(),
           }
         : null,
   };
 }
 
-export const getImage = findImage;
+/**
+ * Everything the tutor may use about a question, the key included: for the server's own use only,
+ * never sent to a browser as is.
+ */
+export interface TutorMaterial {
+  id: string;
+  number: number;
+  examLabel: string;
+  disciplineCode: string;
+  disciplineName: string;
+  subject: string;
+  statementHtml: string;
+  alternatives: { letter: string; text: string }[];
+  answerLetter: string;
+  referenceHtml: string[];
+  image: { description: string; contentType: string; content: Buffer } | null;
+}
+
+async function tutorMaterial(db: Database, questionId: string): Promise<TutorMaterial | null> {
+  const found = await findQuestion(db, questionId);
+  if (!found) return null;
+  const { question, exam } = found;
+  const [references, image] = await Promise.all([
+    findReferenceTexts(db, exam.id, question.referenceKeys),
+    question.imageAssetId ? findImage(db, question.imageAssetId) : undefined,
+  ]);
+  const order = new Map(question.referenceKeys.map((key, index) => [key, index]));
+  return {
+    id: question.id,
+    number: question.number,
+    examLabel: `${exam.cargo} · ${exam.instituicao} · ${exam.ano}`,
+    disciplineCode: question.disciplineCode,
+    disciplineName: found.disciplineName,
+    subject: found.subject,
+    statementHtml: question.statementHtml,
+    alternatives: question.alternatives,
+    answerLetter: question.answerLetter,
+    referenceHtml: references
+      .sort((a, b) => order.get(a.key)! - order.get(b.key)!)
+      .map((reference) => reference.html),
+    image:
+      image && question.imageDescription
+        ? {
+            description: question.imageDescription,
+            contentType: image.contentType,
+            content: Buffer.from(image.content),
+          }
+        : null,
+  };
+}
+
+/** The catalogue as the screens read it; per-user marks are merged in when a user id is given. */
+export function createCatalogService(db: Database) {
+  return {
+    searchExams: (filters: ExamFilters, cursor: string | undefined, userId: string | null) =>
+      searchExams(db, filters, cursor, userId),
+    getExam: (examId: string, userId: string | null) => getExam(db, examId, userId),
+    getDisciplines: () => getDisciplines(db),
+    getDisciplineQuestions: (
+      code: string,
+      subject: string | undefined,
+      cursor: string | undefined,
+      userId: string | null,
+    ) => getDisciplineQuestions(db, code, subject, cursor, userId),
+    getQuestion: (questionId: string, userId: string | null) => getQuestion(db, questionId, userId),
+    getImage: (assetId: string) => findImage(db, assetId),
+    questionExists: (questionId: string) => questionExists(db, questionId),
+    tutorMaterial: (questionId: string) => tutorMaterial(db, questionId),
+    /** Up to `limit` questions of a discipline's subject, for study texts. */
+    async subjectMaterial(disciplineCode: string, subject: string, limit: number) {
+      const ids = await subjectQuestionIds(db, disciplineCode, subject, limit);
+      const found = await Promise.all(ids.map((id) => tutorMaterial(db, id)));
+      return found.filter((material) => material !== null);
+    },
+    findDiscipline: (code: string) => findDiscipline(db, code),
+  };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;

@@ -2,14 +2,15 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { serverRoot } from '../../paths';
-import { importContent, isCatalogEmpty } from './import/content-import.service';
+import { createContentImportService } from './import/content-import.service';
 
 export const DEMO_CATALOG_DIR = path.join(serverRoot, '../../content/sample');
 
 /** A fresh installation starts with the demonstration exams, so there is something to study. */
 export async function loadDemoCatalogIfEmpty(db: Database, log: Pick<FastifyBaseLogger, 'info'>) {
-  if (!(await isCatalogEmpty(db))) return;
-  const result = await importContent(db, DEMO_CATALOG_DIR);
+  const content = createContentImportService(db);
+  if (!(await content.isCatalogEmpty())) return;
+  const result = await content.importContent(DEMO_CATALOG_DIR);
   log.info(
     { exams: result.exams, questions: result.questions },
     'catálogo de demonstração carregado',

@@ -1,21 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponseSchema } from '@gabarita/shared';
-import type { DatabaseHandle } from '../../db/client';
-import { checkHealth } from './health.service';
+import type { HealthService } from './health.service';
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> = async (
+export const healthRoutes: FastifyPluginAsyncZod<{ health: HealthService }> = async (
   app,
   options,
 ) => {
   app.get(
     '/health',
-    { schema: { response: { 200: healthResponseSchema, 503: healthResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { response: { 200: healthResponseSchema, 503: healthResponseSchema } },
+    },
     async (_request, reply) => {
-      const health = await checkHealth(options.database);
-      return reply
-        .status(health.status === 'ok' ? 200 : 503)
-        .header('cache-control', 'no-store')
-        .send(health);
+      const health = await options.health.check();
+      return reply.status(health.status === 'ok' ? 200 : 503).send(health);
     },
   );
 };

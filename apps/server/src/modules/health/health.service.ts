@@ -3,7 +3,13 @@ import { type DatabaseHandle, pingDatabase } from '../../db/client';
 
 const DATABASE_TIMEOUT_MS = 2_000;
 
-export async function checkHealth(database: DatabaseHandle): Promise<HealthResponse> {
+export function createHealthService(database: DatabaseHandle) {
+  return { check: () => checkHealth(database) };
+}
+
+export type HealthService = ReturnType<typeof createHealthService>;
+
+async function checkHealth(database: DatabaseHandle): Promise<HealthResponse> {
   const started = performance.now();
   const reachable = await withTimeout(pingDatabase(database.db), DATABASE_TIMEOUT_MS).then(
     () => true,

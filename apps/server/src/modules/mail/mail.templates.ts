@@ -1,17 +1,20 @@
 import { PRODUCT_NAME } from '@gabarita/shared';
 import type { MailMessage } from './mailer';
 
+/**
+ * Action mails carry no text chosen by the account holder: they go to addresses nobody has proven
+ * yet, and a name like "Ganhe um prêmio em exemplo.com" would turn them into phishing mail.
+ */
 interface ActionMail {
   to: string;
-  name: string;
   link: string;
 }
 
-export function verificationMail({ to, name, link }: ActionMail): MailMessage {
+export function verificationMail({ to, link }: ActionMail): MailMessage {
   return actionMail({
     to,
     subject: `Confirme seu e-mail no ${PRODUCT_NAME}`,
-    greeting: `Olá, ${name}!`,
+    greeting: 'Olá!',
     intro: `Falta pouco para você começar a estudar no ${PRODUCT_NAME}. Confirme seu endereço de e-mail clicando no botão abaixo.`,
     button: 'Confirmar e-mail',
     link,
@@ -19,11 +22,11 @@ export function verificationMail({ to, name, link }: ActionMail): MailMessage {
   });
 }
 
-export function passwordResetMail({ to, name, link }: ActionMail): MailMessage {
+export function passwordResetMail({ to, link }: ActionMail): MailMessage {
   return actionMail({
     to,
     subject: `Redefinição de senha do ${PRODUCT_NAME}`,
-    greeting: `Olá, ${name}!`,
+    greeting: 'Olá!',
     intro:
       'Recebemos um pedido para redefinir a senha da sua conta. Para escolher uma nova senha, clique no botão abaixo.',
     button: 'Redefinir senha',

@@ -27,18 +27,20 @@ export function createSmtpMailer(smtp: { url: string; from: string }): Mailer {
 }
 
 /** Without SMTP the messages are kept in the database and listed at /dev/outbox. */
-export function createOutboxMailer(db: Database, log: FastifyBaseLogger): Mailer {
+export function createOutboxMailer(
+  db: Database,
+  log: FastifyBaseLogger,
+  options: { logLinks: boolean },
+): Mailer {
   return {
     kind: 'outbox',
     async send(message) {
       await insertOutboxMessage(db, message);
-      // Development only (no SMTP): the link is logged so the account can be used at once.
+      // In development the link is logged so the account can be used at once; a link carries a
+      // live code, so never anywhere else.
+      const link = options.logLinks ? message.text.match(/https?:\/\/\S+/)?.[0] : undefined;
       log.info(
-        {
-          to: message.to,
-          subject: message.subject,
-          link: message.text.match(/https?:\/\/\S+/)?.[0],
-        },
+        { to: message.to, subject: message.subject, ...(link ? { link } : {}) },
         'e-mail guardado na caixa de saída de desenvolvimento (/dev/outbox)',
       );
     },

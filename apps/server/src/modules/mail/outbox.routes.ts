@@ -21,14 +21,20 @@ const outboxResponseSchema = z.object({
  * Registered only outside production.
  */
 export const outboxRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.get('/api/dev/outbox', { schema: { response: { 200: outboxResponseSchema } } }, async () => ({
-    messages: (await listOutboxMessages(db)).map((message) => ({
-      ...message,
-      createdAt: message.createdAt.toISOString(),
-    })),
-  }));
+  // Open to anyone who can reach a development server: it exists only where there is no real mail.
+  const open = { access: 'public' } as const;
+  app.get(
+    '/api/dev/outbox',
+    { config: open, schema: { response: { 200: outboxResponseSchema } } },
+    async () => ({
+      messages: (await listOutboxMessages(db)).map((message) => ({
+        ...message,
+        createdAt: message.createdAt.toISOString(),
+      })),
+    }),
+  );
 
-  app.get('/dev/outbox', async (_request, reply) => {
+  app.get('/dev/outbox', { config: open }, async (_request, reply) => {
     const messages = await listOutboxMessages(db);
     return reply
       .type('text/html; charset=utf-8')

@@ -2,9 +2,9 @@ import { parseArgs } from 'node:util';
 import type { AccountProvider } from '@gabarita/shared';
 import type { DatabaseHandle } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { importContent } from '../catalog/import/content-import.service';
-import { grantPremium } from '../entitlements/entitlements.service';
-import { findAccountForOperator, promoteToAdmin } from '../users/accounts.service';
+import { createContentImportService } from '../catalog/import/content-import.service';
+import { createEntitlementsService } from '../entitlements/entitlements.service';
+import { createAccountsService } from '../users/accounts.service';
 import { appliedMigrations, countRuns, latestRuns } from './operator.repo';
 
 export interface OperatorCommand {
@@ -77,8 +77,9 @@ const adminCreate: OperatorCommand = {
   summary: 'Dá o papel de administrador à conta com este e-mail (ela precisa existir).',
   async run(database, args) {
     const { positionals, provider } = parseAccountArgs(args, this.usage, 1);
-    const user = await findAccountForOperator(database.db, positionals[0]!, provider);
-    await promoteToAdmin(database.db, user);
+    const accounts = createAccountsService(database.db);
+    const user = await accounts.findForOperator(positionals[0]!, provider);
+    await accounts.promoteToAdmin(user);
     return [`${user.email} (${providerLabel(user.provider)}) agora é administrador.`];
   },
 };
@@ -96,8 +97,11 @@ const grantPremiumCommand: OperatorCommand = {
         'O número de dias deve ser um inteiro entre 1 e 3650.',
       );
     }
-    const user = await findAccountForOperator(database.db, positionals[0]!, provider);
-    const plan = await grantPremium(database.db, user.id, days);
+    const user = await createAccountsService(database.db).findForOperator(
+      positionals[0]!,
+      provider,
+    );
+    const plan = await createEntitlementsService(database.db).grantPremium(user.id, days);
     return [
       `${user.email} (${providerLabel(user.provider)}) é Premium até ${formatDay(plan.endsOn!)} ` +
         `(${plan.daysRemaining === 0 ? 'expira hoje' : `mais ${plan.daysRemaining} dia(s) após hoje`}).`,
@@ -120,7 +124,7 @@ const contentImport: OperatorCommand = {
   pathArgs: [0],
   async run(database, args, progress) {
     if (args.length !== 1) throw new AppError('operator/usage', 400, `Uso: ${this.usage}`);
-    return (await importContent(database.db, args[0]!, progress)).lines;
+    return (await createContentImportService(database.db).importContent(args[0]!, progress)).lines;
   },
 };
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { runOperatorCommand } from './operator.service';
+import { createOperatorService } from './operator.service';
 
 export interface OperatorRoutesOptions {
   database: DatabaseHandle;
@@ -22,10 +22,13 @@ export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = asyn
   options,
 ) => {
   const expected = digest(options.operatorToken);
+  const operator = createOperatorService(options.database);
 
   app.post(
     '/internal/operator/:command',
     {
+      // Public to the access check: the operator token below is its credential.
+      config: { access: 'public' },
       schema: {
         hide: true,
         params: z.object({ command: z.string().min(1).max(100) }),
@@ -43,12 +46,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = asyn
       },
     },
     async (request) => ({
-      output: await runOperatorCommand(
-        options.database,
-        request.params.command,
-        request.body.args,
-        'server',
-      ),
+      output: await operator.run(request.params.command, request.body.args, 'server'),
     }),
   );
 };

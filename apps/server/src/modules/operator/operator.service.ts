@@ -3,7 +3,21 @@ import { AppError } from '../../lib/errors';
 import { operatorCommands } from './operator.commands';
 import { finishRun, insertRun, type OperatorChannel } from './operator.repo';
 
-export async function runOperatorCommand(
+/** Runs an operator command and records the run in operator_runs. */
+export function createOperatorService(database: DatabaseHandle) {
+  return {
+    run: (
+      command: string,
+      args: string[],
+      channel: OperatorChannel,
+      progress?: (line: string) => void,
+    ) => runOperatorCommand(database, command, args, channel, progress),
+  };
+}
+
+export type OperatorService = ReturnType<typeof createOperatorService>;
+
+async function runOperatorCommand(
   database: DatabaseHandle,
   command: string,
   args: string[],

@@ -1,11 +1,9 @@
 import {
-  PERFORMANCE_MESSAGES,
   type DisciplinePerformance,
   type HistorySummaryResponse,
   type Score,
 } from '@gabarita/shared';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/errors';
 import type { ResolvedSession } from '../auth/auth.service';
 import { deleteHistory, scoresBySubject, totalScore } from './study.repo';
 
@@ -20,7 +18,7 @@ function score(answered: number, correct: number): Score {
   };
 }
 
-/** Success rate first, then more answered, then name (spec: sorted by success rate, descending). */
+/** Success rate first, then more answered, then name (docs/product-rules.md, "Performance"). */
 function byPerformance<T extends Score & { name: string }>(a: T, b: T) {
   return (
     b.successRate - a.successRate || b.answered - a.answered || collator.compare(a.name, b.name)
@@ -31,7 +29,7 @@ function byPerformance<T extends Score & { name: string }>(a: T, b: T) {
  * Totals for everyone; the breakdown by discipline and subject is a Premium feature, so a free
  * account's answer does not carry it at all.
  */
-export async function historySummary(
+async function historySummary(
   db: Database,
   session: ResolvedSession,
 ): Promise<HistorySummaryResponse> {
@@ -65,9 +63,12 @@ export async function historySummary(
   return { totals: score(answered, correct), disciplines };
 }
 
-/** Resets the caller's own history. Free-check counters stay: a reset buys no extra checks. */
-export async function resetHistory(db: Database, session: ResolvedSession | null) {
-  if (!session)
-    throw new AppError('auth/unauthenticated', 401, PERFORMANCE_MESSAGES.resetWithoutUser);
-  await deleteHistory(db, session.user.id);
+export function createPerformanceService(db: Database) {
+  return {
+    historySummary: (session: ResolvedSession) => historySummary(db, session),
+    /** Resets the caller's own history. Free-check counters stay: a reset buys no extra checks. */
+    resetHistory: (userId: string) => deleteHistory(db, userId),
+  };
 }
+
+export type PerformanceService = ReturnType<typeof createPerformanceService>;

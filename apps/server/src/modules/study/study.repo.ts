@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Database, executeRows } from '../../db/client';
 import { questionHistory, questions, testHistory } from '../../db/schema';
 
@@ -14,7 +14,7 @@ export async function findQuestionKey(db: Database, questionId: string) {
   return row;
 }
 
-/** Registers the exam in test_history and the question in question_history (spec: on opening). */
+/** Registers the exam in test_history and the question in question_history, on opening. */
 export async function recordOpening(
   db: Database,
   userId: string,
@@ -31,11 +31,24 @@ export async function recordOpening(
   await db.insert(questionHistory).values({ userId, questionId }).onConflictDoNothing();
 }
 
-export async function findRecordedAnswer(db: Database, userId: string, questionId: string) {
+export async function hasAnswer(db: Database, userId: string, questionId: string) {
   const [row] = await db
-    .select({ response: questionHistory.response, chosenLetter: questionHistory.chosenLetter })
+    .select({ response: questionHistory.response })
     .from(questionHistory)
     .where(and(eq(questionHistory.userId, userId), eq(questionHistory.questionId, questionId)));
+  return Boolean(row?.response);
+}
+
+/**
+ * The recorded answer, with the history row locked until the transaction ends: two checks of the
+ * same question by one user run one after the other.
+ */
+export async function lockRecordedAnswer(db: Database, userId: string, questionId: string) {
+  const [row] = await db
+    .select({ response: questionHistory.response })
+    .from(questionHistory)
+    .where(and(eq(questionHistory.userId, userId), eq(questionHistory.questionId, questionId)))
+    .for('update');
   return row;
 }
 
@@ -47,13 +60,15 @@ export async function recordAnswer(
   answer: { response: 'c' | 'e'; chosenLetter: string },
 ) {
   await db
-    .insert(questionHistory)
-    .values({ userId, questionId, ...answer, answeredAt: new Date() })
-    .onConflictDoUpdate({
-      target: [questionHistory.userId, questionHistory.questionId],
-      set: { ...answer, answeredAt: sql`now()` },
-      setWhere: sql`${questionHistory.response} is null`,
-    });
+    .update(questionHistory)
+    .set({ ...answer, answeredAt: sql`now()` })
+    .where(
+      and(
+        eq(questionHistory.userId, userId),
+        eq(questionHistory.questionId, questionId),
+        isNull(questionHistory.response),
+      ),
+    );
 }
 
 /**

@@ -1,47 +1,55 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   checkAnswerRequestSchema,
   checkAnswerResponseSchema,
   historySummaryResponseSchema,
+  PERFORMANCE_MESSAGES,
+  questionParamsSchema,
 } from '@gabarita/shared';
-import type { Database } from '../../db/client';
-import { requireSession } from '../auth/session.plugin';
-import { historySummary, resetHistory } from './performance.service';
-import { checkAnswer, openQuestion } from './study.service';
+import { signedIn } from '../../plugins/access';
+import type { PerformanceService } from './performance.service';
+import type { StudyService } from './study.service';
 
-const params = z.object({ id: z.string().max(300) });
-
-export const studyRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.post('/questions/:id/open', { schema: { params } }, async (request, reply) => {
-    await openQuestion(db, requireSession(request), request.params.id);
-    return reply.status(204).send();
-  });
+export const studyRoutes: FastifyPluginAsyncZod<{
+  study: StudyService;
+  performance: PerformanceService;
+}> = async (app, { study, performance }) => {
+  app.post(
+    '/questions/:id/open',
+    { config: { access: 'user' }, schema: { params: questionParamsSchema } },
+    async (request, reply) => {
+      await study.openQuestion(signedIn(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   app.get(
     '/me/history/summary',
-    { schema: { response: { 200: historySummaryResponseSchema } } },
-    async (request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .send(await historySummary(db, requireSession(request))),
+    { config: { access: 'user' }, schema: { response: { 200: historySummaryResponseSchema } } },
+    async (request) => performance.historySummary(signedIn(request)),
   );
 
-  app.delete('/me/history', async (request, reply) => {
-    await resetHistory(db, request.session);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/me/history',
+    {
+      config: { access: 'user', unauthenticatedMessage: PERFORMANCE_MESSAGES.resetWithoutUser },
+    },
+    async (request, reply) => {
+      await performance.resetHistory(signedIn(request).user.id);
+      return reply.status(204).send();
+    },
+  );
 
   app.post(
     '/questions/:id/check',
     {
+      config: { access: 'user' },
       schema: {
-        params,
+        params: questionParamsSchema,
         body: checkAnswerRequestSchema,
         response: { 200: checkAnswerResponseSchema },
       },
     },
-    async (request) =>
-      checkAnswer(db, requireSession(request), request.params.id, request.body.letter),
+    async (request) => study.checkAnswer(signedIn(request), request.params.id, request.body.letter),
   );
 };

@@ -4,12 +4,14 @@ import {
   type CheckAnswerResponse,
 } from '@gabarita/shared';
 import type { Database } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
 import { saoPauloDay } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { ResolvedSession } from '../auth/auth.service';
 import {
   findQuestionKey,
-  findRecordedAnswer,
+  hasAnswer,
+  lockRecordedAnswer,
   recordAnswer,
   recordOpening,
   takeDailyCheck,
@@ -22,16 +24,19 @@ async function questionOrNotFound(db: Database, questionId: string) {
   return question;
 }
 
-export async function openQuestion(db: Database, session: ResolvedSession, questionId: string) {
+async function openQuestion(db: Database, session: ResolvedSession, questionId: string) {
   const question = await questionOrNotFound(db, questionId);
   await recordOpening(db, session.user.id, question.examId, questionId);
 }
 
 /**
- * Decides correctness on the server. Free accounts get FREE_DAILY_QUESTION_LIMIT checks per São
- * Paulo day; a question already answered is not counted again (its key is known to the user).
+ * Decides correctness on the server (docs/product-rules.md, "Answering"). Free accounts get
+ * FREE_DAILY_QUESTION_LIMIT checks per São Paulo day. Answering a question again costs nothing and
+ * keeps the first answer in the history. Taking the check and recording the answer is one
+ * transaction, with the history row locked, so parallel checks cannot spend two free checks on one
+ * question or record two answers.
  */
-export async function checkAnswer(
+async function checkAnswer(
   db: Database,
   session: ResolvedSession,
   questionId: string,
@@ -42,23 +47,31 @@ export async function checkAnswer(
     throw new AppError('study/invalid-letter', 400, CATALOG_MESSAGES.invalidLetter);
   }
   const userId = session.user.id;
-  const result = { correct: letter === question.answerLetter, gabarito: question.answerLetter };
-
-  const recorded = await findRecordedAnswer(db, userId, questionId);
-  if (recorded?.response) return result;
-
   const free = session.sessionUser.accountType !== 'premium';
-  if (free && !(await takeDailyCheck(db, userId, saoPauloDay(), FREE_DAILY_QUESTION_LIMIT))) {
-    throw new AppError('limit/question', 402, CATALOG_MESSAGES.questionLimit);
-  }
-  await recordOpening(db, userId, question.examId, questionId);
-  await recordAnswer(db, userId, questionId, {
-    response: result.correct ? 'c' : 'e',
-    chosenLetter: letter,
+  await inTransaction(db, async (tx) => {
+    await recordOpening(tx, userId, question.examId, questionId);
+    const recorded = await lockRecordedAnswer(tx, userId, questionId);
+    if (recorded?.response) return;
+    if (free && !(await takeDailyCheck(tx, userId, saoPauloDay(), FREE_DAILY_QUESTION_LIMIT))) {
+      throw new AppError('limit/question', 402, CATALOG_MESSAGES.questionLimit);
+    }
+    await recordAnswer(tx, userId, questionId, {
+      response: letter === question.answerLetter ? 'c' : 'e',
+      chosenLetter: letter,
+    });
   });
-  return result;
+  return { correct: letter === question.answerLetter, gabarito: question.answerLetter };
 }
 
-export async function questionExists(db: Database, questionId: string) {
-  return Boolean(await findQuestionKey(db, questionId));
+export function createStudyService(db: Database) {
+  return {
+    openQuestion: (session: ResolvedSession, questionId: string) =>
+      openQuestion(db, session, questionId),
+    checkAnswer: (session: ResolvedSession, questionId: string, letter: string) =>
+      checkAnswer(db, session, questionId, letter),
+    /** Whether the user has checked this question (and so has seen its key). */
+    hasAnswered: (userId: string, questionId: string) => hasAnswer(db, userId, questionId),
+  };
 }
+
+export type StudyService = ReturnType<typeof createStudyService>;

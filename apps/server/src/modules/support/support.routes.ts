@@ -2,8 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorReportRequestSchema,
   helpRequestSchema,
+  SUPPORT_MESSAGES,
   supportResponseSchema,
 } from '@gabarita/shared';
+import { signedIn } from '../../plugins/access';
 import type { SupportService } from './support.service';
 
 export const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService }> = async (
@@ -12,19 +14,36 @@ export const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService }> =
 ) => {
   app.post(
     '/help-requests',
-    { schema: { body: helpRequestSchema, response: { 201: supportResponseSchema } } },
+    {
+      // Signed in with a verified e-mail (docs/product-rules.md), one message for both refusals.
+      config: {
+        access: 'verified',
+        unauthenticatedMessage: SUPPORT_MESSAGES.helpNotAllowed,
+        forbiddenMessage: SUPPORT_MESSAGES.helpNotAllowed,
+      },
+      schema: { body: helpRequestSchema, response: { 201: supportResponseSchema } },
+    },
     async (request, reply) =>
       reply
         .status(201)
-        .send(await support.submitHelpRequest(request.session, request.body.mensagem, request.ip)),
+        .send(
+          await support.submitHelpRequest(
+            signedIn(request).user,
+            request.body.mensagem,
+            request.ip,
+          ),
+        ),
   );
 
   app.post(
     '/error-reports',
-    { schema: { body: errorReportRequestSchema, response: { 201: supportResponseSchema } } },
+    {
+      config: { access: 'user', unauthenticatedMessage: SUPPORT_MESSAGES.reportSignInHint },
+      schema: { body: errorReportRequestSchema, response: { 201: supportResponseSchema } },
+    },
     async (request, reply) =>
       reply
         .status(201)
-        .send(await support.submitErrorReport(request.session, request.body, request.ip)),
+        .send(await support.submitErrorReport(signedIn(request).user, request.body, request.ip)),
   );
 };

@@ -1,19 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  ERROR_REPORT_TEXT_MAX_LENGTH,
-  ERROR_REPORT_TYPES,
-  HELP_MESSAGE_MAX_LENGTH,
-  PRODUCT_NAME,
-  SUPPORT_MESSAGES,
-  type ErrorReportRequest,
-} from '@gabarita/shared';
+import { PRODUCT_NAME, SUPPORT_MESSAGES, type ErrorReportRequest } from '@gabarita/shared';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import type { ResolvedSession } from '../auth/auth.service';
+import type { UserRow } from '../../db/schema';
 import { escapeHtml } from '../mail/mail.templates';
 import type { Mailer } from '../mail/mailer';
-import { enforceRateLimits, type RateLimitRule } from '../rate-limit/rate-limit.service';
-import { questionExists } from '../study/study.service';
+import { createRateLimiter, type RateLimitRule } from '../rate-limit/rate-limit.service';
+import type { CatalogService } from '../catalog/catalog.service';
 import { insertErrorReport, insertHelpRequest } from './support.repo';
 
 const HOUR = 60 * 60;
@@ -24,29 +17,20 @@ export const SUPPORT_RATE_LIMITS = {
   reportByIp: { name: 'report:ip', max: 100, windowSeconds: HOUR },
 } satisfies Record<string, RateLimitRule>;
 
-const invalid = (code: string, message: string) => new AppError(code, 400, message);
-
 export function createSupportService(deps: {
   db: Database;
   mailer: Mailer;
   supportEmail: string | undefined;
   log: FastifyBaseLogger;
+  catalog: CatalogService;
 }) {
-  const { db, mailer, supportEmail, log } = deps;
+  const { db, mailer, supportEmail, log, catalog } = deps;
+  const limits = createRateLimiter(db);
 
   return {
-    /** Only signed-in users with a verified e-mail may write (spec section 6). */
-    async submitHelpRequest(session: ResolvedSession | null, rawMessage: string, ip: string) {
-      if (!session?.user.emailVerifiedAt) {
-        throw new AppError('support/not-allowed', 403, SUPPORT_MESSAGES.helpNotAllowed);
-      }
-      const message = rawMessage.trim();
-      if (!message) throw invalid('support/empty-message', SUPPORT_MESSAGES.helpEmpty);
-      if (message.length > HELP_MESSAGE_MAX_LENGTH) {
-        throw invalid('support/message-too-long', SUPPORT_MESSAGES.helpTooLong);
-      }
-      const { user } = session;
-      await enforceRateLimits(db, [
+    /** The route admits only signed-in users with a verified e-mail. */
+    async submitHelpRequest(user: UserRow, message: string, ip: string) {
+      await limits.enforce([
         { rule: SUPPORT_RATE_LIMITS.helpByUser, subject: user.id },
         { rule: SUPPORT_RATE_LIMITS.helpByIp, subject: ip },
       ]);
@@ -76,35 +60,19 @@ export function createSupportService(deps: {
       return { message: SUPPORT_MESSAGES.helpSent };
     },
 
-    async submitErrorReport(
-      session: ResolvedSession | null,
-      report: ErrorReportRequest,
-      ip: string,
-    ) {
-      if (!session)
-        throw new AppError('auth/unauthenticated', 401, SUPPORT_MESSAGES.reportSignInHint);
-      const type = ERROR_REPORT_TYPES.find((known) => known === report.type);
-      const text = report.text?.trim() || null;
-      if (!report.questionId)
-        throw invalid('support/missing-data', SUPPORT_MESSAGES.reportMissingData);
-      if (!type || (type === 'Outro' && !text)) {
-        throw invalid('support/option-required', SUPPORT_MESSAGES.reportOptionRequired);
-      }
-      if (text && text.length > ERROR_REPORT_TEXT_MAX_LENGTH) {
-        throw invalid('support/text-too-long', SUPPORT_MESSAGES.reportTooLong);
-      }
-      if (!(await questionExists(db, report.questionId))) {
+    async submitErrorReport(user: UserRow, report: ErrorReportRequest, ip: string) {
+      if (!(await catalog.questionExists(report.questionId))) {
         throw new AppError('support/missing-data', 404, SUPPORT_MESSAGES.reportMissingData);
       }
-      await enforceRateLimits(db, [
-        { rule: SUPPORT_RATE_LIMITS.reportByUser, subject: session.user.id },
+      await limits.enforce([
+        { rule: SUPPORT_RATE_LIMITS.reportByUser, subject: user.id },
         { rule: SUPPORT_RATE_LIMITS.reportByIp, subject: ip },
       ]);
       await insertErrorReport(db, {
-        userId: session.user.id,
+        userId: user.id,
         questionId: report.questionId,
-        type,
-        text,
+        type: report.type,
+        text: report.text ?? null,
       });
       return { message: SUPPORT_MESSAGES.reportSent };
     },

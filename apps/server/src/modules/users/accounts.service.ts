@@ -4,11 +4,22 @@ import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { findUsersByEmail, setRole } from './users.repo';
 
+/** Account look-ups and changes made by operator commands. */
+export function createAccountsService(db: Database) {
+  return {
+    findForOperator: (email: string, provider?: AccountProvider) =>
+      findAccountForOperator(db, email, provider),
+    promoteToAdmin: (user: UserRow) => setRole(db, user.id, 'admin'),
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;
+
 /**
  * The one account an operator means by an e-mail. A password account and a Google account may share
  * the address; then the provider has to be named.
  */
-export async function findAccountForOperator(
+async function findAccountForOperator(
   db: Database,
   rawEmail: string,
   provider?: AccountProvider,
@@ -32,8 +43,4 @@ export async function findAccountForOperator(
     );
   }
   return accounts[0]!;
-}
-
-export async function promoteToAdmin(db: Database, user: UserRow) {
-  await setRole(db, user.id, 'admin');
 }

@@ -8,48 +8,49 @@ import {
   PHOTO_UPLOAD_MAX_BYTES,
   updateNameRequestSchema,
 } from '@gabarita/shared';
-import { AppError } from '../../lib/errors';
-import { NOT_SIGNED_IN_FOR, requireSession } from '../auth/session.plugin';
+import { signedIn } from '../../plugins/access';
 import type { UsersService } from './users.service';
+import { readPhotoUpload } from './photo-upload';
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (
   app,
   { users },
 ) => {
-  app.get('/me', { schema: { response: { 200: meResponseSchema } } }, async (request, reply) =>
-    reply
-      .header('cache-control', 'no-store')
-      .send(await users.getMe(requireSession(request).user.id)),
+  app.get(
+    '/me',
+    { config: { access: 'user' }, schema: { response: { 200: meResponseSchema } } },
+    async (request) => users.getMe(signedIn(request).user.id),
   );
 
   app.patch(
     '/me',
-    { schema: { body: updateNameRequestSchema, response: { 200: meResponseSchema } } },
-    async (request) =>
-      users.updateName(requireSession(request, NOT_SIGNED_IN_FOR.name).user, request.body.name),
+    {
+      config: { access: 'user', unauthenticatedMessage: AUTH_MESSAGES.nameNotSignedIn },
+      schema: { body: updateNameRequestSchema, response: { 200: meResponseSchema } },
+    },
+    async (request) => users.updateName(signedIn(request).user, request.body.name),
   );
 
-  app.put('/me/photo', { schema: { response: { 200: photoResponseSchema } } }, async (request) => {
-    const { user } = requireSession(request, NOT_SIGNED_IN_FOR.photo);
-    const file = await request.file({ limits: { fileSize: PHOTO_UPLOAD_MAX_BYTES, files: 1 } });
-    if (!file) throw new AppError('photo/not-image', 400, AUTH_MESSAGES.photoNotImage);
-    const content = await file.toBuffer().catch((error: { code?: string }) => {
-      if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new AppError('photo/too-large', 413, AUTH_MESSAGES.photoTooLarge);
-      }
-      throw error;
-    });
-    return users.updatePhoto(user, { mimetype: file.mimetype, content });
-  });
+  app.put(
+    '/me/photo',
+    {
+      config: { access: 'user', unauthenticatedMessage: AUTH_MESSAGES.photoNotSignedIn },
+      schema: { response: { 200: photoResponseSchema } },
+    },
+    async (request) =>
+      users.updatePhoto(
+        signedIn(request).user,
+        await readPhotoUpload(request, PHOTO_UPLOAD_MAX_BYTES),
+      ),
+  );
 
+  // Photos are shown only to their owner (docs/product-rules.md): another id answers 404.
   app.get(
     '/users/:id/photo',
-    { schema: { params: z.object({ id: z.uuid() }) } },
+    { config: { access: 'user' }, schema: { params: z.object({ id: z.uuid() }) } },
     async (request, reply) => {
-      requireSession(request);
-      const photo = await users.getPhoto(request.params.id);
-      if (!photo) throw AppError.common('request/not-found', 404);
-      // The URL carries the photo's version, so a browser may keep it as long as it likes.
+      const photo = await users.getOwnPhoto(signedIn(request).user, request.params.id);
+      // The URL carries the photo's version, so the owner's browser may keep it as long as it likes.
       return reply
         .type(photo.contentType)
         .header('cache-control', 'private, max-age=31536000, immutable')
@@ -60,7 +61,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
 
   app.post(
     '/me/password-change-link',
-    { schema: { response: { 200: emailResponseSchema } } },
-    async (request) => users.sendPasswordChangeLink(requireSession(request).user),
+    { config: { access: 'user' }, schema: { response: { 200: emailResponseSchema } } },
+    async (request) => users.sendPasswordChangeLink(signedIn(request).user),
   );
 };

@@ -5,12 +5,12 @@ import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { type AuthService, toSessionUser } from '../auth/auth.service';
-import { planOf } from '../entitlements/entitlements.service';
+import { planOf } from '../entitlements/plan';
 import { normalizePhoto } from './photo';
 import { photoUrlOf } from './photo-url';
 import { findPhoto, findUserWithEntitlement, savePhoto, updateName } from './users.repo';
 
-/** Google accounts take name and photo from Google (spec section 6). */
+/** Google accounts take name and photo from Google (docs/product-rules.md). */
 function assertEditableProfile(user: UserRow) {
   if (user.provider === 'google') {
     throw new AppError('auth/google-profile-read-only', 403, AUTH_MESSAGES.googleProfileReadOnly);
@@ -59,7 +59,11 @@ export function createUsersService({
       return { photoUrl: photoUrlOf(user, version)! };
     },
 
-    getPhoto: (userId: string) => findPhoto(db, userId),
+    async getOwnPhoto(user: UserRow, photoOwnerId: string) {
+      const photo = user.id === photoOwnerId ? await findPhoto(db, user.id) : undefined;
+      if (!photo) throw AppError.common('request/not-found', 404);
+      return photo;
+    },
 
     /** 'Alterar Senha': e-mails a reset link to a password account's own address. */
     async sendPasswordChangeLink(user: UserRow) {
@@ -69,8 +73,9 @@ export function createUsersService({
       if (!user.email)
         throw new AppError('account/no-email', 400, AUTH_MESSAGES.passwordChangeNoEmail);
       try {
-        await auth.sendPasswordReset(user);
+        await auth.sendPasswordChangeLink(user);
       } catch (error) {
+        if (error instanceof AppError) throw error;
         log.error({ err: error, userId: user.id }, 'falha ao enviar o link de redefinição');
         throw new AppError('account/send-failed', 502, AUTH_MESSAGES.passwordChangeSendFailed);
       }

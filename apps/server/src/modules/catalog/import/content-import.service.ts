@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
+import { inTransaction } from '../../../db/transaction';
 import { AppError } from '../../../lib/errors';
 import { readContentFolder } from './content-files';
 import { countExams, upsertDisciplines, upsertExam, upsertImages } from './content-import.repo';
@@ -11,15 +12,20 @@ export type Progress = (line: string) => void;
 /** Problems beyond this many are summarized, so a broken folder does not flood the terminal. */
 const MAX_LISTED_PROBLEMS = 200;
 
+export function createContentImportService(db: Database) {
+  return {
+    importContent: (dir: string, progress?: Progress) => importContent(db, dir, progress),
+    isCatalogEmpty: async () => (await countExams(db)) === 0,
+  };
+}
+
+export type ContentImportService = ReturnType<typeof createContentImportService>;
+
 /**
  * Validates the whole folder first, then writes it in one transaction: all or nothing. Re-importing
  * updates exams and questions in place, so users' history stays.
  */
-export async function importContent(
-  db: Database,
-  dir: string,
-  progress: Progress = () => undefined,
-) {
+async function importContent(db: Database, dir: string, progress: Progress = () => undefined) {
   const folder = path.resolve(dir);
   const { problems, catalog } = validateContent(readContentFolder(folder));
   if (problems.length > 0) {
@@ -40,7 +46,7 @@ export async function importContent(
     `Validado: ${catalog.exams.length} prova(s), ${questionCount} questão(ões), ${catalog.images.length} imagem(ns).`,
   );
   const step = Math.max(1, Math.ceil(catalog.exams.length / 20));
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await upsertDisciplines(tx, catalog.disciplines);
     await upsertImages(tx, catalog.images);
     for (const [index, exam] of catalog.exams.entries()) {
@@ -59,8 +65,4 @@ export async function importContent(
       `Importação concluída: ${catalog.exams.length} prova(s) e ${questionCount} questão(ões) de ${folder}.`,
     ],
   };
-}
-
-export async function isCatalogEmpty(db: Database) {
-  return (await countExams(db)) === 0;
 }

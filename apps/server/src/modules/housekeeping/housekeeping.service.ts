@@ -1,0 +1,33 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AuthService } from '../auth/auth.service';
+import type { RateLimiter } from '../rate-limit/rate-limit.service';
+
+const EVERY_HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Removes records nobody can use any more (docs/product-rules.md, "Rate limits"): expired sessions
+ * and links, and rate-limit counters whose window closed long ago. Each module purges its own tables.
+ */
+export function createHousekeeping(deps: {
+  auth: AuthService;
+  limits: RateLimiter;
+  log: FastifyBaseLogger;
+}) {
+  async function runOnce() {
+    await deps.auth.purgeExpired();
+    const counters = await deps.limits.purgeExpired();
+    deps.log.debug({ counters }, 'limpeza periódica concluída');
+  }
+
+  return {
+    runOnce,
+    /** Runs every hour until stopped; a failed run is logged and retried at the next tick. */
+    start() {
+      const timer = setInterval(() => {
+        runOnce().catch((error: unknown) => deps.log.error({ err: error }, 'falha na limpeza'));
+      }, EVERY_HOUR_MS);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
+  };
+}

@@ -1,0 +1,347 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_ROUTES } from '@gabarita/shared';
+import { users } from '../../src/db/schema';
+import { createContentImportService } from '../../src/modules/catalog/import/content-import.service';
+import { createOperatorService } from '../../src/modules/operator/operator.service';
+import { APP_ORIGIN, createPasswordUser, sessionCookieFor } from '../helpers/accounts';
+import { MINI_CATALOG } from '../helpers/content';
+import { type MockIssuer, startMockIssuer } from '../helpers/mock-issuer';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+/**
+ * Every registered route, driven as each kind of caller. The route list comes from the server's own
+ * route table, so a route added without an entry here fails this test.
+ */
+const ROLES = ['visitor', 'unverified', 'free', 'premium', 'other', 'admin'] as const;
+type Role = (typeof ROLES)[number];
+
+/** Expected status per role; a code pins which check answered (so a 401 of the access layer is not mistaken for a login's). */
+type Outcome = number | [status: number, code: string];
+type Expectations = Record<Role, Outcome>;
+
+interface Context {
+  examId: string;
+  questionId: string;
+  assetId: string;
+  victimId: string;
+  /** An account's address that is not the caller's victim (per role, so per-address limits do not mix). */
+  existingEmail: string;
+  role: Role;
+}
+
+interface Probe {
+  url: (context: Context) => string;
+  body?: (context: Context) => unknown;
+  multipart?: boolean;
+  expect: Expectations;
+}
+
+const same = (outcome: Outcome): Expectations =>
+  Object.fromEntries(ROLES.map((role) => [role, outcome])) as Expectations;
+/** access 'user': visitors get the access layer's 401, every signed-in caller the route's answer. */
+const signedIn = (outcome: Outcome): Expectations => ({
+  ...same(outcome),
+  visitor: [401, 'auth/unauthenticated'],
+});
+
+const fixed = (url: string) => () => url;
+
+const MATRIX: Record<string, Probe> = {
+  'GET /api/health': { url: fixed('/api/health'), expect: same(200) },
+  'GET /api/app-info': { url: fixed('/api/app-info'), expect: same(200) },
+  'GET /api/auth/session': { url: fixed('/api/auth/session'), expect: same(200) },
+  'GET /api/auth/providers': { url: fixed('/api/auth/providers'), expect: same(200) },
+  'POST /api/auth/signup': {
+    url: fixed('/api/auth/signup'),
+    body: (c) => ({ name: 'Outra Pessoa', email: c.existingEmail, password: '123456' }),
+    expect: same([409, 'auth/email-already-in-use']),
+  },
+  'POST /api/auth/login': {
+    url: fixed('/api/auth/login'),
+    body: (c) => ({ email: c.existingEmail, password: 'errada' }),
+    expect: same([401, 'auth/invalid-credential']),
+  },
+  'POST /api/auth/resend-verification': {
+    url: fixed('/api/auth/resend-verification'),
+    body: (c) => ({ email: c.existingEmail, password: 'errada' }),
+    expect: same([401, 'auth/invalid-credential']),
+  },
+  'POST /api/auth/password-reset': {
+    url: fixed('/api/auth/password-reset'),
+    body: (c) => ({ email: `ninguem.${c.role}@exemplo.com` }),
+    expect: same([404, 'auth/user-not-found']),
+  },
+  'POST /api/auth/action/verify-email': {
+    url: fixed('/api/auth/action/verify-email'),
+    body: () => ({ oobCode: 'codigo-inexistente' }),
+    expect: same([400, 'auth/invalid-action-code']),
+  },
+  'POST /api/auth/action/check-reset': {
+    url: fixed('/api/auth/action/check-reset'),
+    body: () => ({ oobCode: 'codigo-inexistente' }),
+    expect: same([400, 'auth/invalid-action-code']),
+  },
+  'POST /api/auth/action/confirm-reset': {
+    url: fixed('/api/auth/action/confirm-reset'),
+    body: () => ({ oobCode: 'codigo-inexistente', newPassword: 'senha-nova-1' }),
+    expect: same([400, 'auth/invalid-action-code']),
+  },
+  'GET /api/auth/google/start': { url: fixed('/api/auth/google/start'), expect: same(302) },
+  'GET /api/auth/google/callback': { url: fixed('/api/auth/google/callback'), expect: same(302) },
+
+  'GET /api/me': { url: fixed('/api/me'), expect: signedIn(200) },
+  'PATCH /api/me': {
+    url: fixed('/api/me'),
+    body: () => ({ name: 'Nome Novo' }),
+    expect: signedIn(200),
+  },
+  'PUT /api/me/photo': { url: fixed('/api/me/photo'), multipart: true, expect: signedIn(200) },
+  'GET /api/users/:id/photo': {
+    url: (c) => `/api/users/${c.victimId}/photo`,
+    expect: signedIn([404, 'request/not-found']),
+  },
+  'POST /api/me/password-change-link': {
+    url: fixed('/api/me/password-change-link'),
+    expect: signedIn(200),
+  },
+
+  'GET /api/exams': { url: fixed('/api/exams'), expect: same(200) },
+  'GET /api/exams/:examId': { url: (c) => `/api/exams/${c.examId}`, expect: same(200) },
+  'GET /api/disciplines': { url: fixed('/api/disciplines'), expect: same(200) },
+  'GET /api/disciplines/:code/questions': {
+    url: fixed('/api/disciplines/matematica/questions'),
+    expect: same(200),
+  },
+  'GET /api/questions/:id': { url: (c) => `/api/questions/${c.questionId}`, expect: same(200) },
+  'GET /api/images/:assetId': { url: (c) => `/api/images/${c.assetId}`, expect: same(200) },
+
+  'POST /api/questions/:id/open': {
+    url: (c) => `/api/questions/${c.questionId}/open`,
+    expect: signedIn(204),
+  },
+  'POST /api/questions/:id/check': {
+    url: (c) => `/api/questions/${c.questionId}/check`,
+    body: () => ({ letter: 'A' }),
+    expect: signedIn(200),
+  },
+  'GET /api/me/history/summary': { url: fixed('/api/me/history/summary'), expect: signedIn(200) },
+  'DELETE /api/me/history': { url: fixed('/api/me/history'), expect: signedIn(204) },
+
+  'POST /api/help-requests': {
+    url: fixed('/api/help-requests'),
+    body: () => ({ mensagem: 'Preciso de ajuda com meu plano.' }),
+    expect: { ...signedIn(201), unverified: [403, 'auth/email-not-verified'] },
+  },
+  'POST /api/error-reports': {
+    url: fixed('/api/error-reports'),
+    body: (c) => ({ questionId: c.questionId, type: 'Gabarito divergente' }),
+    expect: signedIn(201),
+  },
+
+  // Its credential is the operator token of the lock file, which no browser has.
+  'POST /api/internal/operator/:command': {
+    url: fixed('/api/internal/operator/db:status'),
+    body: () => ({ args: [] }),
+    expect: same([403, 'auth/forbidden']),
+  },
+  'GET /api/dev/outbox': { url: fixed('/api/dev/outbox'), expect: same(200) },
+  'GET /dev/outbox': { url: fixed('/dev/outbox'), expect: same(200) },
+  'GET /*': { url: fixed('/favicon.svg'), expect: same(200) },
+  ...Object.fromEntries(
+    APP_ROUTES.map((route) => [`GET ${route}`, { url: fixed(route), expect: same(200) }]),
+  ),
+  // Last: it ends the caller's session.
+  'POST /api/auth/logout': { url: fixed('/api/auth/logout'), expect: same(204) },
+};
+
+describe('authorization matrix', () => {
+  let issuer: MockIssuer;
+  let testApp: TestApp;
+  const cookies: Partial<Record<Role, string>> = {};
+  const emails: Partial<Record<Role, string>> = {};
+  let context: Omit<Context, 'role' | 'existingEmail'>;
+  let victim: { email: string; name: string; id: string };
+  let photo: Buffer;
+
+  beforeAll(async () => {
+    issuer = await startMockIssuer();
+    const webDistDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-web-'));
+    fs.writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><title>Gabarita</title>');
+    fs.writeFileSync(
+      path.join(webDistDir, 'favicon.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    );
+    testApp = await createTestApp({
+      config: {
+        webDistDir,
+        google: { issuer: issuer.url, clientId: 'gabarita-web', clientSecret: 'segredo' },
+      },
+      deps: { operatorToken: 'token-do-operador' },
+    });
+    const { db } = testApp.database;
+    await createContentImportService(db).importContent(MINI_CATALOG);
+
+    const account = async (options: { verified?: boolean; name?: string } = {}) => {
+      const created = await createPasswordUser(db, options);
+      return { ...created, cookie: await sessionCookieFor(db, created.user.id) };
+    };
+    emails.visitor = (await createPasswordUser(db)).email;
+    const victimAccount = await account({ name: 'Vítima Singular Xyz' });
+    victim = { email: victimAccount.email, name: 'Vítima Singular Xyz', id: victimAccount.user.id };
+    photo = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0f766e' } })
+      .png()
+      .toBuffer();
+    // The victim has history, a photo and a plan: none of it may reach anyone else.
+    await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/me/photo',
+      headers: {
+        origin: APP_ORIGIN,
+        cookie: victimAccount.cookie,
+        'content-type': 'multipart/form-data; boundary=b',
+      },
+      payload: multipartPhoto(photo),
+    });
+
+    const roleAccount = async (role: Role, options: { verified?: boolean } = {}) => {
+      const created = await account(options);
+      cookies[role] = created.cookie;
+      emails[role] = created.email;
+      return created;
+    };
+    await roleAccount('unverified', { verified: false });
+    await roleAccount('free');
+    const premium = await roleAccount('premium');
+    await createOperatorService(testApp.database).run(
+      'user:grant-premium',
+      [premium.email, '30'],
+      'direct',
+    );
+    await roleAccount('other');
+    const admin = await roleAccount('admin');
+    await createOperatorService(testApp.database).run('admin:create', [admin.email], 'direct');
+
+    context = {
+      examId: 'alfa_2017_prova',
+      questionId: 'alfa_2017_prova_1',
+      assetId: (
+        await testApp.app.inject({ method: 'GET', url: '/api/questions/alfa_2017_prova_3' })
+      )
+        .json()
+        .image.url.split('/')
+        .pop()
+        .split('?')[0],
+      victimId: victim.id,
+    };
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await issuer.stop();
+  });
+
+  it('has an entry for every registered route, and a route for every entry', () => {
+    const registered = new Set(
+      testApp.app.declaredRoutes
+        .filter((route) => route.method !== 'HEAD')
+        .map((route) => `${route.method} ${route.url}`),
+    );
+    expect([...registered].filter((route) => !MATRIX[route])).toEqual([]);
+    expect(Object.keys(MATRIX).filter((route) => !registered.has(route))).toEqual([]);
+    // HEAD routes mirror their GET routes and are driven with them below.
+    for (const route of testApp.app.declaredRoutes.filter((r) => r.method === 'HEAD')) {
+      expect(registered.has(`GET ${route.url}`)).toBe(true);
+    }
+  });
+
+  const routeKeys = Object.keys(MATRIX);
+  describe.each(ROLES)('as %s', (role) => {
+    it.each(routeKeys)('%s', async (key) => {
+      const probe = MATRIX[key]!;
+      const [method] = key.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'];
+      const ctx = { ...context, role, existingEmail: emails[role]! };
+      const response = await request(method, probe, ctx, role);
+      const expected = probe.expect[role];
+      const [status, code] = Array.isArray(expected) ? expected : [expected, undefined];
+      expect(response.statusCode, response.body.slice(0, 300)).toBe(status);
+      if (code) expect(response.json().error.code).toBe(code);
+      expectNothingOfTheVictim(response);
+      if (method === 'GET') {
+        const head = await testApp.app.inject({
+          method: 'HEAD',
+          url: probe.url(ctx),
+          headers: headersFor(role),
+          remoteAddress: addressOf(role),
+        });
+        expect(head.statusCode).toBe(status);
+      }
+    });
+  });
+
+  function headersFor(role: Role): Record<string, string> {
+    const cookie = cookies[role];
+    return { origin: APP_ORIGIN, ...(cookie ? { cookie } : {}) };
+  }
+
+  /** Each role asks from its own address, so per-address limits do not mix roles. */
+  function addressOf(role: Role) {
+    return `10.20.0.${ROLES.indexOf(role) + 1}`;
+  }
+
+  function request(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    probe: Probe,
+    ctx: Context,
+    role: Role,
+  ) {
+    const headers = headersFor(role);
+    if (probe.multipart) {
+      return testApp.app.inject({
+        method,
+        url: probe.url(ctx),
+        remoteAddress: addressOf(role),
+        headers: { ...headers, 'content-type': 'multipart/form-data; boundary=b' },
+        payload: multipartPhoto(photo),
+      });
+    }
+    return testApp.app.inject({
+      method,
+      url: probe.url(ctx),
+      remoteAddress: addressOf(role),
+      headers,
+      ...(method === 'GET'
+        ? {}
+        : { payload: (probe.body?.(ctx) ?? {}) as Record<string, unknown> }),
+    });
+  }
+
+  function expectNothingOfTheVictim(response: LightMyRequestResponse) {
+    const body = response.body;
+    expect(body).not.toContain(victim.email);
+    expect(body).not.toContain(victim.name);
+    expect(body).not.toContain(victim.id);
+    if (response.headers['content-type']?.toString().startsWith('image/')) {
+      expect(response.rawPayload.equals(photo)).toBe(false);
+    }
+  }
+
+  it('leaves the victim as it was', async () => {
+    const [row] = await testApp.database.db.select().from(users).where(eq(users.id, victim.id));
+    expect(row?.name).toBe(victim.name);
+  });
+});
+
+function multipartPhoto(content: Buffer) {
+  return Buffer.concat([
+    Buffer.from(
+      '--b\r\nContent-Disposition: form-data; name="photo"; filename="foto.png"\r\nContent-Type: image/png\r\n\r\n',
+    ),
+    content,
+    Buffer.from('\r\n--b--\r\n'),
+  ]);
+}
