@@ -100,7 +100,7 @@ export function questionDetail(
     })),
     referenceTexts: [],
     image: null,
-    answer: null,
+    recordedAnswer: null,
     ...overrides,
   };
 }

@@ -13,13 +13,13 @@ export const SIGNED_IN_USER: SessionUser = {
   email: 'ana@example.com',
   photoUrl: null,
   provider: 'password',
+  role: 'user',
   accountType: 'free',
 };
 
 /** GET /me for SIGNED_IN_USER: a free account that never had a plan. */
 export const ME_RESPONSE: MeResponse = {
   ...SIGNED_IN_USER,
-  role: 'user',
   plan: { startedAt: null, endsOn: null, endsAt: null, daysRemaining: null },
   lastSeenAt: '2025-10-02T15:04:05.000Z',
   createdAt: '2025-01-10T12:00:00.000Z',

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { supportResponseSchema, type ErrorReportRequest } from '@gabarita/shared';
+import { supportResponseSchema, type ErrorReportInput } from '@gabarita/shared';
 import { apiRequest } from '../../../lib/api-client';
 
 /**
@@ -8,7 +8,7 @@ import { apiRequest } from '../../../lib/api-client';
  */
 export function useReportError() {
   return useMutation({
-    mutationFn: (report: ErrorReportRequest) =>
+    mutationFn: (report: ErrorReportInput) =>
       apiRequest('/error-reports', supportResponseSchema, { method: 'POST', body: report }),
   });
 }

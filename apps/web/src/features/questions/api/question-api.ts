@@ -50,14 +50,15 @@ export function useCheckAnswer(questionId: string) {
         body: { letter },
       }),
     onSuccess: (result: CheckAnswerResponse, letter) => {
-      queryClient.setQueryData(QUERY_KEYS.question(questionId), (question) =>
-        question
+      // The history keeps the first answer only; a later one changes nothing there.
+      queryClient.setQueryData(questionQueryOptions(questionId).queryKey, (question) =>
+        question && !question.recordedAnswer
           ? {
               ...question,
-              answer: {
+              recordedAnswer: {
+                letter,
                 response: result.correct ? ('c' as const) : ('e' as const),
-                chosenLetter: letter,
-                gabarito: result.gabarito,
+                answeredAt: new Date().toISOString(),
               },
             }
           : question,

@@ -3,7 +3,13 @@ import { CircleCheck, CircleX } from 'lucide-react';
 import { useId, type KeyboardEvent, type Ref } from 'react';
 
 type Alternative = QuestionDetail['alternatives'][number];
-type Answer = NonNullable<QuestionDetail['answer']>;
+/** The result of checking: the group is locked and shows the key. */
+export interface CheckedAnswer {
+  chosenLetter: string;
+  gabarito: string;
+  correct: boolean;
+}
+type Answer = CheckedAnswer;
 
 interface AlternativesGroupProps {
   name: string;

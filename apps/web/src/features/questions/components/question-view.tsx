@@ -15,10 +15,11 @@ import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { StatePanel } from '../../../components/ui/state-panel';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/formatters';
 import { subscriptionLimitTarget } from '../../../lib/subscription-reason';
 import { useCheckAnswer, useOpenQuestion, useQuestion } from '../api/question-api';
 import type { QuestionListItem } from '../hooks/use-question-list';
-import { AlternativesGroup } from './alternatives-group';
+import { AlternativesGroup, type CheckedAnswer } from './alternatives-group';
 import { ComingSoonPanel } from './coming-soon-panel';
 import { ReportErrorButton } from './report-error-button';
 import { RichHtml } from './rich-html';
@@ -102,10 +103,10 @@ function ResultMessage({
   answer,
   resultRef,
 }: {
-  answer: NonNullable<QuestionDetail['answer']>;
+  answer: CheckedAnswer;
   resultRef: Ref<HTMLDivElement>;
 }) {
-  const correct = answer.response === 'c';
+  const correct = answer.correct;
   const Icon = correct ? CircleCheck : CircleX;
   return (
     <div
@@ -167,8 +168,16 @@ export function QuestionView({ item, position, backLink, navigation }: QuestionV
   const openedRef = useRef<string | null>(null);
 
   const detail = question.data;
-  const answer = detail?.answer ?? null;
+  const answer: CheckedAnswer | null =
+    check.data && check.variables
+      ? {
+          chosenLetter: check.variables,
+          gabarito: check.data.gabarito,
+          correct: check.data.correct,
+        }
+      : null;
   const chosen = answer?.chosenLetter ?? selected;
+  const locked = answer !== null;
   const canCheck = !!detail && chosen !== null && answer === null && !check.isPending;
 
   // Each view of a question is registered once in the history (StrictMode re-runs effects).
@@ -199,7 +208,7 @@ export function QuestionView({ item, position, backLink, navigation }: QuestionV
   const letters = detail?.alternatives.map((alternative) => alternative.letter) ?? [];
   const lettersKey = letters.join('');
   useEffect(() => {
-    if (!lettersKey || answer) return;
+    if (!lettersKey || locked) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
       if (typesText(event.target)) return;
@@ -211,7 +220,7 @@ export function QuestionView({ item, position, backLink, navigation }: QuestionV
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [lettersKey, answer]);
+  }, [lettersKey, locked]);
 
   let body: ReactNode;
   if (question.isPending) {
@@ -273,6 +282,14 @@ export function QuestionView({ item, position, backLink, navigation }: QuestionV
               </p>
             )}
           </div>
+          {data.recordedAnswer && !answer && (
+            <p className="mt-4 text-sm text-ink-muted">
+              {CATALOG_MESSAGES.recordedAnswer(
+                data.recordedAnswer.letter,
+                formatDate(data.recordedAnswer.answeredAt),
+              )}
+            </p>
+          )}
           {answer && (
             <div className="mt-4">
               <ResultMessage answer={answer} resultRef={resultRef} />

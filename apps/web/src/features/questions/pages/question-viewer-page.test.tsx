@@ -163,12 +163,21 @@ describe('/questoes', () => {
     expect(router.state.location.search).toBe(`?prova=${EXAM_ID}&q=${qid(1)}`);
   });
 
-  it('shows an earlier answer at once, with the button off', async () => {
-    stubViewer({}, { 2: { answer: { response: 'e', chosenLetter: 'A', gabarito: 'D' } } });
-    await renderViewer(`/questoes?prova=${EXAM_ID}&q=${qid(2)}`);
-    expect(screen.getByText(CATALOG_MESSAGES.wrong('D'))).toBeVisible();
-    expect(radio('A')).toBeChecked();
+  it('reopens an answered question with no selection, recalling the first answer', async () => {
+    const api = stubViewer(
+      { [`POST /questions/${qid(2)}/check`]: { correct: true, gabarito: 'D' } },
+      { 2: { recordedAnswer: { letter: 'A', response: 'e', answeredAt: '2026-11-21T15:00:00Z' } } },
+    );
+    const { user } = await renderViewer(`/questoes?prova=${EXAM_ID}&q=${qid(2)}`);
+    expect(screen.getByText(CATALOG_MESSAGES.recordedAnswer('A', '21/11/2026'))).toBeVisible();
+    expect(screen.queryByText(CATALOG_MESSAGES.wrong('D'))).toBeNull();
+    for (const letter of ['A', 'B', 'C', 'D']) expect(radio(letter)).not.toBeChecked();
     expect(checkButton()).toBeDisabled();
+
+    await user.click(radio('D'));
+    await user.click(checkButton());
+    expect(await screen.findByText(CATALOG_MESSAGES.correct)).toBeVisible();
+    expect(api.calls(`POST /questions/${qid(2)}/check`)).toHaveLength(1);
   });
 
   it('sends a free account past its limit to /assinatura with the warning', async () => {
