@@ -11,3 +11,4 @@ export * from './catalog';
 export * from './study';
 export * from './support';
 export * from './trusted-browsers';
+export * from './tokens';

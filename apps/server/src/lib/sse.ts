@@ -1,0 +1,38 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+
+export interface ServerSentEvent {
+  event: string;
+  data: unknown;
+  id?: string;
+}
+
+/** One event in the text/event-stream format. */
+export function formatEvent({ event, data, id }: ServerSentEvent): string {
+  return `${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/**
+ * A signal that aborts when the client goes away: the response's close, not the request's (the
+ * request closes as soon as its body is read). Take it before starting work the client pays for.
+ */
+export function untilClientLeaves(reply: FastifyReply): AbortSignal {
+  const abort = new AbortController();
+  reply.raw.on('close', () => abort.abort());
+  return abort.signal;
+}
+
+/**
+ * Answers with a stream of Server-Sent Events through Fastify, so security headers and the error
+ * path still apply. Errors after the stream began must travel as events of `events` itself.
+ */
+export function sendEvents(reply: FastifyReply, events: AsyncIterable<ServerSentEvent>) {
+  async function* encode() {
+    for await (const event of events) yield formatEvent(event);
+  }
+  return reply
+    .header('content-type', 'text/event-stream; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('x-accel-buffering', 'no')
+    .send(Readable.from(encode(), { objectMode: false }));
+}
