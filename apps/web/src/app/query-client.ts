@@ -1,4 +1,11 @@
-import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  type Query,
+  type QueryKey,
+} from '@tanstack/react-query';
+import type { SessionResponse } from '@gabarita/shared';
 import { ApiError } from '../lib/api-client';
 import { QUERY_KEYS } from '../lib/query-keys';
 
@@ -26,6 +33,22 @@ export function createQueryClient(): QueryClient {
     if (session?.user) void client.invalidateQueries({ queryKey: QUERY_KEYS.session });
   };
 
+  /**
+   * Whose data the cache holds. When the session names another user (sign-in, sign-out, a session
+   * that expired and now reads as a visitor), everything under the per-user root goes, so nobody
+   * ever sees the previous user's answers. `undefined` until the first session answer.
+   */
+  let cachedUserId: string | null | undefined;
+  const onSessionAnswer = (query: Query) => {
+    const session = query.state.data as SessionResponse | undefined;
+    if (session === undefined) return;
+    const userId = session.user?.id ?? null;
+    if (cachedUserId !== undefined && userId !== cachedUserId) {
+      client.removeQueries({ queryKey: QUERY_KEYS.user });
+    }
+    cachedUserId = userId;
+  };
+
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => onUnauthenticated(error, query.queryKey),
@@ -35,6 +58,10 @@ export function createQueryClient(): QueryClient {
       queries: { retry: shouldRetry },
       mutations: { retry: false },
     },
+  });
+  client.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && isSessionKey(event.query.queryKey))
+      onSessionAnswer(event.query);
   });
   return client;
 }

@@ -1,29 +1,31 @@
-/** Query keys shared by several features (each feature keeps its own keys otherwise). */
+/**
+ * Query keys shared by several features (each feature keeps its own keys otherwise).
+ *
+ * Everything that depends on who is signed in lives under `user`, and is dropped at once whenever
+ * the signed-in user changes (see app/query-client.ts). Under it, `answers` holds every answer that
+ * shows the user's history (eye icons, correct/wrong marks, the recorded answer), so answering,
+ * opening or resetting the history marks them all stale together.
+ */
 export const QUERY_KEYS = {
   /** GET /auth/session: who is signed in. */
   session: ['auth', 'session'],
+  /** The root of every per-user answer. */
+  user: ['user'],
   /** GET /me: the signed-in user's profile and plan. */
-  me: ['me'],
-  /**
-   * Everything under this prefix carries the user's history (eye icon, correct/wrong marks), so
-   * opening or checking a question marks it stale.
-   */
-  catalog: ['catalog'],
+  me: ['user', 'me'],
+  /** Everything that carries the user's history marks. */
+  answers: ['user', 'answers'],
   /** GET /exams with filters (infinite). */
-  examSearch: ['catalog', 'exams'],
+  examSearch: ['user', 'answers', 'exams'],
   /** GET /exams/:examId. */
-  examDetail: (examId: string) => ['catalog', 'exam', examId] as const,
-  /** GET /disciplines. */
-  disciplines: ['catalog', 'disciplines'],
+  examDetail: (examId: string) => ['user', 'answers', 'exam', examId] as const,
   /** GET /disciplines/:code/questions (infinite), per subject ('' = all). */
   disciplineQuestions: (code: string, assunto: string) =>
-    ['catalog', 'discipline-questions', code, assunto] as const,
-  /**
-   * GET /me/history/summary: totals and performance by discipline and subject. Not under `catalog`
-   * (it is not a list of questions); it is refetched whenever the performance page is shown. Under
-   * `me`, so signing out drops it with the profile.
-   */
-  historySummary: ['me', 'history', 'summary'],
-  /** GET /questions/:id. */
-  question: (questionId: string) => ['question', questionId] as const,
+    ['user', 'answers', 'discipline-questions', code, assunto] as const,
+  /** GET /questions/:id (with the recorded first answer). */
+  question: (questionId: string) => ['user', 'answers', 'question', questionId] as const,
+  /** GET /me/history/summary: totals and performance by discipline and subject. */
+  historySummary: ['user', 'history', 'summary'],
+  /** GET /disciplines: the catalogue's disciplines and counts, the same for everyone. */
+  disciplines: ['catalog', 'disciplines'],
 } as const;

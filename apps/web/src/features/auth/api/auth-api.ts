@@ -10,7 +10,6 @@ import {
 } from '@gabarita/shared';
 import { useCallback } from 'react';
 import { apiRequest, noContent } from '../../../lib/api-client';
-import { QUERY_KEYS } from '../../../lib/query-keys';
 import { sessionQueryOptions } from '../../../lib/session';
 
 export const providersQueryOptions = queryOptions({
@@ -66,29 +65,26 @@ export function logout() {
   return apiRequest('/auth/logout', noContent, { method: 'POST' });
 }
 
-/** After a sign-in: store the new session and drop anything cached for a previous user. */
+/**
+ * After a sign-in: store the new session. Whatever was cached for another user goes with the change
+ * of user (app/query-client.ts).
+ */
 export function useSignedIn() {
   const queryClient = useQueryClient();
   return useCallback(
-    (session: SessionResponse) => {
-      queryClient.removeQueries({ queryKey: QUERY_KEYS.me });
-      queryClient.setQueryData(sessionQueryOptions.queryKey, session);
-    },
+    (session: SessionResponse) => queryClient.setQueryData(sessionQueryOptions.queryKey, session),
     [queryClient],
   );
 }
 
 /**
- * After signing out: everything cached belonged to the user, so it all goes; the session is set
- * to "visitor" (rather than removed) so that mounted guards update at once.
+ * After signing out: the session is set to "visitor" (rather than removed) so that mounted guards
+ * update at once; the user's cached data goes with the change of user.
  */
 export function useSignedOut() {
   const queryClient = useQueryClient();
-  return useCallback(() => {
-    const sessionKey = sessionQueryOptions.queryKey;
-    queryClient.removeQueries({
-      predicate: (query) => JSON.stringify(query.queryKey) !== JSON.stringify(sessionKey),
-    });
-    queryClient.setQueryData(sessionKey, { user: null });
-  }, [queryClient]);
+  return useCallback(
+    () => queryClient.setQueryData(sessionQueryOptions.queryKey, { user: null }),
+    [queryClient],
+  );
 }

@@ -18,7 +18,8 @@ export function useHistorySummary() {
 
 /**
  * DELETE /me/history: forgets every answer and opened exam. The summary becomes empty at once (and
- * is confirmed by a refetch); every list with correct/wrong marks or eye icons is marked stale.
+ * is confirmed by a refetch); every answer that shows history marks (lists with correct/wrong
+ * marks or eye icons, and each question's recorded answer) is marked stale at once.
  */
 export function useResetHistory() {
   const queryClient = useQueryClient();
@@ -34,7 +35,7 @@ export function useResetHistory() {
           : summary,
       );
       void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.historySummary });
-      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.catalog });
+      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.answers });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PERFORMANCE_MESSAGES, type HistorySummaryResponse } from '@gabarita/shared';
+import { QUERY_KEYS } from '../../../lib/query-keys';
 import {
   apiError,
   deferred,
@@ -235,6 +236,26 @@ describe('/meu-desempenho', () => {
     expect(screen.queryByRole('button', { name: PERFORMANCE_MESSAGES.resetButton })).toBeNull();
     expect(screen.getByRole('status')).toHaveTextContent('Seu histórico foi resetado.');
     await waitFor(() => expect(api.calls('GET /me/history/summary')).toHaveLength(2));
+  });
+
+  it('marks every cached answer stale at once after a reset', async () => {
+    stubPerformance(PREMIUM_SUMMARY, { 'DELETE /me/history': () => noContentResponse() });
+    const { user, queryClient } = await renderPerformance();
+    queryClient.setQueryData(QUERY_KEYS.question('q1'), { recordedAnswer: { letter: 'B' } });
+    queryClient.setQueryData(QUERY_KEYS.examDetail('prova-1'), { questions: [] });
+    queryClient.setQueryData(QUERY_KEYS.examSearch, { pages: [] });
+
+    await user.click(screen.getByRole('button', { name: PERFORMANCE_MESSAGES.resetButton }));
+    await user.click(screen.getByRole('button', { name: 'Resetar histórico' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    for (const key of [
+      QUERY_KEYS.question('q1'),
+      QUERY_KEYS.examDetail('prova-1'),
+      QUERY_KEYS.examSearch,
+    ]) {
+      expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
+    }
   });
 
   it.each([
