@@ -8,12 +8,25 @@ export const INVALID_RESPONSE_MESSAGE =
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  /** For 'request/invalid': the server's message for each invalid field, by its path. */
+  readonly fields: Readonly<Record<string, string>>;
 
-  constructor({ status, code, message }: { status: number; code: string; message: string }) {
+  constructor({
+    status,
+    code,
+    message,
+    fields = {},
+  }: {
+    status: number;
+    code: string;
+    message: string;
+    fields?: Record<string, string>;
+  }) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.fields = fields;
   }
 }
 

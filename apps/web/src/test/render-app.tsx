@@ -72,9 +72,14 @@ type StubHandler = StubAnswer | ((request: StubbedRequest) => StubAnswer | Promi
 /** Keys are 'METHOD /path' under /api, e.g. 'POST /auth/login'. */
 export type ApiRoutes = Record<string, StubHandler>;
 
-/** The error envelope of the API, as a Response. */
-export function apiError(status: number, code: string, message: string): Response {
-  return Response.json({ error: { code, message } }, { status });
+/** The error envelope of the API, as a Response (`fields` for 'request/invalid'). */
+export function apiError(
+  status: number,
+  code: string,
+  message: string,
+  fields?: Record<string, string>,
+): Response {
+  return Response.json({ error: { code, message, ...(fields && { fields }) } }, { status });
 }
 
 /** A 204 answer. */
@@ -98,13 +103,14 @@ function parseBody(body: BodyInit | null | undefined): unknown {
 }
 
 /**
- * Stubs fetch with a small router over the API. Unless overridden, the session is a visitor and
- * Google sign-in is off; unknown routes answer the API's 404 envelope. `requests` lists the calls.
+ * Stubs fetch with a small router over the API. Unless overridden, the session is a visitor,
+ * Google sign-in is off and no support address is configured; unknown routes answer the API's 404 envelope. `requests` lists the calls.
  */
 export function stubApi(routes: ApiRoutes = {}) {
   const table: ApiRoutes = {
     'GET /auth/session': { user: null },
     'GET /auth/providers': { google: false },
+    'GET /app-info': { supportEmail: null },
     ...routes,
   };
   const requests: StubbedRequest[] = [];

@@ -106,6 +106,18 @@ describe('profile panel', () => {
     expect(within(panel).getByLabelText('Nome')).toHaveValue('Ana Souza Lima');
   });
 
+  it("shows the server's words when the session ended before the save", async () => {
+    const { user, panel } = await openPanel(SIGNED_IN_USER, {
+      'PATCH /me': apiError(401, 'auth/unauthenticated', AUTH_MESSAGES.nameNotSignedIn),
+    });
+    await user.click(within(panel).getByRole('button', { name: 'Editar nome' }));
+    await user.type(within(panel).getByLabelText('Nome'), ' Lima');
+    await user.click(within(panel).getByRole('button', { name: 'Salvar' }));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(
+      AUTH_MESSAGES.nameNotSignedIn,
+    );
+  });
+
   it('refuses a file that is not an image', async () => {
     const { panel, api } = await openPanel();
     const text = new File(['oi'], 'notas.txt', { type: 'text/plain' });

@@ -2,10 +2,11 @@ import {
   AUTH_MESSAGES,
   NAME_MAX_LENGTH,
   PHOTO_UPLOAD_MAX_BYTES,
+  updateNameRequestSchema,
   type SessionUser,
 } from '@gabarita/shared';
 import { Camera, FileText, LogOut, Pencil, Shield, UserCog } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
@@ -13,6 +14,7 @@ import { INPUT_CLASSES } from '../../../components/ui/field-styles';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useSchemaForm } from '../../../lib/forms';
 import { resizeImage } from '../../../lib/image-resize';
 import { useTimedMessage, type TimedMessage } from '../../../lib/use-timed-message';
 import { useUpdateName, useUploadPhoto } from '../api/me-api';
@@ -27,40 +29,52 @@ const LINKS = [
 
 type ShowMessage = (tone: TimedMessage['tone'], text: string) => void;
 
+/**
+ * A failed save: signed out, the server's own words ('Usuário não autenticado para atualizar
+ * nome.'); a refused value, the rule's message; anything else, the spec's generic failure.
+ */
+function saveErrorMessage(error: unknown, failed: string): string {
+  if (error instanceof ApiError && (error.status === 401 || error.code === 'request/invalid')) {
+    return error.fields.name ?? error.message;
+  }
+  return failed;
+}
+
 function NameEditor({ name, onMessage }: { name: string; onMessage: ShowMessage }) {
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(name);
   const updateName = useUpdateName();
+  const form = useSchemaForm(updateNameRequestSchema, { defaultValues: { name } });
   const editButtonRef = useRef<HTMLButtonElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
   const wasEditing = useRef(false);
 
   // Focus follows the mode: into the input when editing starts, back to the button after.
   useEffect(() => {
-    if (editing) inputRef.current?.focus();
+    if (editing) form.setFocus('name');
     else if (wasEditing.current) editButtonRef.current?.focus();
     wasEditing.current = editing;
-  }, [editing]);
+  }, [editing, form]);
 
   const saving = updateName.isPending;
-  const trimmed = draft.trim();
+  const blank = !form.watch('name').trim();
 
   const startEditing = () => {
-    setDraft(name);
+    form.reset({ name });
     setEditing(true);
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!trimmed) return; // Spec: a blank name (after trimming) is not saved.
-    updateName.mutate(trimmed, {
-      onSuccess: () => {
-        setEditing(false);
-        onMessage('success', AUTH_MESSAGES.nameSaved);
-      },
-      onError: () => onMessage('error', AUTH_MESSAGES.nameSaveFailed),
-    });
-  };
+  // A blank name (after trimming) is never saved: the schema refuses it before any request.
+  const onSubmit = form.handleSubmit(
+    ({ name: trimmed }) =>
+      updateName.mutate(trimmed, {
+        onSuccess: () => {
+          setEditing(false);
+          onMessage('success', AUTH_MESSAGES.nameSaved);
+        },
+        onError: (error) =>
+          onMessage('error', saveErrorMessage(error, AUTH_MESSAGES.nameSaveFailed)),
+      }),
+    (errors) => onMessage('error', errors.name?.message ?? AUTH_MESSAGES.nameSaveFailed),
+  );
 
   if (!editing) {
     return (
@@ -78,19 +92,18 @@ function NameEditor({ name, onMessage }: { name: string; onMessage: ShowMessage 
   }
 
   return (
-    <form onSubmit={onSubmit} className="mt-1 w-full space-y-2">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-1 w-full space-y-2">
       <label htmlFor="perfil-nome" className="block text-xs font-medium text-ink-muted">
         Nome
       </label>
       <input
-        ref={inputRef}
         id="perfil-nome"
         className={`${INPUT_CLASSES} h-10`}
-        value={draft}
         maxLength={NAME_MAX_LENGTH}
         autoComplete="name"
         disabled={saving}
-        onChange={(event) => setDraft(event.target.value)}
+        aria-invalid={form.formState.errors.name ? true : undefined}
+        {...form.register('name')}
         onKeyDown={(event) => {
           // Escape leaves the edit, not the whole panel.
           if (event.key === 'Escape') {
@@ -101,8 +114,7 @@ function NameEditor({ name, onMessage }: { name: string; onMessage: ShowMessage 
         }}
       />
       <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={saving || !trimmed}>
-          {saving && <Spinner className="size-4" inheritColor />}
+        <Button type="submit" size="sm" disabled={blank} busy={saving}>
           {saving ? 'Salvando...' : 'Salvar'}
         </Button>
         <Button variant="secondary" size="sm" disabled={saving} onClick={() => setEditing(false)}>
@@ -119,8 +131,8 @@ interface Preview {
 }
 
 function photoErrorMessage(error: unknown): string {
-  // The server's own words for a file it refuses; anything else is the spec's generic failure.
-  if (error instanceof ApiError && (error.status === 400 || error.status === 413)) {
+  // The server's own words for a file it refuses or a signed-out save; else the generic failure.
+  if (error instanceof ApiError && [400, 401, 413, 415].includes(error.status)) {
     return errorMessage(error, AUTH_MESSAGES.photoSaveFailed);
   }
   return AUTH_MESSAGES.photoSaveFailed;
@@ -195,8 +207,7 @@ function PhotoEditor({ onMessage }: { onMessage: ShowMessage }) {
             className="size-14 shrink-0 rounded-full object-cover ring-1 ring-line"
           />
           <div className="flex flex-wrap gap-2">
-            <Button size="sm" onClick={onSave} disabled={upload.isPending}>
-              {upload.isPending && <Spinner className="size-4" inheritColor />}
+            <Button size="sm" onClick={onSave} busy={upload.isPending}>
               Salvar foto
             </Button>
             <Button
@@ -215,13 +226,9 @@ function PhotoEditor({ onMessage }: { onMessage: ShowMessage }) {
           size="sm"
           className="-ml-2 text-primary-ink"
           onClick={() => fileRef.current?.click()}
-          disabled={preparing}
+          busy={preparing}
+          icon={Camera}
         >
-          {preparing ? (
-            <Spinner className="size-4" />
-          ) : (
-            <Camera className="size-4" aria-hidden="true" />
-          )}
           Alterar foto
         </Button>
       )}

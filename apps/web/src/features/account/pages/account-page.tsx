@@ -1,6 +1,5 @@
 import { AUTH_MESSAGES, daysRemainingLabel, type MeResponse } from '@gabarita/shared';
 import {
-  CloudOff,
   Coins,
   KeyRound,
   Receipt,
@@ -12,9 +11,11 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card, cardClasses } from '../../../components/ui/card';
 import { Notice } from '../../../components/ui/notice';
+import { Page } from '../../../components/ui/page';
 import { PlanBadge } from '../../../components/ui/plan-badge';
-import { Spinner } from '../../../components/ui/spinner';
+import { QueryError } from '../../../components/ui/query-error';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/formatters';
 import { useMe, usePasswordChangeLink } from '../api/me-api';
@@ -34,10 +35,7 @@ function SectionCard({
 }) {
   const id = `secao-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
   return (
-    <section
-      aria-labelledby={id}
-      className="rounded-2xl border border-line bg-surface shadow-sm shadow-slate-900/[0.03]"
-    >
+    <Card as="section" padding="none" aria-labelledby={id}>
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-line px-5 py-4 sm:px-6">
         <h2 id={id} className="flex items-center gap-2.5 text-base font-semibold text-ink">
           <span className="flex size-8 items-center justify-center rounded-lg bg-primary-soft text-primary-ink">
@@ -48,7 +46,7 @@ function SectionCard({
         {action}
       </div>
       <div className="px-5 py-5 sm:px-6">{children}</div>
-    </section>
+    </Card>
   );
 }
 
@@ -121,15 +119,11 @@ function SecuritySection() {
         </p>
         <Button
           variant="secondary"
+          icon={KeyRound}
+          busy={link.isPending}
           onClick={() => link.mutate()}
-          disabled={link.isPending}
           className="self-start sm:self-auto"
         >
-          {link.isPending ? (
-            <Spinner className="size-4" />
-          ) : (
-            <KeyRound className="size-4" aria-hidden="true" />
-          )}
           Alterar Senha
         </Button>
       </div>
@@ -155,7 +149,7 @@ function LoadingCards() {
         <div
           key={index}
           aria-hidden="true"
-          className="animate-pulse rounded-2xl border border-line bg-surface p-6 motion-reduce:animate-none"
+          className={cardClasses({ className: 'animate-pulse motion-reduce:animate-none' })}
         >
           <div className="h-5 w-44 rounded bg-surface-muted" />
           <div className="mt-6 grid gap-5 sm:grid-cols-2">
@@ -176,17 +170,11 @@ export default function AccountPage() {
     content = <LoadingCards />;
   } else if (me.isError) {
     content = (
-      <div className="flex flex-col items-center rounded-2xl border border-line bg-surface px-6 py-10 text-center">
-        <span className="flex size-12 items-center justify-center rounded-xl bg-accent-soft text-accent-ink">
-          <CloudOff className="size-6" aria-hidden="true" />
-        </span>
-        <p role="alert" className="mt-4 max-w-md text-sm leading-6 text-ink-muted">
-          {errorMessage(me.error, 'Não foi possível carregar os dados da conta.')}
-        </p>
-        <Button className="mt-6" onClick={() => void me.refetch()} disabled={me.isFetching}>
-          Tentar novamente
-        </Button>
-      </div>
+      <QueryError
+        message={errorMessage(me.error, 'Não foi possível carregar os dados da conta.')}
+        onRetry={() => void me.refetch()}
+        retrying={me.isFetching}
+      />
     );
   } else {
     content = (
@@ -205,16 +193,11 @@ export default function AccountPage() {
   }
 
   return (
-    <section aria-labelledby="page-title">
-      <div className="mb-8">
-        <h1 id="page-title" className="text-2xl font-semibold tracking-tight text-ink sm:text-3xl">
-          Gerenciamento de Conta
-        </h1>
-        <p className="mt-2 text-sm leading-6 text-ink-muted">
-          Veja os dados da sua conta, a situação do seu plano e as opções de segurança.
-        </p>
-      </div>
+    <Page
+      title="Gerenciamento de Conta"
+      description="Veja os dados da sua conta, a situação do seu plano e as opções de segurança."
+    >
       {content}
-    </section>
+    </Page>
   );
 }

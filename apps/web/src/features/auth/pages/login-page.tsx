@@ -1,13 +1,14 @@
-import { AUTH_MESSAGES } from '@gabarita/shared';
+import { AUTH_MESSAGES, emailRequestSchema, loginRequestSchema } from '@gabarita/shared';
 import { LogIn } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
 import { PasswordField } from '../../../components/ui/password-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
+import { firstErrorMessage, showSubmitError, useSchemaForm } from '../../../lib/forms';
 import { readLoginState } from '../../../lib/login-state';
 import {
   login,
@@ -38,7 +39,7 @@ function arrivalMessage(params: URLSearchParams, state: unknown): Message | null
   return notice ? { tone: 'success', text: notice } : null;
 }
 
-type Busy = 'login' | 'recovery' | 'resend' | null;
+type Busy = 'recovery' | 'resend' | null;
 
 export default function LoginPage() {
   const location = useLocation();
@@ -47,88 +48,91 @@ export default function LoginPage() {
   const google = useGoogleSignIn();
   const signedIn = useSignedIn();
   const messageId = useId();
-  const emailRef = useRef<HTMLInputElement>(null);
+  const form = useSchemaForm(loginRequestSchema, { defaultValues: { email: '', password: '' } });
+  const { errors, isSubmitting } = form.formState;
 
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [busy, setBusy] = useState<Busy>(null);
-  const [message, setMessage] = useState<Message | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const [needsVerification, setNeedsVerification] = useState(false);
   // The message brought by the link stays until the user does something.
   const [arrivalDismissed, setArrivalDismissed] = useState(false);
 
   const arrival = arrivalDismissed ? null : arrivalMessage(searchParams, location.state);
 
-  const startAction = (action: Exclude<Busy, null>) => {
+  const startAction = () => {
     setArrivalDismissed(true);
-    setMessage(null);
+    setNotice(null);
+    form.clearErrors();
     google.dismissFailure();
-    setBusy(action);
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    startAction('login');
-    setNeedsVerification(false);
-    try {
-      // The sign-in guard leaves /login as soon as the session holds the user.
-      signedIn(await login({ email: email.trim(), password }));
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'auth/email-not-verified') {
-        setNeedsVerification(true);
-      } else {
-        setMessage({ tone: 'error', text: errorMessage(error, AUTH_MESSAGES.loginFailed) });
+  const onSubmit = form.handleSubmit(
+    async (credentials) => {
+      setNeedsVerification(false);
+      try {
+        // The sign-in guard leaves /login as soon as the session holds the user.
+        signedIn(await login(credentials));
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'auth/email-not-verified') {
+          setNeedsVerification(true);
+        } else {
+          showSubmitError(form, error, AUTH_MESSAGES.loginFailed);
+        }
       }
-    } finally {
-      setBusy(null);
-    }
-  };
+    },
+    () => setNeedsVerification(false),
+  );
 
+  /** 'Recuperar senha' needs only the e-mail, checked by the reset link's own rule. */
   const onRecover = async () => {
-    const address = email.trim();
-    startAction('recovery');
+    startAction();
     setNeedsVerification(false);
-    if (!address) {
-      setBusy(null);
-      setMessage({ tone: 'error', text: AUTH_MESSAGES.recoveryEmailRequired });
-      emailRef.current?.focus();
+    const parsed = emailRequestSchema.safeParse({ email: form.getValues('email') });
+    if (!parsed.success) {
+      form.setError('email', { message: parsed.error.issues[0]!.message }, { shouldFocus: true });
       return;
     }
+    setBusy('recovery');
     try {
-      const sent = await requestPasswordReset(address);
-      setMessage({ tone: 'success', text: AUTH_MESSAGES.resetLinkSent(sent.email) });
+      const sent = await requestPasswordReset(parsed.data.email);
+      setNotice(AUTH_MESSAGES.resetLinkSent(sent.email));
     } catch (error) {
-      setMessage({ tone: 'error', text: errorMessage(error, AUTH_MESSAGES.resetLinkFailed) });
+      showSubmitError(form, error, AUTH_MESSAGES.resetLinkFailed);
     } finally {
       setBusy(null);
     }
   };
 
   const onResend = async () => {
-    startAction('resend');
+    startAction();
+    setBusy('resend');
     try {
-      await resendVerification({ email: email.trim(), password });
+      await resendVerification(form.getValues());
       setNeedsVerification(false);
-      setMessage({ tone: 'success', text: AUTH_MESSAGES.verificationSent });
+      setNotice(AUTH_MESSAGES.verificationSent);
     } catch (error) {
-      setMessage({ tone: 'error', text: errorMessage(error, AUTH_MESSAGES.loginFailed) });
+      showSubmitError(form, error, AUTH_MESSAGES.loginFailed);
     } finally {
       setBusy(null);
     }
   };
 
   const onGoogle = () => {
-    setArrivalDismissed(true);
-    setMessage(null);
+    startAction();
     setNeedsVerification(false);
     google.start();
   };
 
-  const shown = google.failed
-    ? { tone: 'error' as const, text: AUTH_MESSAGES.googleFailed }
-    : message;
+  const formError = firstErrorMessage(errors, ['email', 'password']);
+  const shown: Message | null = google.failed
+    ? { tone: 'error', text: AUTH_MESSAGES.googleFailed }
+    : formError
+      ? { tone: 'error', text: formError }
+      : notice
+        ? { tone: 'success', text: notice }
+        : null;
   const fieldsDescribedBy = shown?.tone === 'error' ? messageId : undefined;
-  const working = busy !== null || google.pending;
+  const working = isSubmitting || busy !== null || google.pending;
 
   return (
     <>
@@ -140,28 +144,32 @@ export default function LoginPage() {
         </Notice>
       )}
 
-      <form onSubmit={onSubmit} className="space-y-4">
+      <form
+        onSubmit={(event) => {
+          startAction();
+          void onSubmit(event);
+        }}
+        noValidate
+        className="space-y-4"
+      >
         <TextField
-          ref={emailRef}
           label="E-mail"
           type="email"
-          name="email"
           autoComplete="email"
           inputMode="email"
           required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          invalid={Boolean(errors.email)}
           describedBy={fieldsDescribedBy}
+          {...form.register('email')}
         />
         <div>
           <PasswordField
             label="Senha"
-            name="password"
             autoComplete="current-password"
             required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            invalid={Boolean(errors.password)}
             describedBy={fieldsDescribedBy}
+            {...form.register('password')}
           />
           <div className="mt-1.5 flex justify-end">
             <button
@@ -185,8 +193,8 @@ export default function LoginPage() {
               className="mt-2.5 w-full sm:w-auto"
               onClick={() => void onResend()}
               disabled={working}
+              busy={busy === 'resend'}
             >
-              {busy === 'resend' && <Spinner className="size-4" />}
               Reenviar e-mail de verificação
             </Button>
           </Notice>
@@ -198,12 +206,14 @@ export default function LoginPage() {
           </Notice>
         )}
 
-        <Button type="submit" size="md" className="w-full" disabled={working}>
-          {busy === 'login' ? (
-            <Spinner className="size-4" inheritColor />
-          ) : (
-            <LogIn className="size-4" aria-hidden="true" />
-          )}
+        <Button
+          type="submit"
+          size="md"
+          className="w-full"
+          disabled={working}
+          busy={isSubmitting}
+          icon={LogIn}
+        >
           Entrar
         </Button>
       </form>

@@ -1,13 +1,14 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@gabarita/shared';
+import { useQuery } from '@tanstack/react-query';
+import { AUTH_MESSAGES, resetPasswordFormSchema } from '@gabarita/shared';
 import { CircleCheck, KeyRound, LinkIcon, TriangleAlert } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
 import { PasswordField } from '../../../components/ui/password-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { firstErrorMessage, showSubmitError, useSchemaForm } from '../../../lib/forms';
 import { RESET_REDIRECT_MS } from '../../../lib/timings';
 import { checkResetCode, confirmPasswordReset } from '../api/auth-api';
 import { AuthHeading } from '../components/auth-heading';
@@ -21,13 +22,6 @@ function checkErrorMessage(error: unknown): string {
     return errorMessage(error, AUTH_MESSAGES.resetCheckFailed);
   }
   return AUTH_MESSAGES.resetCheckFailed;
-}
-
-function validateNewPassword(password: string, confirmation: string): string | null {
-  if (password !== confirmation) return AUTH_MESSAGES.passwordsDoNotMatch;
-  if (password.length < PASSWORD_MIN_LENGTH) return AUTH_MESSAGES.newPasswordTooShort;
-  if (password.length > PASSWORD_MAX_LENGTH) return AUTH_MESSAGES.passwordTooLong;
-  return null;
 }
 
 function StateCard({
@@ -100,25 +94,24 @@ function ResetDone() {
 
 function NewPasswordForm({ oobCode, email }: { oobCode: string; email: string }) {
   const errorId = useId();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const confirm = useMutation({ mutationFn: confirmPasswordReset });
+  const [done, setDone] = useState(false);
+  const form = useSchemaForm(resetPasswordFormSchema, {
+    defaultValues: { password: '', confirmation: '' },
+  });
+  const { errors, isSubmitting: busy } = form.formState;
 
-  if (confirm.isSuccess) return <ResetDone />;
+  if (done) return <ResetDone />;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const invalid = validateNewPassword(password, confirmation);
-    setError(invalid);
-    if (invalid) return;
-    confirm.mutate(
-      { oobCode, newPassword: password },
-      { onError: (caught) => setError(errorMessage(caught, AUTH_MESSAGES.resetConfirmFailed)) },
-    );
-  };
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    try {
+      await confirmPasswordReset({ oobCode, newPassword: password });
+      setDone(true);
+    } catch (caught) {
+      showSubmitError(form, caught, AUTH_MESSAGES.resetConfirmFailed);
+    }
+  });
 
-  const busy = confirm.isPending;
+  const error = firstErrorMessage(errors, ['confirmation', 'password']);
   return (
     <>
       <AuthHeading
@@ -130,41 +123,32 @@ function NewPasswordForm({ oobCode, email }: { oobCode: string; email: string })
           </>
         }
       />
-      <form onSubmit={onSubmit} className="space-y-4">
-        <PasswordField
-          label="Nova senha"
-          name="new-password"
-          autoComplete="new-password"
-          placeholder="Mínimo 6 caracteres"
-          required
-          disabled={busy}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          describedBy={error ? errorId : undefined}
-          invalid={error !== null}
-        />
-        <PasswordField
-          label="Confirmar nova senha"
-          name="new-password-confirmation"
-          autoComplete="new-password"
-          required
-          disabled={busy}
-          value={confirmation}
-          onChange={(event) => setConfirmation(event.target.value)}
-          describedBy={error ? errorId : undefined}
-          invalid={error !== null}
-        />
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
+        <fieldset disabled={busy} className="space-y-4">
+          <PasswordField
+            label="Nova senha"
+            autoComplete="new-password"
+            placeholder="Mínimo 6 caracteres"
+            required
+            describedBy={error ? errorId : undefined}
+            invalid={error !== null}
+            {...form.register('password')}
+          />
+          <PasswordField
+            label="Confirmar nova senha"
+            autoComplete="new-password"
+            required
+            describedBy={error ? errorId : undefined}
+            invalid={error !== null}
+            {...form.register('confirmation')}
+          />
+        </fieldset>
         {error && (
           <Notice id={errorId} tone="error">
             {error}
           </Notice>
         )}
-        <Button type="submit" size="md" className="w-full" disabled={busy}>
-          {busy ? (
-            <Spinner className="size-4" inheritColor />
-          ) : (
-            <KeyRound className="size-4" aria-hidden="true" />
-          )}
+        <Button type="submit" size="md" className="w-full" busy={busy} icon={KeyRound}>
           Redefinir senha
         </Button>
       </form>

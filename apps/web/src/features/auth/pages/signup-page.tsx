@@ -1,27 +1,13 @@
-import {
-  AUTH_MESSAGES,
-  NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-} from '@gabarita/shared';
+import { AUTH_MESSAGES, NAME_MAX_LENGTH, signupFormSchema } from '@gabarita/shared';
 import { ArrowLeft, MailCheck, UserPlus } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/password-field';
-import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
-import { errorMessage } from '../../../lib/api-client';
+import { firstErrorMessage, showSubmitError, useSchemaForm } from '../../../lib/forms';
 import { signup } from '../api/auth-api';
 import { AuthHeading } from '../components/auth-heading';
-
-/** Checks the spec asks for, in its order: matching passwords first, then the length. */
-function validatePasswords(password: string, confirmation: string): string | null {
-  if (password !== confirmation) return AUTH_MESSAGES.passwordsDoNotMatch;
-  if (password.length < PASSWORD_MIN_LENGTH) return AUTH_MESSAGES.passwordTooShort;
-  if (password.length > PASSWORD_MAX_LENGTH) return AUTH_MESSAGES.passwordTooLong;
-  return null;
-}
 
 function SignupSent({ email }: { email: string }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -55,36 +41,27 @@ function SignupSent({ email }: { email: string }) {
 
 export default function SignupPage() {
   const errorId = useId();
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [passwordError, setPasswordError] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useSchemaForm(signupFormSchema, {
+    defaultValues: { name: '', email: '', password: '', confirmation: '' },
+  });
+  const { errors, isSubmitting: busy } = form.formState;
 
   if (sentTo !== null) return <SignupSent email={sentTo} />;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const invalid = validatePasswords(password, confirmation);
-    setError(invalid);
-    setPasswordError(invalid !== null);
-    if (invalid) return;
-
-    setBusy(true);
+  const onSubmit = form.handleSubmit(async ({ name, email, password }) => {
     try {
-      const created = await signup({ name: name.trim(), email: email.trim(), password });
+      const created = await signup({ name, email, password });
       setSentTo(created.email);
     } catch (caught) {
-      setError(errorMessage(caught, AUTH_MESSAGES.signupFailed));
-    } finally {
-      setBusy(false);
+      showSubmitError(form, caught, AUTH_MESSAGES.signupFailed);
     }
-  };
+  });
 
-  const passwordDescribedBy = passwordError ? errorId : undefined;
+  // One message under the form, as the spec shows it; the fields it concerns are marked.
+  const error = firstErrorMessage(errors, ['name', 'email', 'confirmation', 'password']);
+  const passwordError = Boolean(errors.password || errors.confirmation);
+  const describedBy = (invalid: boolean) => (invalid ? errorId : undefined);
 
   return (
     <>
@@ -92,51 +69,45 @@ export default function SignupPage() {
         title="Criar conta"
         description="Questões de concurso com Inteligência Artificial"
       />
-      <form onSubmit={onSubmit} className="space-y-4">
-        <TextField
-          label="Nome"
-          name="name"
-          autoComplete="name"
-          required
-          maxLength={NAME_MAX_LENGTH}
-          disabled={busy}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-        />
-        <TextField
-          label="E-mail"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          disabled={busy}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        <PasswordField
-          label="Senha"
-          name="password"
-          autoComplete="new-password"
-          placeholder="Senha (mínimo 6 caracteres)"
-          required
-          disabled={busy}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          describedBy={passwordDescribedBy}
-          invalid={passwordError}
-        />
-        <PasswordField
-          label="Repetir senha"
-          name="password-confirmation"
-          autoComplete="new-password"
-          required
-          disabled={busy}
-          value={confirmation}
-          onChange={(event) => setConfirmation(event.target.value)}
-          describedBy={passwordDescribedBy}
-          invalid={passwordError}
-        />
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
+        <fieldset disabled={busy} className="space-y-4">
+          <TextField
+            label="Nome"
+            autoComplete="name"
+            required
+            maxLength={NAME_MAX_LENGTH}
+            invalid={Boolean(errors.name)}
+            describedBy={describedBy(Boolean(errors.name))}
+            {...form.register('name')}
+          />
+          <TextField
+            label="E-mail"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            invalid={Boolean(errors.email)}
+            describedBy={describedBy(Boolean(errors.email))}
+            {...form.register('email')}
+          />
+          <PasswordField
+            label="Senha"
+            autoComplete="new-password"
+            placeholder="Senha (mínimo 6 caracteres)"
+            required
+            invalid={passwordError}
+            describedBy={describedBy(passwordError)}
+            {...form.register('password')}
+          />
+          <PasswordField
+            label="Repetir senha"
+            autoComplete="new-password"
+            required
+            invalid={passwordError}
+            describedBy={describedBy(passwordError)}
+            {...form.register('confirmation')}
+          />
+        </fieldset>
 
         {error && (
           <p
@@ -148,12 +119,7 @@ export default function SignupPage() {
           </p>
         )}
 
-        <Button type="submit" size="md" className="w-full" disabled={busy}>
-          {busy ? (
-            <Spinner className="size-4" inheritColor />
-          ) : (
-            <UserPlus className="size-4" aria-hidden="true" />
-          )}
+        <Button type="submit" size="md" className="w-full" busy={busy} icon={UserPlus}>
           {busy ? 'Criando conta...' : 'Criar conta'}
         </Button>
       </form>

@@ -13,22 +13,15 @@ export function useSendHelpRequest() {
   });
 }
 
-/** The text for a failed send: the spec's wording by status, the server's for rate limits. */
+/**
+ * The text for a failed send: a refused message in the rule's words (by field, never by text), the
+ * spec's wording when the sender may not send, the server's for rate limits, else the spec's
+ * generic failure.
+ */
 export function helpErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return SUPPORT_MESSAGES.helpFailed;
-  switch (error.status) {
-    case 400:
-      return error.message === SUPPORT_MESSAGES.helpTooLong
-        ? SUPPORT_MESSAGES.helpTooLong
-        : error.message === SUPPORT_MESSAGES.helpEmpty
-          ? SUPPORT_MESSAGES.helpEmpty
-          : SUPPORT_MESSAGES.helpFailed;
-    case 401:
-    case 403:
-      return SUPPORT_MESSAGES.helpNotAllowed;
-    case 429:
-      return error.message;
-    default:
-      return SUPPORT_MESSAGES.helpFailed;
-  }
+  if (error.code === 'request/invalid') return error.fields.mensagem ?? SUPPORT_MESSAGES.helpFailed;
+  if (error.status === 401 || error.status === 403) return SUPPORT_MESSAGES.helpNotAllowed;
+  if (error.status === 429) return error.message;
+  return SUPPORT_MESSAGES.helpFailed;
 }

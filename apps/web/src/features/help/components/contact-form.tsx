@@ -1,11 +1,11 @@
-import { HELP_MESSAGE_MAX_LENGTH, SUPPORT_MESSAGES } from '@gabarita/shared';
+import { HELP_MESSAGE_MAX_LENGTH, helpRequestSchema, SUPPORT_MESSAGES } from '@gabarita/shared';
 import { Send } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { INPUT_CLASSES, LABEL_CLASSES } from '../../../components/ui/field-styles';
 import { Notice } from '../../../components/ui/notice';
-import { Spinner } from '../../../components/ui/spinner';
 import { formatInteger } from '../../../lib/formatters';
+import { useSchemaForm } from '../../../lib/forms';
 import { useSession } from '../../../lib/session';
 import { useTimedMessage } from '../../../lib/use-timed-message';
 import { helpErrorMessage, useSendHelpRequest } from '../api/help-api';
@@ -20,8 +20,7 @@ export function ContactForm() {
   const session = useSession();
   const send = useSendHelpRequest();
   const success = useTimedMessage(HELP_SUCCESS_MS);
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm(helpRequestSchema, { defaultValues: { mensagem: '' } });
   const fieldId = useId();
   const counterId = useId();
   const errorId = useId();
@@ -31,35 +30,34 @@ export function ContactForm() {
   const signedIn = Boolean(session.data?.user);
   const visitor = !session.isPending && !signedIn;
   const disabled = !signedIn || send.isPending;
+  const length = form.watch('mensagem').length;
+  const error = form.formState.errors.mensagem?.message ?? null;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit(({ mensagem }) => {
     if (!signedIn || send.isPending) return;
-    success.clear();
-    if (!message.trim()) {
-      setError(SUPPORT_MESSAGES.helpEmpty);
-      return;
-    }
-    if (message.length > HELP_MESSAGE_MAX_LENGTH) {
-      setError(SUPPORT_MESSAGES.helpTooLong);
-      return;
-    }
-    setError(null);
-    send.mutate(message, {
+    send.mutate(mensagem, {
       onSuccess: () => {
-        setMessage('');
+        form.reset({ mensagem: '' });
         success.show('success', SUPPORT_MESSAGES.helpSent);
       },
-      onError: (failure) => setError(helpErrorMessage(failure)),
+      onError: (failure) => form.setError('mensagem', { message: helpErrorMessage(failure) }),
     });
-  };
+  });
 
   const describedBy = [counterId, visitor ? noticeId : null, error ? errorId : null]
     .filter(Boolean)
     .join(' ');
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Fale com o suporte" className="space-y-4">
+    <form
+      onSubmit={(event) => {
+        success.clear();
+        void onSubmit(event);
+      }}
+      noValidate
+      aria-label="Fale com o suporte"
+      className="space-y-4"
+    >
       {visitor && (
         <Notice tone="info" id={noticeId}>
           {SUPPORT_MESSAGES.helpNotAllowed}
@@ -71,11 +69,6 @@ export function ContactForm() {
         </label>
         <textarea
           id={fieldId}
-          value={message}
-          onChange={(event) => {
-            setMessage(event.target.value);
-            if (error) setError(null);
-          }}
           maxLength={HELP_MESSAGE_MAX_LENGTH}
           rows={6}
           disabled={disabled}
@@ -83,9 +76,13 @@ export function ContactForm() {
           aria-describedby={describedBy}
           aria-invalid={error ? true : undefined}
           className={TEXTAREA_CLASSES}
+          {...form.register('mensagem', {
+            // A new attempt starts without the last failure's message.
+            onChange: () => form.clearErrors('mensagem'),
+          })}
         />
         <p id={counterId} className="mt-1.5 text-right text-xs tabular-nums text-ink-muted">
-          {formatInteger(message.length)} / {formatInteger(HELP_MESSAGE_MAX_LENGTH)} caracteres
+          {formatInteger(length)} / {formatInteger(HELP_MESSAGE_MAX_LENGTH)} caracteres
         </p>
       </div>
       {error && (
@@ -94,12 +91,13 @@ export function ContactForm() {
         </Notice>
       )}
       {success.message && <Notice tone="success">{success.message.text}</Notice>}
-      <Button type="submit" disabled={disabled} className="w-full sm:w-auto">
-        {send.isPending ? (
-          <Spinner className="size-4" inheritColor />
-        ) : (
-          <Send className="size-4" aria-hidden="true" />
-        )}
+      <Button
+        type="submit"
+        disabled={!signedIn}
+        busy={send.isPending}
+        icon={Send}
+        className="w-full sm:w-auto"
+      >
         {send.isPending ? SUPPORT_MESSAGES.helpSending : SUPPORT_MESSAGES.helpSubmit}
       </Button>
     </form>
