@@ -110,13 +110,17 @@ for (const viewport of [
       page.getByText(`Errado! A alternativa correta é a "${second.right}".`),
     ).toBeVisible();
 
-    // Reload mid-exam: same question, the recorded answer shown again.
+    // Reload mid-exam: same question, starting fresh, with the first answer recalled.
     await page.reload();
     await expect(page.getByText('2 / 10').first()).toBeVisible();
     await expect(
-      page.getByText(`Errado! A alternativa correta é a "${second.right}".`),
+      page.getByText(new RegExp(`^Você respondeu ${second.wrong} em \\d{2}/\\d{2}/\\d{4}$`)),
     ).toBeVisible();
+    await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
     await expect(check).toBeDisabled();
+    // Answering it again shows the key and costs no free check.
+    await answer(page, second.right);
+    await expect(page.getByText('Correto, Parabéns!')).toBeVisible();
 
     await page.getByRole('button', { name: 'Próxima' }).click();
     await answer(page, letters(3).right);

@@ -5,7 +5,6 @@ import { ID_MAX_LENGTH, text } from '../validation';
 export const HELP_MESSAGE_MAX_LENGTH = 5000;
 export const ERROR_REPORT_TEXT_MAX_LENGTH = 2000;
 /** Where people write to the team (help centre, terms, privacy policy). */
-export const SUPPORT_CONTACT_EMAIL = 'suporte@gabarita.app';
 export const SUPPORT_REPLY_HOURS = 24;
 
 /** Spec section 9, "Report error types", in the spec's order. */

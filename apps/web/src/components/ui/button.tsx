@@ -1,4 +1,6 @@
+import type { LucideIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
+import { Spinner } from './spinner';
 
 type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 type ButtonSize = 'sm' | 'md' | 'icon';
@@ -31,8 +33,40 @@ export function buttonClasses({ variant = 'primary', size = 'md', className }: B
   return [BASE, VARIANTS[variant], SIZES[size], className].filter(Boolean).join(' ');
 }
 
-type ButtonProps = ComponentProps<'button'> & ButtonStyle;
+type ButtonProps = ComponentProps<'button'> &
+  ButtonStyle & {
+    /** Work in progress: the button is disabled and a spinner takes the icon's place. */
+    busy?: boolean;
+    icon?: LucideIcon;
+  };
 
-export function Button({ variant, size, className, type = 'button', ...props }: ButtonProps) {
-  return <button type={type} className={buttonClasses({ variant, size, className })} {...props} />;
+export function Button({
+  variant = 'primary',
+  size,
+  className,
+  type = 'button',
+  busy = false,
+  icon: Icon,
+  disabled,
+  children,
+  ...props
+}: ButtonProps) {
+  // On filled buttons the spinner takes the text colour; on the others, the brand colour.
+  const filled = variant === 'primary' || variant === 'danger';
+  return (
+    <button
+      type={type}
+      className={buttonClasses({ variant, size, className })}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+      {...props}
+    >
+      {busy ? (
+        <Spinner className="size-4" inheritColor={filled} />
+      ) : (
+        Icon && <Icon className="size-4" aria-hidden="true" />
+      )}
+      {children}
+    </button>
+  );
 }

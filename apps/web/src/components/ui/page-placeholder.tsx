@@ -1,5 +1,6 @@
 import { Construction } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { PageTitle } from './page';
 
 interface PagePlaceholderProps {
   title: string;
@@ -13,9 +14,7 @@ interface PagePlaceholderProps {
 export function PagePlaceholder({ title, description, children }: PagePlaceholderProps) {
   return (
     <section aria-labelledby="page-title">
-      <h1 id="page-title" className="text-2xl font-semibold tracking-tight text-ink sm:text-3xl">
-        {title}
-      </h1>
+      <PageTitle>{title}</PageTitle>
       {children}
       <div className="mt-6 flex items-start gap-4 rounded-xl border border-accent-200 bg-accent-soft p-4 sm:p-5 dark:border-accent-900/70">
         <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-accent-100 text-accent-800 dark:bg-accent-900 dark:text-accent-200">

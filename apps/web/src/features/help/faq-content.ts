@@ -4,7 +4,6 @@ import {
   PLANS,
   PREMIUM_DAILY_INPUT_TOKENS,
   PREMIUM_DAILY_OUTPUT_TOKENS,
-  SUPPORT_CONTACT_EMAIL,
   SUPPORT_REPLY_HOURS,
   TOKEN_PACKAGE,
 } from '@gabarita/shared';
@@ -52,224 +51,227 @@ const dailyQuota = `${formatInteger(PREMIUM_DAILY_INPUT_TOKENS)} tokens de entra
 const freeLimit = questionCountLabel(FREE_DAILY_QUESTION_LIMIT);
 const pixMinutes = `${PIX_CODE_VALIDITY_MINUTES} minutos`;
 
-export const FAQ_CATEGORIES: readonly FaqCategory[] = [
-  {
-    id: 'conta',
-    title: 'Conta e Cadastro',
-    icon: CircleUserRound,
-    entries: [
-      {
-        id: 'criar-conta',
-        question: 'Como crio minha conta?',
-        answer: [
-          'Na página de entrada, clique em "Criar conta" e informe nome, e-mail e uma senha com pelo menos 6 caracteres. Se preferir, use o botão de entrar com o Google: a conta é criada com os dados da sua conta Google.',
-          'O cadastro é gratuito. Depois de entrar, você já pode resolver questões no limite da conta gratuita.',
-        ],
-      },
-      {
-        id: 'verificar-email',
-        question: 'Por que preciso confirmar meu e-mail?',
-        answer: [
-          'Ao se cadastrar com e-mail e senha, enviamos uma mensagem de verificação para o endereço informado. Abra o link dessa mensagem para confirmar que o e-mail é seu; só depois da confirmação é possível entrar na plataforma.',
-          'Se a mensagem não chegar, procure também nas pastas de spam e promoções. Quem entra com o Google não precisa dessa etapa, pois o Google já confirmou o endereço.',
-        ],
-      },
-      {
-        id: 'entrar-google',
-        question: 'Posso entrar com minha conta Google?',
-        answer: [
-          'Sim. Na página de entrada, clique em "Entrar com Google" e escolha sua conta. Não é preciso criar uma senha para a Gabarita: o acesso fica ligado à sua conta Google.',
-        ],
-      },
-      {
-        id: 'recuperar-senha',
-        question: 'Esqueci minha senha. Como faço para recuperá-la?',
-        answer: [
-          'Na página de entrada, clique em "Recuperar senha" e informe o e-mail da sua conta. Você receberá um link para criar uma nova senha. Se você já estiver conectado, também pode pedir esse link em "Gerenciar Conta", na seção Segurança.',
-          'Contas criadas com o Google não têm senha na Gabarita: para entrar, use novamente o botão do Google.',
-        ],
-      },
-      {
-        id: 'nome-foto',
-        question: 'Como altero meu nome ou minha foto de perfil?',
-        answer: [
-          'Clique na sua foto (ou no botão "Conta") no canto superior direito para abrir o painel de perfil. Ali você pode editar o nome e trocar a foto, que é reduzida automaticamente para no máximo 256 × 256 pixels.',
-          'Em contas criadas com o Google, o nome e a foto são os da sua conta Google e não podem ser alterados na Gabarita.',
-        ],
-      },
-      {
-        id: 'dados-conta',
-        question: 'Onde vejo os dados da minha conta e do meu plano?',
-        answer: [
-          'Em "Gerenciar Conta", no menu lateral. Lá aparecem seu e-mail, o status da conta (Gratuita ou Premium), a data de término e os dias restantes do plano, além do histórico de compras e de pacotes de tokens.',
-        ],
-      },
-    ],
-  },
-  {
-    id: 'planos',
-    title: 'Planos e Pagamentos',
-    icon: CreditCard,
-    entries: [
-      {
-        id: 'planos-precos',
-        question: 'Quais são os planos e quanto custam?',
-        answer: [
-          'Todos os planos dão acesso Premium pelo período contratado, contado a partir da compra:',
-          { items: planLines },
-          'Os planos estão em "Planos de Assinatura", no menu lateral.',
-        ],
-      },
-      {
-        id: 'premium-vantagens',
-        question: 'O que o plano Premium oferece?',
-        answer: [
-          `Questões ilimitadas com gabarito, análise das questões pela IA, chat com a IA sobre cada questão, acesso às análises já salvas e estatísticas de desempenho por disciplina e assunto. A cota diária de IA é de ${dailyQuota}.`,
-        ],
-      },
-      {
-        id: 'pagamento-pix',
-        question: 'Como funciona o pagamento por PIX?',
-        answer: [
-          'O pagamento é feito somente por PIX, em uma única cobrança, por meio do nosso parceiro de pagamentos:',
-          {
-            steps: [
-              'Em "Planos de Assinatura", escolha um plano (ou o pacote de tokens).',
-              'Informe Nome, Sobrenome e CPF de quem vai pagar.',
-              'Pague lendo o QR Code no aplicativo do seu banco ou usando o código PIX copia e cola.',
-              `Faça o pagamento dentro de ${pixMinutes}: a contagem regressiva aparece na tela.`,
-              'Assim que o pagamento é confirmado, o acesso é liberado automaticamente, sem que você precise fazer mais nada.',
-            ],
-          },
-        ],
-      },
-      {
-        id: 'pix-expirado',
-        question: 'O tempo do PIX acabou. E agora?',
-        answer: [
-          `Um código PIX não pago em ${pixMinutes} expira e é cancelado; nenhum valor é cobrado por ele. Clique em "Gerar Novo PIX" para receber um novo código e faça o pagamento com ele.`,
-        ],
-      },
-      {
-        id: 'renovacao-cancelamento',
-        question: 'O plano é renovado automaticamente? Como faço o cancelamento?',
-        answer: [
-          'Não há renovação automática nem cobrança recorrente: cada plano é pago uma única vez por PIX. Quando o período termina, a conta volta a ser gratuita. Por isso não é preciso pedir o cancelamento; para continuar no Premium, basta contratar um novo plano.',
-        ],
-      },
-      {
-        id: 'pacote-tokens',
-        question: 'O que é o pacote de tokens?',
-        answer: [
-          `O pacote "${TOKEN_PACKAGE.name}" custa ${formatPrice(TOKEN_PACKAGE.priceCentavos)} e acrescenta ${packageTokens} para usar nos recursos de IA. Os tokens do pacote não têm prazo de validade: ficam disponíveis até serem usados.`,
-        ],
-      },
-      {
-        id: 'pagamento-nao-liberado',
-        question: 'Paguei, mas o acesso não foi liberado. O que faço?',
-        answer: [
-          'A liberação acontece logo após a confirmação do pagamento pelo parceiro de PIX, o que costuma levar poucos segundos. Se o acesso não aparecer em "Gerenciar Conta", escreva para o suporte informando o e-mail da conta e o horário do pagamento.',
-        ],
-      },
-    ],
-  },
-  {
-    id: 'recursos',
-    title: 'Recursos e Funcionalidades',
-    icon: Sparkles,
-    entries: [
-      {
-        id: 'limite-gratuito',
-        question: 'Quantas questões posso resolver na conta gratuita?',
-        answer: [
-          `A conta gratuita permite resolver ${freeLimit} por dia. No dia seguinte o limite é renovado. Os recursos de inteligência artificial são exclusivos do Premium ou de quem tem tokens de um pacote.`,
-        ],
-      },
-      {
-        id: 'analise-ia',
-        question: 'Como funciona a análise da questão pela IA?',
-        answer: [
-          'Depois de verificar o gabarito, a IA explica o enunciado e cada alternativa. A análise fica salva: ver uma análise que já existe não gasta tokens. Se quiser uma nova explicação, use "Reanalisar com IA", que gera a análise de novo e consome tokens.',
-          'A IA é uma ferramenta de apoio aos estudos e pode cometer erros: confira sempre com o gabarito e com materiais de referência.',
-        ],
-      },
-      {
-        id: 'chat-ia',
-        question: 'Posso tirar dúvidas sobre uma questão com a IA?',
-        answer: [
-          'Sim. Na tela da questão há um chat em que você pergunta sobre o enunciado, as alternativas ou o assunto. Cada pergunta e resposta consome tokens.',
-        ],
-      },
-      {
-        id: 'conteudo-didatico',
-        question: 'O que é o conteúdo didático de Disciplinas isoladas?',
-        answer: [
-          'Em "Disciplinas isoladas" você estuda um assunto de uma disciplina específica: resolve as questões dele e pode pedir à IA um conteúdo didático que resume o tema.',
-        ],
-      },
-      {
-        id: 'uso-tokens',
-        question: 'Como os tokens são consumidos?',
-        answer: [
-          'Cada uso de IA (análise, chat ou conteúdo didático) consome tokens de entrada (o que é enviado para a IA) e de saída (o que ela responde). A ordem de uso é esta:',
-          {
-            steps: [
-              'Primeiro são usados os tokens de pacotes comprados, que nunca expiram.',
-              `Depois, a cota diária do Premium, de ${dailyQuota}, que é renovada no dia seguinte.`,
-            ],
-          },
-          'Um pacote termina quando acabam os tokens de entrada ou os de saída. O contador na tela da questão mostra quanto ainda resta.',
-        ],
-      },
-      {
-        id: 'estatisticas',
-        question: 'Onde vejo minhas estatísticas de desempenho?',
-        answer: [
-          'Em "Meu Desempenho", no menu lateral. Contas Premium veem gráficos e uma tabela com acertos e erros por disciplina e por assunto.',
-        ],
-      },
-      {
-        id: 'zerar-historico',
-        question: 'Posso zerar meu histórico de respostas?',
-        answer: [
-          'Sim. Em "Meu Desempenho", clique em "Resetar Meu Histórico" e confirme. As respostas registradas são apagadas e as estatísticas recomeçam do zero. Essa ação não pode ser desfeita.',
-        ],
-      },
-    ],
-  },
-  {
-    id: 'tecnicas',
-    title: 'Questões Técnicas',
-    icon: Wrench,
-    entries: [
-      {
-        id: 'tema',
-        question: 'Como mudo entre o tema claro e o escuro?',
-        answer: [
-          'Use o botão de tema no cabeçalho. Cada clique passa para o próximo modo, nesta ordem: automático (segue a configuração do seu sistema), escuro e claro. A escolha fica salva neste navegador.',
-        ],
-      },
-      {
-        id: 'navegadores',
-        question: 'Quais navegadores são compatíveis?',
-        answer: [
-          'As versões atuais do Google Chrome, Microsoft Edge, Mozilla Firefox e Safari, no computador ou no celular. Se algo não funcionar, atualize o navegador e recarregue a página.',
-        ],
-      },
-      {
-        id: 'reportar-erro',
-        question: 'Encontrei um erro em uma questão. Como aviso?',
-        answer: [
-          'Na tela da questão, clique no botão com o ícone de bandeira, escolha o tipo de erro (por exemplo, gabarito divergente ou imagem ausente) e, se quiser, descreva o problema. É preciso estar conectado para enviar o aviso.',
-        ],
-      },
-      {
-        id: 'contato-suporte',
-        question: 'Como falo com o suporte?',
-        answer: [
-          `Use o formulário no fim desta página (é preciso estar conectado) ou escreva para ${SUPPORT_CONTACT_EMAIL}. Respondemos em até ${SUPPORT_REPLY_HOURS} horas.`,
-        ],
-      },
-    ],
-  },
-];
+/** The FAQ; the contact answer names the team's address when the server has one. */
+export function faqCategories(supportEmail: string | null): readonly FaqCategory[] {
+  return [
+    {
+      id: 'conta',
+      title: 'Conta e Cadastro',
+      icon: CircleUserRound,
+      entries: [
+        {
+          id: 'criar-conta',
+          question: 'Como crio minha conta?',
+          answer: [
+            'Na página de entrada, clique em "Criar conta" e informe nome, e-mail e uma senha com pelo menos 6 caracteres. Se preferir, use o botão de entrar com o Google: a conta é criada com os dados da sua conta Google.',
+            'O cadastro é gratuito. Depois de entrar, você já pode resolver questões no limite da conta gratuita.',
+          ],
+        },
+        {
+          id: 'verificar-email',
+          question: 'Por que preciso confirmar meu e-mail?',
+          answer: [
+            'Ao se cadastrar com e-mail e senha, enviamos uma mensagem de verificação para o endereço informado. Abra o link dessa mensagem para confirmar que o e-mail é seu; só depois da confirmação é possível entrar na plataforma.',
+            'Se a mensagem não chegar, procure também nas pastas de spam e promoções. Quem entra com o Google não precisa dessa etapa, pois o Google já confirmou o endereço.',
+          ],
+        },
+        {
+          id: 'entrar-google',
+          question: 'Posso entrar com minha conta Google?',
+          answer: [
+            'Sim. Na página de entrada, clique em "Entrar com Google" e escolha sua conta. Não é preciso criar uma senha para a Gabarita: o acesso fica ligado à sua conta Google.',
+          ],
+        },
+        {
+          id: 'recuperar-senha',
+          question: 'Esqueci minha senha. Como faço para recuperá-la?',
+          answer: [
+            'Na página de entrada, clique em "Recuperar senha" e informe o e-mail da sua conta. Você receberá um link para criar uma nova senha. Se você já estiver conectado, também pode pedir esse link em "Gerenciar Conta", na seção Segurança.',
+            'Contas criadas com o Google não têm senha na Gabarita: para entrar, use novamente o botão do Google.',
+          ],
+        },
+        {
+          id: 'nome-foto',
+          question: 'Como altero meu nome ou minha foto de perfil?',
+          answer: [
+            'Clique na sua foto (ou no botão "Conta") no canto superior direito para abrir o painel de perfil. Ali você pode editar o nome e trocar a foto, que é reduzida automaticamente para no máximo 256 × 256 pixels.',
+            'Em contas criadas com o Google, o nome e a foto são os da sua conta Google e não podem ser alterados na Gabarita.',
+          ],
+        },
+        {
+          id: 'dados-conta',
+          question: 'Onde vejo os dados da minha conta e do meu plano?',
+          answer: [
+            'Em "Gerenciar Conta", no menu lateral. Lá aparecem seu e-mail, o status da conta (Gratuita ou Premium), a data de término e os dias restantes do plano, além do histórico de compras e de pacotes de tokens.',
+          ],
+        },
+      ],
+    },
+    {
+      id: 'planos',
+      title: 'Planos e Pagamentos',
+      icon: CreditCard,
+      entries: [
+        {
+          id: 'planos-precos',
+          question: 'Quais são os planos e quanto custam?',
+          answer: [
+            'Todos os planos dão acesso Premium pelo período contratado, contado a partir da compra:',
+            { items: planLines },
+            'Os planos estão em "Planos de Assinatura", no menu lateral.',
+          ],
+        },
+        {
+          id: 'premium-vantagens',
+          question: 'O que o plano Premium oferece?',
+          answer: [
+            `Questões ilimitadas com gabarito, análise das questões pela IA, chat com a IA sobre cada questão, acesso às análises já salvas e estatísticas de desempenho por disciplina e assunto. A cota diária de IA é de ${dailyQuota}.`,
+          ],
+        },
+        {
+          id: 'pagamento-pix',
+          question: 'Como funciona o pagamento por PIX?',
+          answer: [
+            'O pagamento é feito somente por PIX, em uma única cobrança, por meio do nosso parceiro de pagamentos:',
+            {
+              steps: [
+                'Em "Planos de Assinatura", escolha um plano (ou o pacote de tokens).',
+                'Informe Nome, Sobrenome e CPF de quem vai pagar.',
+                'Pague lendo o QR Code no aplicativo do seu banco ou usando o código PIX copia e cola.',
+                `Faça o pagamento dentro de ${pixMinutes}: a contagem regressiva aparece na tela.`,
+                'Assim que o pagamento é confirmado, o acesso é liberado automaticamente, sem que você precise fazer mais nada.',
+              ],
+            },
+          ],
+        },
+        {
+          id: 'pix-expirado',
+          question: 'O tempo do PIX acabou. E agora?',
+          answer: [
+            `Um código PIX não pago em ${pixMinutes} expira e é cancelado; nenhum valor é cobrado por ele. Clique em "Gerar Novo PIX" para receber um novo código e faça o pagamento com ele.`,
+          ],
+        },
+        {
+          id: 'renovacao-cancelamento',
+          question: 'O plano é renovado automaticamente? Como faço o cancelamento?',
+          answer: [
+            'Não há renovação automática nem cobrança recorrente: cada plano é pago uma única vez por PIX. Quando o período termina, a conta volta a ser gratuita. Por isso não é preciso pedir o cancelamento; para continuar no Premium, basta contratar um novo plano.',
+          ],
+        },
+        {
+          id: 'pacote-tokens',
+          question: 'O que é o pacote de tokens?',
+          answer: [
+            `O pacote "${TOKEN_PACKAGE.name}" custa ${formatPrice(TOKEN_PACKAGE.priceCentavos)} e acrescenta ${packageTokens} para usar nos recursos de IA. Os tokens do pacote não têm prazo de validade: ficam disponíveis até serem usados.`,
+          ],
+        },
+        {
+          id: 'pagamento-nao-liberado',
+          question: 'Paguei, mas o acesso não foi liberado. O que faço?',
+          answer: [
+            'A liberação acontece logo após a confirmação do pagamento pelo parceiro de PIX, o que costuma levar poucos segundos. Se o acesso não aparecer em "Gerenciar Conta", escreva para o suporte informando o e-mail da conta e o horário do pagamento.',
+          ],
+        },
+      ],
+    },
+    {
+      id: 'recursos',
+      title: 'Recursos e Funcionalidades',
+      icon: Sparkles,
+      entries: [
+        {
+          id: 'limite-gratuito',
+          question: 'Quantas questões posso resolver na conta gratuita?',
+          answer: [
+            `A conta gratuita permite resolver ${freeLimit} por dia. No dia seguinte o limite é renovado. Os recursos de inteligência artificial são exclusivos do Premium ou de quem tem tokens de um pacote.`,
+          ],
+        },
+        {
+          id: 'analise-ia',
+          question: 'Como funciona a análise da questão pela IA?',
+          answer: [
+            'Depois de verificar o gabarito, a IA explica o enunciado e cada alternativa. A análise fica salva: ver uma análise que já existe não gasta tokens. Se quiser uma nova explicação, use "Reanalisar com IA", que gera a análise de novo e consome tokens.',
+            'A IA é uma ferramenta de apoio aos estudos e pode cometer erros: confira sempre com o gabarito e com materiais de referência.',
+          ],
+        },
+        {
+          id: 'chat-ia',
+          question: 'Posso tirar dúvidas sobre uma questão com a IA?',
+          answer: [
+            'Sim. Na tela da questão há um chat em que você pergunta sobre o enunciado, as alternativas ou o assunto. Cada pergunta e resposta consome tokens.',
+          ],
+        },
+        {
+          id: 'conteudo-didatico',
+          question: 'O que é o conteúdo didático de Disciplinas isoladas?',
+          answer: [
+            'Em "Disciplinas isoladas" você estuda um assunto de uma disciplina específica: resolve as questões dele e pode pedir à IA um conteúdo didático que resume o tema.',
+          ],
+        },
+        {
+          id: 'uso-tokens',
+          question: 'Como os tokens são consumidos?',
+          answer: [
+            'Cada uso de IA (análise, chat ou conteúdo didático) consome tokens de entrada (o que é enviado para a IA) e de saída (o que ela responde). A ordem de uso é esta:',
+            {
+              steps: [
+                'Primeiro são usados os tokens de pacotes comprados, que nunca expiram.',
+                `Depois, a cota diária do Premium, de ${dailyQuota}, que é renovada no dia seguinte.`,
+              ],
+            },
+            'Um pacote termina quando acabam os tokens de entrada ou os de saída. O contador na tela da questão mostra quanto ainda resta.',
+          ],
+        },
+        {
+          id: 'estatisticas',
+          question: 'Onde vejo minhas estatísticas de desempenho?',
+          answer: [
+            'Em "Meu Desempenho", no menu lateral. Contas Premium veem gráficos e uma tabela com acertos e erros por disciplina e por assunto.',
+          ],
+        },
+        {
+          id: 'zerar-historico',
+          question: 'Posso zerar meu histórico de respostas?',
+          answer: [
+            'Sim. Em "Meu Desempenho", clique em "Resetar Meu Histórico" e confirme. As respostas registradas são apagadas e as estatísticas recomeçam do zero. Essa ação não pode ser desfeita.',
+          ],
+        },
+      ],
+    },
+    {
+      id: 'tecnicas',
+      title: 'Questões Técnicas',
+      icon: Wrench,
+      entries: [
+        {
+          id: 'tema',
+          question: 'Como mudo entre o tema claro e o escuro?',
+          answer: [
+            'Use o botão de tema no cabeçalho. Cada clique passa para o próximo modo, nesta ordem: automático (segue a configuração do seu sistema), escuro e claro. A escolha fica salva neste navegador.',
+          ],
+        },
+        {
+          id: 'navegadores',
+          question: 'Quais navegadores são compatíveis?',
+          answer: [
+            'As versões atuais do Google Chrome, Microsoft Edge, Mozilla Firefox e Safari, no computador ou no celular. Se algo não funcionar, atualize o navegador e recarregue a página.',
+          ],
+        },
+        {
+          id: 'reportar-erro',
+          question: 'Encontrei um erro em uma questão. Como aviso?',
+          answer: [
+            'Na tela da questão, clique no botão com o ícone de bandeira, escolha o tipo de erro (por exemplo, gabarito divergente ou imagem ausente) e, se quiser, descreva o problema. É preciso estar conectado para enviar o aviso.',
+          ],
+        },
+        {
+          id: 'contato-suporte',
+          question: 'Como falo com o suporte?',
+          answer: [
+            `Use o formulário no fim desta página (é preciso estar conectado)${supportEmail ? ` ou escreva para ${supportEmail}` : ''}. Respondemos em até ${SUPPORT_REPLY_HOURS} horas.`,
+          ],
+        },
+      ],
+    },
+  ];
+}

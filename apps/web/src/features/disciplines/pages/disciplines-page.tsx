@@ -1,11 +1,12 @@
 import { CATALOG_MESSAGES } from '@gabarita/shared';
-import { BookOpen, CloudOff, SearchX } from 'lucide-react';
+import { BookOpen, SearchX } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 import { LoadMore } from '../../../components/ui/load-more';
 import { Notice } from '../../../components/ui/notice';
 import { SearchableSelect } from '../../../components/ui/searchable-select';
-import { Spinner } from '../../../components/ui/spinner';
+import { Page } from '../../../components/ui/page';
+import { QueryError } from '../../../components/ui/query-error';
 import { StatePanel } from '../../../components/ui/state-panel';
 import { errorMessage } from '../../../lib/api-client';
 import { questionViewerPath, STUDY_PARAMS } from '../../../lib/study-links';
@@ -41,18 +42,11 @@ function QuestionResults({ disciplina, assunto }: { disciplina: string; assunto:
   if (questions.isPending) return <LoadingQuestions />;
   if (questions.isError && !questions.isFetchNextPageError) {
     return (
-      <StatePanel
-        icon={CloudOff}
-        tone="error"
-        action={
-          <Button onClick={() => void questions.refetch()} disabled={questions.isFetching}>
-            {questions.isFetching && <Spinner className="size-4" inheritColor />}
-            Tentar novamente
-          </Button>
-        }
-      >
-        {errorMessage(questions.error, QUESTIONS_LOAD_FAILED)}
-      </StatePanel>
+      <QueryError
+        message={errorMessage(questions.error, QUESTIONS_LOAD_FAILED)}
+        onRetry={() => void questions.refetch()}
+        retrying={questions.isFetching}
+      />
     );
   }
 
@@ -110,20 +104,11 @@ export default function DisciplinesPage() {
   };
 
   return (
-    <section aria-labelledby="page-title">
-      <div className="mb-6">
-        <h1 id="page-title" className="text-2xl font-semibold tracking-tight text-ink sm:text-3xl">
-          Disciplinas isoladas
-        </h1>
-        <p className="mt-2 text-sm leading-6 text-ink-muted">
-          Estude uma disciplina de cada vez, com questões de todas as provas.
-        </p>
-      </div>
-
-      <section
-        aria-label="Escolha da disciplina"
-        className="rounded-2xl border border-line bg-surface p-4 shadow-sm shadow-slate-900/[0.03] sm:p-5"
-      >
+    <Page
+      title="Disciplinas isoladas"
+      description="Estude uma disciplina de cada vez, com questões de todas as provas."
+    >
+      <Card as="section" padding="sm" aria-label="Escolha da disciplina">
         <div className="grid gap-4 sm:grid-cols-2">
           <SearchableSelect
             label="Disciplina"
@@ -163,7 +148,7 @@ export default function DisciplinesPage() {
             </button>
           </Notice>
         )}
-      </section>
+      </Card>
 
       <div className="mt-8">
         {disciplina ? (
@@ -172,6 +157,6 @@ export default function DisciplinesPage() {
           <StatePanel icon={BookOpen}>{CATALOG_MESSAGES.chooseDiscipline}</StatePanel>
         )}
       </div>
-    </section>
+    </Page>
   );
 }

@@ -1,6 +1,7 @@
 import type { ExamCard as ExamCardData } from '@gabarita/shared';
 import { ChevronRight, Eye, FileText, Target } from 'lucide-react';
 import { Link } from 'react-router';
+import { cardClasses } from '../../../components/ui/card';
 import { examDashboardPath } from '../../../lib/study-links';
 import { questionCountLabel } from '../../../lib/text';
 
@@ -42,7 +43,11 @@ export function ExamCard({ exam, disciplina, disciplinaNome, assunto }: ExamCard
   return (
     <Link
       to={examDashboardPath({ prova: exam.id, disciplina, assunto })}
-      className="group flex h-full flex-col rounded-2xl border border-line bg-surface p-5 shadow-sm shadow-slate-900/[0.03] transition hover:-translate-y-0.5 hover:border-primary/40 hover:shadow-md motion-reduce:transition-none motion-reduce:hover:translate-y-0"
+      className={cardClasses({
+        padding: 'none',
+        className:
+          'group flex h-full flex-col p-5 transition hover:-translate-y-0.5 hover:border-primary/40 hover:shadow-md motion-reduce:transition-none motion-reduce:hover:translate-y-0',
+      })}
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">

@@ -5,6 +5,7 @@ import {
   type ExamSearchResponse,
 } from '@gabarita/shared';
 import { FilterX } from 'lucide-react';
+import { Card } from '../../../components/ui/card';
 import { Button } from '../../../components/ui/button';
 import { SearchableSelect } from '../../../components/ui/searchable-select';
 import type { ExamFilterValues } from '../hooks/use-exam-filters';
@@ -35,10 +36,7 @@ export function ExamFiltersPanel({
   hasFilters,
 }: ExamFiltersPanelProps) {
   return (
-    <section
-      aria-label="Filtros"
-      className="rounded-2xl border border-line bg-surface p-4 shadow-sm shadow-slate-900/[0.03] sm:p-5"
-    >
+    <Card as="section" padding="sm" aria-label="Filtros">
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {EXAM_FILTER_KEYS.map((key) => {
           const needsDiscipline = key === 'assunto' && !filters.disciplina;
@@ -55,12 +53,17 @@ export function ExamFiltersPanel({
           );
         })}
         <div className="flex items-end">
-          <Button variant="secondary" className="w-full" onClick={onClear} disabled={!hasFilters}>
-            <FilterX className="size-4" aria-hidden="true" />
+          <Button
+            variant="secondary"
+            className="w-full"
+            icon={FilterX}
+            onClick={onClear}
+            disabled={!hasFilters}
+          >
             {CATALOG_MESSAGES.clearFilters}
           </Button>
         </div>
       </div>
-    </section>
+    </Card>
   );
 }

@@ -1,9 +1,10 @@
 import { CATALOG_MESSAGES, type QuestionCard } from '@gabarita/shared';
-import { ArrowLeft, ChevronRight, CloudOff, FileQuestion, ListFilter, X } from 'lucide-react';
+import { ArrowLeft, ChevronRight, FileQuestion, ListFilter, X } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { AnswerMark } from '../../../components/ui/answer-mark';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { PageTitle } from '../../../components/ui/page';
+import { QueryError } from '../../../components/ui/query-error';
 import { StatePanel } from '../../../components/ui/state-panel';
 import { questionViewerPath, STUDY_PARAMS } from '../../../lib/study-links';
 import { examTitle, questionCountLabel } from '../../../lib/text';
@@ -85,14 +86,6 @@ function LoadingDashboard() {
   );
 }
 
-function PageTitle({ children }: { children: string }) {
-  return (
-    <h1 id="page-title" className="text-2xl font-semibold tracking-tight text-ink sm:text-3xl">
-      {children}
-    </h1>
-  );
-}
-
 export default function ExamDashboardPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const examId = searchParams.get(STUDY_PARAMS.exam) ?? '';
@@ -134,9 +127,7 @@ export default function ExamDashboardPage() {
     return (
       <section aria-labelledby="page-title" className="space-y-6">
         <BackToExams />
-        <h1 id="page-title" className="sr-only">
-          Painel da prova
-        </h1>
+        <PageTitle hidden>Painel da prova</PageTitle>
         <LoadingDashboard />
       </section>
     );
@@ -147,18 +138,11 @@ export default function ExamDashboardPage() {
       <section aria-labelledby="page-title" className="space-y-6">
         <BackToExams />
         <PageTitle>Painel da prova</PageTitle>
-        <StatePanel
-          icon={CloudOff}
-          tone="error"
-          action={
-            <Button onClick={() => void detail.refetch()} disabled={detail.isFetching}>
-              {detail.isFetching && <Spinner className="size-4" inheritColor />}
-              Tentar novamente
-            </Button>
-          }
-        >
-          {CATALOG_MESSAGES.examLoadFailedSelected}
-        </StatePanel>
+        <QueryError
+          message={CATALOG_MESSAGES.examLoadFailedSelected}
+          onRetry={() => void detail.refetch()}
+          retrying={detail.isFetching}
+        />
       </section>
     );
   }

@@ -1,9 +1,12 @@
 import { CATALOG_MESSAGES } from '@gabarita/shared';
-import { CloudOff, SearchX } from 'lucide-react';
+import { SearchX } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { cardClasses } from '../../../components/ui/card';
 import { LoadMore } from '../../../components/ui/load-more';
 import { Notice } from '../../../components/ui/notice';
+import { Page } from '../../../components/ui/page';
 import { PlanBadge } from '../../../components/ui/plan-badge';
+import { QueryError } from '../../../components/ui/query-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { StatePanel } from '../../../components/ui/state-panel';
 import { useSession } from '../../../lib/session';
@@ -20,7 +23,7 @@ function LoadingCards() {
         {[0, 1, 2, 3].map((index) => (
           <li
             key={index}
-            className="animate-pulse rounded-2xl border border-line bg-surface p-5 motion-reduce:animate-none"
+            className={cardClasses({ className: 'animate-pulse motion-reduce:animate-none' })}
           >
             <div className="h-5 w-3/4 rounded bg-surface-muted" />
             <div className="mt-2 h-4 w-1/2 rounded bg-surface-muted" />
@@ -57,18 +60,11 @@ export default function ExamListPage() {
     results = <LoadingCards />;
   } else if (failed) {
     results = (
-      <StatePanel
-        icon={CloudOff}
-        tone="error"
-        action={
-          <Button onClick={() => void search.refetch()} disabled={search.isFetching}>
-            {search.isFetching && <Spinner className="size-4" inheritColor />}
-            Tentar novamente
-          </Button>
-        }
-      >
-        {CATALOG_MESSAGES.examLoadFailed}
-      </StatePanel>
+      <QueryError
+        message={CATALOG_MESSAGES.examLoadFailed}
+        onRetry={() => void search.refetch()}
+        retrying={search.isFetching}
+      />
     );
   } else if (exams.length === 0) {
     results = (
@@ -122,24 +118,11 @@ export default function ExamListPage() {
   }
 
   return (
-    <section aria-labelledby="page-title">
-      <div className="mb-6 flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <div className="flex flex-wrap items-center gap-3">
-            <h1
-              id="page-title"
-              className="text-2xl font-semibold tracking-tight text-ink sm:text-3xl"
-            >
-              Questões de concurso
-            </h1>
-            {accountType && <PlanBadge premium={accountType === 'premium'} />}
-          </div>
-          <p className="mt-2 text-sm leading-6 text-ink-muted">
-            Filtre provas anteriores e resolva as questões de cada uma.
-          </p>
-        </div>
-      </div>
-
+    <Page
+      title="Questões de concurso"
+      description="Filtre provas anteriores e resolva as questões de cada uma."
+      badge={accountType && <PlanBadge premium={accountType === 'premium'} />}
+    >
       <ExamFiltersPanel
         filters={filters}
         facets={firstPage?.facets}
@@ -160,6 +143,6 @@ export default function ExamListPage() {
       </div>
 
       {results}
-    </section>
+    </Page>
   );
 }

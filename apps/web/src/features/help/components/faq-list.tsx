@@ -1,5 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import { useId } from 'react';
+import { cardClasses } from '../../../components/ui/card';
 import type { FaqBlock, FaqCategory, FaqEntry } from '../faq-content';
 import { HighlightedText } from './highlighted-text';
 
@@ -97,7 +98,12 @@ export function FaqList({ categories, term, openId, onToggle }: FaqListProps) {
               </span>
               {category.title}
             </h2>
-            <ul className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface shadow-sm shadow-slate-900/[0.03]">
+            <ul
+              className={cardClasses({
+                padding: 'none',
+                className: 'divide-y divide-line overflow-hidden',
+              })}
+            >
               {category.entries.map((entry) => (
                 <FaqItem
                   key={entry.id}

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HELP_MESSAGE_MAX_LENGTH, SUPPORT_CONTACT_EMAIL, SUPPORT_MESSAGES } from '@gabarita/shared';
+import { HELP_MESSAGE_MAX_LENGTH, SUPPORT_MESSAGES } from '@gabarita/shared';
 import { apiError, renderApp, SIGNED_IN_USER, stubApi } from '../../../test/render-app';
 
 afterEach(() => {
@@ -103,12 +103,20 @@ describe('/ajuda FAQ', () => {
     expect(screen.queryByRole('region', { name: 'Como crio minha conta?' })).toBeNull();
   });
 
-  it('links to e-mail support, the terms and the privacy policy', async () => {
+  it('shows no support address when the server has none', async () => {
     stubApi();
     await renderHelp();
-    expect(screen.getByRole('link', { name: SUPPORT_CONTACT_EMAIL })).toHaveAttribute(
+    expect(screen.getByText('Respondemos em até 24 horas.')).toBeVisible();
+    expect(screen.queryByText('Prefere e-mail? Escreva para')).toBeNull();
+    expect(document.querySelector('a[href^="mailto:"]')).toBeNull();
+  });
+
+  it('links to the configured support address, the terms and the privacy policy', async () => {
+    stubApi({ 'GET /app-info': { supportEmail: 'atendimento@exemplo.com.br' } });
+    await renderHelp();
+    expect(await screen.findByRole('link', { name: 'atendimento@exemplo.com.br' })).toHaveAttribute(
       'href',
-      `mailto:${SUPPORT_CONTACT_EMAIL}`,
+      'mailto:atendimento@exemplo.com.br',
     );
     expect(screen.getByText('Respondemos em até 24 horas.')).toBeVisible();
     const main = screen.getByRole('region', { name: 'Ainda precisa de ajuda?' });
@@ -215,7 +223,12 @@ describe('/ajuda contact form', () => {
       ),
       'Muitas mensagens em pouco tempo. Aguarde alguns minutos.',
     ],
-    [apiError(400, 'request/invalid', SUPPORT_MESSAGES.helpTooLong), SUPPORT_MESSAGES.helpTooLong],
+    [
+      apiError(400, 'request/invalid', SUPPORT_MESSAGES.helpTooLong, {
+        mensagem: SUPPORT_MESSAGES.helpTooLong,
+      }),
+      SUPPORT_MESSAGES.helpTooLong,
+    ],
   ])('shows the error of a refused send (%#)', async (answer, text) => {
     stubApi({
       'GET /auth/session': { user: SIGNED_IN_USER },

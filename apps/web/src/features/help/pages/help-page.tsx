@@ -1,22 +1,27 @@
-import { SUPPORT_CONTACT_EMAIL, SUPPORT_MESSAGES, SUPPORT_REPLY_HOURS } from '@gabarita/shared';
+import { SUPPORT_MESSAGES, SUPPORT_REPLY_HOURS } from '@gabarita/shared';
 import { Clock, FileText, Mail, MessageCircleQuestion, Search, ShieldCheck, X } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { Card } from '../../../components/ui/card';
 import { INPUT_CLASSES } from '../../../components/ui/field-styles';
+import { Page } from '../../../components/ui/page';
+import { useSupportEmail } from '../../../lib/app-info';
 import { ContactForm } from '../components/contact-form';
 import { FaqList } from '../components/faq-list';
-import { entryTexts, FAQ_CATEGORIES } from '../faq-content';
+import { entryTexts, faqCategories } from '../faq-content';
 import { foldTerm, matchesAny } from '../search-match';
 
-function useFaqSearch(query: string) {
+function useFaqSearch(query: string, supportEmail: string | null) {
   const term = foldTerm(query);
   const categories = useMemo(
     () =>
-      FAQ_CATEGORIES.map((category) => ({
-        ...category,
-        entries: category.entries.filter((entry) => matchesAny(entryTexts(entry), term)),
-      })).filter((category) => category.entries.length > 0),
-    [term],
+      faqCategories(supportEmail)
+        .map((category) => ({
+          ...category,
+          entries: category.entries.filter((entry) => matchesAny(entryTexts(entry), term)),
+        }))
+        .filter((category) => category.entries.length > 0),
+    [term, supportEmail],
   );
   const count = categories.reduce((total, category) => total + category.entries.length, 0);
   return { term, categories, count };
@@ -56,22 +61,24 @@ function SearchBox({ value, onChange }: { value: string; onChange: (value: strin
   );
 }
 
-function ContactAside() {
+function ContactAside({ supportEmail }: { supportEmail: string | null }) {
   return (
     <div className="space-y-5 text-sm leading-6 text-ink-muted">
-      <div className="flex gap-3">
-        <Mail className="mt-0.5 size-5 shrink-0 text-primary-ink" aria-hidden="true" />
-        <p>
-          Prefere e-mail? Escreva para
-          <br />
-          <a
-            href={`mailto:${SUPPORT_CONTACT_EMAIL}`}
-            className="rounded font-medium break-words text-primary-ink underline-offset-2 hover:underline"
-          >
-            {SUPPORT_CONTACT_EMAIL}
-          </a>
-        </p>
-      </div>
+      {supportEmail && (
+        <div className="flex gap-3">
+          <Mail className="mt-0.5 size-5 shrink-0 text-primary-ink" aria-hidden="true" />
+          <p>
+            Prefere e-mail? Escreva para
+            <br />
+            <a
+              href={`mailto:${supportEmail}`}
+              className="rounded font-medium break-words text-primary-ink underline-offset-2 hover:underline"
+            >
+              {supportEmail}
+            </a>
+          </p>
+        </div>
+      )}
       <div className="flex gap-3">
         <Clock className="mt-0.5 size-5 shrink-0 text-primary-ink" aria-hidden="true" />
         <p>Respondemos em até {SUPPORT_REPLY_HOURS} horas.</p>
@@ -106,20 +113,14 @@ function ContactAside() {
 export default function HelpPage() {
   const [query, setQuery] = useState('');
   const [openId, setOpenId] = useState<string | null>(null);
-  const { term, categories, count } = useFaqSearch(query);
+  const supportEmail = useSupportEmail();
+  const { term, categories, count } = useFaqSearch(query, supportEmail);
 
   return (
-    <section aria-labelledby="page-title">
-      <div className="mb-8">
-        <h1 id="page-title" className="text-2xl font-semibold tracking-tight text-ink sm:text-3xl">
-          Central de Ajuda
-        </h1>
-        <p className="mt-2 max-w-2xl text-sm leading-6 text-ink-muted">
-          Encontre respostas sobre conta, planos, pagamentos e recursos da Gabarita. Se a sua dúvida
-          não estiver aqui, fale com o suporte no fim da página.
-        </p>
-      </div>
-
+    <Page
+      title="Central de Ajuda"
+      description="Encontre respostas sobre conta, planos, pagamentos e recursos da Gabarita. Se a sua dúvida não estiver aqui, fale com o suporte no fim da página."
+    >
       <SearchBox value={query} onChange={setQuery} />
       <p aria-live="polite" className="sr-only">
         {term ? `${count} ${count === 1 ? 'pergunta encontrada' : 'perguntas encontradas'}` : ''}
@@ -146,10 +147,7 @@ export default function HelpPage() {
         )}
       </div>
 
-      <section
-        aria-labelledby="contato"
-        className="mt-12 rounded-2xl border border-line bg-surface shadow-sm shadow-slate-900/[0.03]"
-      >
+      <Card as="section" padding="none" aria-labelledby="contato" className="mt-12">
         <div className="border-b border-line px-5 py-4 sm:px-6">
           <h2 id="contato" className="flex items-center gap-2.5 text-base font-semibold text-ink">
             <span className="flex size-8 items-center justify-center rounded-lg bg-primary-soft text-primary-ink">
@@ -160,9 +158,9 @@ export default function HelpPage() {
         </div>
         <div className="grid gap-8 px-5 py-5 sm:px-6 sm:py-6 lg:grid-cols-[minmax(0,1fr)_16rem]">
           <ContactForm />
-          <ContactAside />
+          <ContactAside supportEmail={supportEmail} />
         </div>
-      </section>
-    </section>
+      </Card>
+    </Page>
   );
 }

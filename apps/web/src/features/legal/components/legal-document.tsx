@@ -1,5 +1,7 @@
 import { CalendarDays, ListOrdered } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Card } from '../../../components/ui/card';
+import { PageTitle } from '../../../components/ui/page';
 
 export interface LegalSection {
   /** Anchor of the section, used by the table of contents. */
@@ -22,10 +24,7 @@ const PROSE =
 
 function TableOfContents({ sections }: { sections: readonly LegalSection[] }) {
   return (
-    <nav
-      aria-labelledby="sumario"
-      className="rounded-2xl border border-line bg-surface p-5 shadow-sm shadow-slate-900/[0.03] lg:sticky lg:top-24"
-    >
+    <Card as="nav" padding="none" aria-labelledby="sumario" className="p-5 lg:sticky lg:top-24">
       <h2
         id="sumario"
         className="flex items-center gap-2 text-xs font-semibold tracking-wide text-ink-muted uppercase"
@@ -46,7 +45,7 @@ function TableOfContents({ sections }: { sections: readonly LegalSection[] }) {
           </li>
         ))}
       </ol>
-    </nav>
+    </Card>
   );
 }
 
@@ -55,9 +54,7 @@ export function LegalDocument({ title, updatedOn, intro, sections }: LegalDocume
   return (
     <article aria-labelledby="page-title">
       <header className="mb-8">
-        <h1 id="page-title" className="text-2xl font-semibold tracking-tight text-ink sm:text-3xl">
-          {title}
-        </h1>
+        <PageTitle>{title}</PageTitle>
         <p className="mt-3 inline-flex items-center gap-2 rounded-full border border-line bg-surface px-3 py-1 text-xs font-medium text-ink-muted">
           <CalendarDays className="size-3.5" aria-hidden="true" />
           Última atualização: {updatedOn}

@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PLANS, SUPPORT_CONTACT_EMAIL } from '@gabarita/shared';
+import { PLANS } from '@gabarita/shared';
+
+const SUPPORT_EMAIL = 'atendimento@exemplo.com.br';
 import { renderApp, stubApi } from '../../../test/render-app';
 
 describe('/termos', () => {
@@ -26,7 +28,7 @@ describe('/termos', () => {
   });
 
   it('has a dated text, a table of contents with anchors and the jurisdiction', async () => {
-    stubApi();
+    stubApi({ 'GET /app-info': { supportEmail: SUPPORT_EMAIL } });
     renderApp('/termos');
     await screen.findByRole('heading', { level: 1, name: 'Termos de Uso' });
     expect(screen.getByText('Última atualização: 2 de outubro de 2025')).toBeVisible();
@@ -37,22 +39,34 @@ describe('/termos', () => {
     }
     expect(screen.getByText(/comarca de Olinda, Pernambuco/)).toBeVisible();
     expect(screen.getByText(/Menores de 18 anos/)).toBeVisible();
-    expect(screen.getByRole('link', { name: SUPPORT_CONTACT_EMAIL })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: SUPPORT_EMAIL })).toHaveAttribute(
       'href',
-      `mailto:${SUPPORT_CONTACT_EMAIL}`,
+      `mailto:${SUPPORT_EMAIL}`,
     );
+  });
+
+  it('points to the help centre when no support address is configured', async () => {
+    stubApi();
+    renderApp('/termos');
+    await screen.findByRole('heading', { level: 1, name: 'Termos de Uso' });
+    const closing = screen.getByRole('region', { name: /Disposições finais/ });
+    expect(within(closing).getByRole('link', { name: 'Central de Ajuda' })).toHaveAttribute(
+      'href',
+      '/ajuda',
+    );
+    expect(document.querySelector('a[href^="mailto:"]')).toBeNull();
   });
 });
 
 describe('/politicas', () => {
   it('states the data, the sharing and the LGPD rights', async () => {
-    stubApi();
+    stubApi({ 'GET /app-info': { supportEmail: SUPPORT_EMAIL } });
     renderApp('/politicas');
     await screen.findByRole('heading', { level: 1, name: 'Política de Privacidade' });
     expect(screen.getByText('Última atualização: 2 de outubro de 2025')).toBeVisible();
     expect(screen.getByRole('heading', { level: 2, name: /Cookies e rastreamento/ })).toBeVisible();
     expect(screen.getByText(/argon2id/)).toBeVisible();
     expect(screen.getByText(/portabilidade/)).toBeVisible();
-    expect(screen.getAllByRole('link', { name: SUPPORT_CONTACT_EMAIL }).length).toBeGreaterThan(0);
+    expect((await screen.findAllByRole('link', { name: SUPPORT_EMAIL })).length).toBeGreaterThan(0);
   });
 });

@@ -1,9 +1,8 @@
-import { PRODUCT_NAME, SUPPORT_CONTACT_EMAIL } from '@gabarita/shared';
+import { PRODUCT_NAME } from '@gabarita/shared';
 import { Link } from 'react-router';
 import { LegalDocument, type LegalSection } from '../components/legal-document';
+import { SupportContact } from '../components/support-contact';
 import { LEGAL_UPDATED_ON } from '../legal-dates';
-
-const EmailLink = () => <a href={`mailto:${SUPPORT_CONTACT_EMAIL}`}>{SUPPORT_CONTACT_EMAIL}</a>;
 
 const SECTIONS: readonly LegalSection[] = [
   {
@@ -109,7 +108,7 @@ const SECTIONS: readonly LegalSection[] = [
           <li>revogação do consentimento.</li>
         </ul>
         <p>
-          Para exercer esses direitos, escreva para <EmailLink /> a partir do e-mail da sua conta.
+          Para exercer esses direitos, escreva <SupportContact /> a partir do e-mail da sua conta.
           Nome e foto também podem ser alterados no painel de perfil. Responderemos no prazo
           previsto em lei.
         </p>
@@ -141,8 +140,7 @@ const SECTIONS: readonly LegalSection[] = [
     content: (
       <>
         <p>
-          Dúvidas sobre esta política ou sobre seus dados podem ser enviadas para <EmailLink /> ou
-          pela <Link to="/ajuda">Central de Ajuda</Link>.
+          Dúvidas sobre esta política ou sobre seus dados podem ser enviadas <SupportContact />.
         </p>
         <p>
           Esta política pode ser atualizada. A data da versão em vigor aparece no início da página.

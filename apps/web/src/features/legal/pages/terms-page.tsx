@@ -4,13 +4,13 @@ import {
   PREMIUM_DAILY_INPUT_TOKENS,
   PREMIUM_DAILY_OUTPUT_TOKENS,
   PRODUCT_NAME,
-  SUPPORT_CONTACT_EMAIL,
   TOKEN_PACKAGE,
 } from '@gabarita/shared';
 import { Link } from 'react-router';
 import { formatInteger, formatPrice } from '../../../lib/formatters';
 import { questionCountLabel } from '../../../lib/text';
 import { LegalDocument, type LegalSection } from '../components/legal-document';
+import { SupportContact } from '../components/support-contact';
 import { LEGAL_UPDATED_ON } from '../legal-dates';
 
 const dayLabel = (days: number) => `${days} ${days === 1 ? 'dia' : 'dias'}`;
@@ -216,8 +216,7 @@ const SECTIONS: readonly LegalSection[] = [
           de escolher o foro do seu próprio domicílio.
         </p>
         <p>
-          Dúvidas sobre estes termos podem ser enviadas para{' '}
-          <a href={`mailto:${SUPPORT_CONTACT_EMAIL}`}>{SUPPORT_CONTACT_EMAIL}</a>.
+          Dúvidas sobre estes termos podem ser enviadas <SupportContact />.
         </p>
       </>
     ),

@@ -20,6 +20,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { Card } from '../../../components/ui/card';
 import { chartColor } from '../../../lib/chart-palette';
 import { formatInteger, formatPercent } from '../../../lib/formatters';
 import { useMediaQuery } from '../../../lib/use-media-query';
@@ -50,10 +51,7 @@ function ChartCard({
 }) {
   const id = useId();
   return (
-    <section
-      aria-labelledby={id}
-      className="rounded-2xl border border-line bg-surface shadow-sm shadow-slate-900/[0.03]"
-    >
+    <Card as="section" padding="none" aria-labelledby={id}>
       <div className="border-b border-line px-5 py-4 sm:px-6">
         <h3 id={id} className="text-base font-semibold text-ink">
           {title}
@@ -61,7 +59,7 @@ function ChartCard({
         <p className="mt-0.5 text-sm text-ink-muted">{description}</p>
       </div>
       <div className="px-3 py-5 sm:px-6">{children}</div>
-    </section>
+    </Card>
   );
 }
 

@@ -1,4 +1,5 @@
 import type { DisciplinePerformance, Score } from '@gabarita/shared';
+import { cardClasses } from '../../../components/ui/card';
 import { formatInteger, formatPercent } from '../../../lib/formatters';
 
 const NUMBER_CELL = 'px-1.5 py-2.5 text-right tabular-nums sm:px-4';
@@ -39,7 +40,7 @@ export function PerformanceTable({
       role="region"
       aria-label="Tabela de desempenho"
       tabIndex={0}
-      className="overflow-x-auto rounded-2xl border border-line bg-surface shadow-sm shadow-slate-900/[0.03]"
+      className={cardClasses({ padding: 'none', className: 'overflow-x-auto' })}
     >
       <table className="w-full min-w-[19rem] border-collapse text-[13px] sm:text-sm">
         <caption className="px-4 pb-2 pt-4 text-left text-sm text-ink-muted sm:px-5">

@@ -1,6 +1,7 @@
 import type { Score } from '@gabarita/shared';
 import { CircleCheck, CircleX, ListChecks, Target, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { cardClasses } from '../../../components/ui/card';
 import { formatInteger, formatPercent } from '../../../lib/formatters';
 
 function SummaryCard({
@@ -17,7 +18,7 @@ function SummaryCard({
   children?: ReactNode;
 }) {
   return (
-    <li className="flex min-w-0 flex-col rounded-2xl border border-line bg-surface p-4 shadow-sm shadow-slate-900/[0.03] sm:p-5">
+    <li className={cardClasses({ padding: 'sm', className: 'flex min-w-0 flex-col' })}>
       <div className="flex items-start justify-between gap-2">
         <p className="text-xs font-medium uppercase leading-5 tracking-wide text-ink-muted">
           {label}

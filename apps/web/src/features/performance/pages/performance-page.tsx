@@ -3,11 +3,14 @@ import {
   type DisciplinePerformance,
   type HistorySummaryResponse,
 } from '@gabarita/shared';
-import { ChartColumnBig, CloudOff, Table2, type LucideIcon } from 'lucide-react';
+import { ChartColumnBig, Table2, type LucideIcon } from 'lucide-react';
 import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { buttonClasses } from '../../../components/ui/button';
+import { cardClasses } from '../../../components/ui/card';
+import { Page } from '../../../components/ui/page';
 import { PlanBadge } from '../../../components/ui/plan-badge';
+import { QueryError } from '../../../components/ui/query-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { StatePanel } from '../../../components/ui/state-panel';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
@@ -56,13 +59,13 @@ function LoadingSkeleton() {
       <div aria-hidden="true" className="animate-pulse space-y-6 motion-reduce:animate-none">
         <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           {[0, 1, 2, 3].map((index) => (
-            <div key={index} className="h-28 rounded-2xl border border-line bg-surface p-5">
+            <div key={index} className={cardClasses({ padding: 'none', className: 'h-28 p-5' })}>
               <div className="h-3 w-2/3 rounded bg-surface-muted" />
               <div className="mt-5 h-7 w-1/2 rounded bg-surface-muted" />
             </div>
           ))}
         </div>
-        <div className="rounded-2xl border border-line bg-surface p-6">
+        <div className={cardClasses()}>
           <div className="h-5 w-56 rounded bg-surface-muted" />
           <div className="mt-6 grid items-center gap-6 md:grid-cols-[15rem_1fr]">
             <div className="mx-auto size-52 rounded-full border-[28px] border-surface-muted" />
@@ -82,7 +85,10 @@ function ChartsFallback() {
   return (
     <div
       role="status"
-      className="flex h-72 items-center justify-center gap-3 rounded-2xl border border-line bg-surface text-sm text-ink-muted"
+      className={cardClasses({
+        padding: 'none',
+        className: 'flex h-72 items-center justify-center gap-3 text-sm text-ink-muted',
+      })}
     >
       <Spinner className="size-5" />
       Carregando gráficos...
@@ -233,18 +239,11 @@ export default function PerformancePage() {
     content = <LoadingSkeleton />;
   } else if (summary.isError) {
     content = (
-      <StatePanel
-        icon={CloudOff}
-        tone="error"
-        action={
-          <Button onClick={() => void summary.refetch()} disabled={summary.isFetching}>
-            {summary.isFetching && <Spinner className="size-4" inheritColor />}
-            Tentar novamente
-          </Button>
-        }
-      >
-        {PERFORMANCE_MESSAGES.loadFailed}
-      </StatePanel>
+      <QueryError
+        message={PERFORMANCE_MESSAGES.loadFailed}
+        onRetry={() => void summary.refetch()}
+        retrying={summary.isFetching}
+      />
     );
   } else {
     content = <Summary summary={summary.data} />;
@@ -252,36 +251,25 @@ export default function PerformancePage() {
 
   const data = summary.data;
   return (
-    <section aria-labelledby="page-title">
-      <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <div className="flex flex-wrap items-center gap-3">
-            <h1
-              id="page-title"
-              ref={titleRef}
-              tabIndex={-1}
-              className="text-2xl font-semibold tracking-tight text-ink focus-visible:outline-none sm:text-3xl"
-            >
-              Meu Desempenho
-            </h1>
-            {data && <PlanBadge premium={data.disciplines !== null} />}
-          </div>
-          <p className="mt-2 text-sm leading-6 text-ink-muted">
-            Acompanhe seus acertos e erros nas questões que você já respondeu.
-          </p>
-        </div>
-        {data && (
+    <Page
+      title="Meu Desempenho"
+      description="Acompanhe seus acertos e erros nas questões que você já respondeu."
+      titleRef={titleRef}
+      badge={data && <PlanBadge premium={data.disciplines !== null} />}
+      actions={
+        data && (
           <ResetHistory
             canReset={data.totals.answered > 0}
             finalFocusRef={titleRef}
             onReset={() => setJustReset(true)}
           />
-        )}
-      </div>
+        )
+      }
+    >
       <p role="status" className="sr-only">
         {justReset ? 'Seu histórico foi resetado.' : ''}
       </p>
       {content}
-    </section>
+    </Page>
   );
 }

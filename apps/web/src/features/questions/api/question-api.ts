@@ -63,7 +63,7 @@ export function useCheckAnswer(questionId: string) {
             }
           : question,
       );
-      return queryClient.invalidateQueries({ queryKey: QUERY_KEYS.catalog, refetchType: 'none' });
+      return queryClient.invalidateQueries({ queryKey: QUERY_KEYS.answers, refetchType: 'none' });
     },
   });
 }

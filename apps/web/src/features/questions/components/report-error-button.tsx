@@ -1,25 +1,19 @@
 import {
   ERROR_REPORT_TEXT_MAX_LENGTH,
   ERROR_REPORT_TYPES,
+  errorReportRequestSchema,
   SUPPORT_MESSAGES,
   type ErrorReportType,
 } from '@gabarita/shared';
 import { Flag } from 'lucide-react';
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type FormEvent,
-  type RefObject,
-} from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Button } from '../../../components/ui/button';
 import { LABEL_CLASSES } from '../../../components/ui/field-styles';
 import { Modal } from '../../../components/ui/modal';
 import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { useSchemaForm } from '../../../lib/forms';
 import { useSession } from '../../../lib/session';
 import { useReportError } from '../api/error-report-api';
 
@@ -66,9 +60,9 @@ function ReportErrorDialog({
   finalFocusRef,
 }: ReportErrorDialogProps) {
   const report = useReportError();
-  const [type, setType] = useState<ErrorReportType | null>(null);
-  const [text, setText] = useState('');
-  const [invalid, setInvalid] = useState<string | null>(null);
+  const form = useSchemaForm(errorReportRequestSchema, {
+    defaultValues: { questionId, text: '' },
+  });
   const legendId = useId();
   const textId = useId();
   const counterId = useId();
@@ -77,7 +71,10 @@ function ReportErrorDialog({
   const submitting = report.isPending;
   const sent = report.isSuccess;
   const locked = submitting || sent;
+  const type = form.watch('type');
+  const text = form.watch('text') ?? '';
   const other = type === OTHER;
+  const { errors } = form.formState;
 
   useEffect(() => {
     if (!sent) return;
@@ -85,22 +82,15 @@ function ReportErrorDialog({
     return () => window.clearTimeout(timer);
   }, [sent, onClose]);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  // The text goes only with 'Outro'; the shared schema decides what is missing or too long.
+  const onSubmit = form.handleSubmit((values) => {
     if (locked) return;
-    const trimmed = text.trim();
-    if (type === null || (type === OTHER && trimmed === '')) {
-      setInvalid(SUPPORT_MESSAGES.reportOptionRequired);
-      return;
-    }
-    if (type === OTHER && trimmed.length > ERROR_REPORT_TEXT_MAX_LENGTH) {
-      setInvalid(SUPPORT_MESSAGES.reportTooLong);
-      return;
-    }
-    setInvalid(null);
-    report.mutate(type === OTHER ? { questionId, type, text: trimmed } : { questionId, type });
-  };
+    report.mutate(
+      values.type === OTHER ? values : { questionId: values.questionId, type: values.type },
+    );
+  });
 
+  const invalid = errors.type?.message ?? errors.text?.message ?? null;
   const errorText = invalid ?? (report.isError ? reportErrorText(report.error) : null);
 
   return (
@@ -121,7 +111,12 @@ function ReportErrorDialog({
         </span>
       }
     >
-      <form noValidate onSubmit={submit} className="mt-5" aria-busy={submitting || undefined}>
+      <form
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        className="mt-5"
+        aria-busy={submitting || undefined}
+      >
         <fieldset
           role="radiogroup"
           aria-labelledby={legendId}
@@ -140,11 +135,9 @@ function ReportErrorDialog({
               >
                 <input
                   type="radio"
-                  name={`tipo-erro-${questionId}`}
                   value={option}
-                  checked={type === option}
-                  onChange={() => setType(option)}
                   className="size-4 shrink-0 accent-primary"
+                  {...form.register('type')}
                 />
                 {option}
               </label>
@@ -159,13 +152,12 @@ function ReportErrorDialog({
             </label>
             <textarea
               id={textId}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
               maxLength={ERROR_REPORT_TEXT_MAX_LENGTH}
               rows={4}
               required
               disabled={locked}
-              aria-invalid={invalid !== null && text.trim() === '' ? true : undefined}
+              aria-invalid={errors.text ? true : undefined}
+              {...form.register('text')}
               aria-describedby={counterId}
               className={TEXTAREA_CLASSES}
             />

@@ -1,26 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CATALOG_MESSAGES } from '@gabarita/shared';
-import { ArrowLeft, ChevronLeft, ChevronRight, CloudOff, FileQuestion } from 'lucide-react';
+import { ArrowLeft, ChevronLeft, ChevronRight, FileQuestion } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { PageTitle } from '../../../components/ui/page';
+import { QueryError } from '../../../components/ui/query-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { StatePanel } from '../../../components/ui/state-panel';
 import { STUDY_PARAMS } from '../../../lib/study-links';
 import { questionQueryOptions } from '../api/question-api';
 import { QuestionView } from '../components/question-view';
 import { useQuestionList } from '../hooks/use-question-list';
-
-function PageTitle({ children, hidden = false }: { children: string; hidden?: boolean }) {
-  return (
-    <h1
-      id="page-title"
-      className={hidden ? 'sr-only' : 'text-2xl font-semibold tracking-tight text-ink sm:text-3xl'}
-    >
-      {children}
-    </h1>
-  );
-}
 
 function LoadingList() {
   return (
@@ -85,18 +77,7 @@ export default function QuestionViewerPage() {
       <>
         {backLink}
         <PageTitle>Questões</PageTitle>
-        <StatePanel
-          icon={CloudOff}
-          tone="error"
-          action={
-            <Button onClick={list.retry} disabled={list.retrying}>
-              {list.retrying && <Spinner className="size-4" inheritColor />}
-              Tentar novamente
-            </Button>
-          }
-        >
-          {list.message}
-        </StatePanel>
+        <QueryError message={list.message} onRetry={list.retry} retrying={list.retrying} />
       </>
     );
   } else if (
@@ -123,9 +104,11 @@ export default function QuestionViewerPage() {
     const position = `${index + 1} / ${list.total}`;
     const nextPending = !next && list.loadingMore;
     const navigation = (
-      <nav
+      <Card
+        as="nav"
+        padding="none"
         aria-label="Navegação entre questões"
-        className="flex items-center justify-between gap-3 rounded-2xl border border-line bg-surface p-3 shadow-sm shadow-slate-900/[0.03]"
+        className="flex items-center justify-between gap-3 p-3"
       >
         <Button
           variant="secondary"
@@ -146,7 +129,7 @@ export default function QuestionViewerPage() {
             <ChevronRight className="size-4" aria-hidden="true" />
           )}
         </Button>
-      </nav>
+      </Card>
     );
     content = (
       <QuestionView

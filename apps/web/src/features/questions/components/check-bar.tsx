@@ -1,0 +1,89 @@
+import { CATALOG_MESSAGES, type QuestionDetail } from '@gabarita/shared';
+import { CircleCheck, CircleX } from 'lucide-react';
+import type { Ref } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Notice } from '../../../components/ui/notice';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/formatters';
+import type { AnswerCheck } from '../hooks/use-answer-check';
+import type { CheckedAnswer } from './alternatives-group';
+
+const CHECK_FAILED = 'Não foi possível verificar a resposta. Tente novamente.';
+
+function ResultMessage({
+  answer,
+  resultRef,
+}: {
+  answer: CheckedAnswer;
+  resultRef: Ref<HTMLDivElement>;
+}) {
+  const Icon = answer.correct ? CircleCheck : CircleX;
+  return (
+    <div
+      ref={resultRef}
+      tabIndex={-1}
+      role="status"
+      className={`flex items-center gap-2.5 rounded-xl border px-4 py-3 text-sm font-semibold focus-visible:outline-2 ${
+        answer.correct
+          ? 'border-emerald-200 bg-emerald-50 text-emerald-800 dark:border-emerald-900 dark:bg-emerald-950/50 dark:text-emerald-200'
+          : 'border-red-200 bg-red-50 text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200'
+      }`}
+    >
+      <Icon className="size-5 shrink-0" aria-hidden="true" />
+      {answer.correct ? CATALOG_MESSAGES.correct : CATALOG_MESSAGES.wrong(answer.gabarito)}
+    </div>
+  );
+}
+
+function KeyboardHint({ letters }: { letters: string[] }) {
+  return (
+    <p className="text-xs text-ink-muted">
+      Escolha uma alternativa (teclas{' '}
+      {letters.map((letter, index) => (
+        <span key={letter}>
+          {index > 0 && (index === letters.length - 1 ? ' ou ' : ', ')}
+          <kbd className="rounded border border-line bg-surface-muted px-1 font-sans text-[11px] font-semibold">
+            {letter}
+          </kbd>
+        </span>
+      ))}
+      ) e confirme com Enter.
+    </p>
+  );
+}
+
+/** 'Verificar Gabarito', then the result; a reopened question recalls the first answer. */
+export function CheckBar({ question, check }: { question: QuestionDetail; check: AnswerCheck }) {
+  const { answer } = check;
+  const recorded = question.recordedAnswer;
+  return (
+    <>
+      <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-center">
+        <Button
+          onClick={check.submit}
+          disabled={!check.canCheck}
+          busy={check.checking}
+          className="sm:w-auto"
+        >
+          {CATALOG_MESSAGES.checkAnswer}
+        </Button>
+        {!answer && check.chosen === null && <KeyboardHint letters={check.letters} />}
+      </div>
+      {recorded && !answer && (
+        <p className="mt-4 text-sm text-ink-muted">
+          {CATALOG_MESSAGES.recordedAnswer(recorded.letter, formatDate(recorded.answeredAt))}
+        </p>
+      )}
+      {answer && (
+        <div className="mt-4">
+          <ResultMessage answer={answer} resultRef={check.resultRef} />
+        </div>
+      )}
+      {check.failure && (
+        <Notice tone="error" className="mt-4">
+          {errorMessage(check.failure, CHECK_FAILED)}
+        </Notice>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import { Card } from '../../../components/ui/card';
+import { PageTitle } from '../../../components/ui/page';
+import type { QuestionListItem } from '../hooks/use-question-list';
+
+/** Exam, position ('n / total'), question number, discipline and subject. */
+export function QuestionHeader({ item, position }: { item: QuestionListItem; position: string }) {
+  return (
+    <Card as="header">
+      <div className="flex items-start justify-between gap-4">
+        <p className="min-w-0 text-xs font-medium uppercase leading-5 tracking-wide text-ink-muted">
+          {item.examLabel}
+        </p>
+        <span className="shrink-0 rounded-full bg-surface-muted px-2.5 py-0.5 text-xs font-semibold tabular-nums text-ink-muted">
+          <span className="sr-only">Questão </span>
+          {position}
+        </span>
+      </div>
+      <PageTitle className="mt-2">Questão {item.number}</PageTitle>
+      <div className="mt-3 flex flex-wrap gap-2 text-xs font-medium">
+        <span className="rounded-full bg-primary-soft px-2.5 py-1 text-primary-ink ring-1 ring-brand-200 dark:ring-brand-900">
+          {item.disciplinaNome}
+        </span>
+        <span className="rounded-full bg-surface-muted px-2.5 py-1 text-ink-muted ring-1 ring-line">
+          {item.assunto}
+        </span>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,94 @@
+import type { QuestionDetail } from '@gabarita/shared';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { subscriptionLimitTarget } from '../../../lib/subscription-reason';
+import { useCheckAnswer } from '../api/question-api';
+import type { CheckedAnswer } from '../components/alternatives-group';
+
+/** Letter keys choose only when the focus is not in a field where letters are typed. */
+function typesText(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  // Keys pressed in a dialog (e.g. the error report) belong to it, not to the question behind.
+  if (target.closest('[role="dialog"]')) return true;
+  if (target.isContentEditable || target instanceof HTMLTextAreaElement) return true;
+  if (target instanceof HTMLSelectElement) return true;
+  return (
+    target instanceof HTMLInputElement && !['radio', 'checkbox', 'button'].includes(target.type)
+  );
+}
+
+/**
+ * The answer states of one question: no selection, selected, then checked (locked until the user
+ * moves on). Letter keys A–E choose anywhere on the page. A free account past its daily checks is
+ * sent to /assinatura with the question_limit reason.
+ */
+export function useAnswerCheck(questionId: string, question: QuestionDetail | undefined) {
+  const navigate = useNavigate();
+  const check = useCheckAnswer(questionId);
+  const [selected, setSelected] = useState<string | null>(null);
+  const groupRef = useRef<HTMLFieldSetElement>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+
+  const answer: CheckedAnswer | null =
+    check.data && check.variables
+      ? {
+          chosenLetter: check.variables,
+          gabarito: check.data.gabarito,
+          correct: check.data.correct,
+        }
+      : null;
+  const chosen = answer?.chosenLetter ?? selected;
+  const locked = answer !== null;
+  const canCheck = !!question && chosen !== null && !locked && !check.isPending;
+  const limitReached = check.error instanceof ApiError && check.error.code === 'limit/question';
+
+  const submit = () => {
+    if (!canCheck || chosen === null) return;
+    check.mutate(chosen, {
+      onSuccess: () => {
+        // The radios are now disabled; the result takes the focus so it is read out.
+        requestAnimationFrame(() => resultRef.current?.focus());
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 402 && error.code === 'limit/question') {
+          const target = subscriptionLimitTarget('question_limit');
+          void navigate(target.to, { state: target.state });
+        }
+      },
+    });
+  };
+
+  const letters = question?.alternatives.map((alternative) => alternative.letter) ?? [];
+  const lettersKey = letters.join('');
+  useEffect(() => {
+    if (!lettersKey || locked) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (typesText(event.target)) return;
+      const letter = event.key.toUpperCase();
+      if (event.key.length !== 1 || !lettersKey.includes(letter)) return;
+      event.preventDefault();
+      setSelected(letter);
+      groupRef.current?.querySelector<HTMLInputElement>(`input[value="${letter}"]`)?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [lettersKey, locked]);
+
+  return {
+    chosen,
+    select: setSelected,
+    answer,
+    letters,
+    canCheck,
+    checking: check.isPending,
+    /** A failure other than the free limit (that one navigates away). */
+    failure: check.isError && !limitReached ? check.error : null,
+    submit,
+    groupRef,
+    resultRef,
+  };
+}
+
+export type AnswerCheck = ReturnType<typeof useAnswerCheck>;
