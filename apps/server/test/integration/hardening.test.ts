@@ -197,6 +197,22 @@ describe('hardening', () => {
     expect(logLines.join('\n')).toContain('ATENÇÃO: sem SMTP_URL');
   });
 
+  it('13. puts nothing the account holder typed into mail to an unproven address', async () => {
+    const email = `phishing.${Date.now()}@exemplo.com`;
+    const name = 'Ganhe um prêmio em http://premio.exemplo.com';
+    const signup = await call(app(), 'POST', '/api/auth/signup', {
+      body: { name, email, password: '123456' },
+      ip: newAddress(),
+    });
+    expect(signup.statusCode).toBe(201);
+    const verification = await smtp.lastTo(email);
+    expect(actionCodeIn(verification, 'verifyEmail')).toBeTruthy();
+    for (const part of [verification.subject, verification.text, verification.html]) {
+      expect(part).not.toContain('premio.exemplo.com');
+      expect(part).not.toContain('Ganhe um prêmio');
+    }
+  });
+
   describe('8. malformed photo uploads', () => {
     it.each([
       ['no boundary', 'multipart/form-data', '--x\r\n'],
