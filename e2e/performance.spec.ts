@@ -29,6 +29,8 @@ async function answer(request: APIRequestContext, examId: string, number: number
 }
 
 test('statistics match the answers; a discipline expands; reset empties them', async ({ page }) => {
+  // Four screenshots with an accessibility scan each: more than the default budget on a busy machine.
+  test.setTimeout(120_000);
   const { email } = await signedInAccount(page.request, { email: uniqueEmail('desempenho') });
   runOperatorCommand('user:grant-premium', email, '30');
   const matematica = 'cmva_2017_professor_matematica_prova';
