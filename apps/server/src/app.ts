@@ -15,7 +15,7 @@ import { appInfoRoutes } from './modules/app-info/app-info.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { type BillingService, createBillingService } from './modules/billing/billing.service';
-import { createPixProvider } from './modules/billing/pix/providers';
+import { createPixProvider, providerCallMs } from './modules/billing/pix/providers';
 import { startPaymentReconciler } from './modules/billing/reconciler';
 import { sandboxRoutes } from './modules/billing/sandbox.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -144,6 +144,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     provider: pixProvider,
     log: app.log,
     reconcileIntervalMs: config.pix.reconcileIntervalMs,
+    providerCallMs: providerCallMs(config),
   });
   registerSessionResolution(app, auth, secureCookies);
   const housekeeping = createHousekeeping({ auth, limits: createRateLimiter(db), log: app.log });

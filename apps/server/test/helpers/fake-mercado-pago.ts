@@ -56,6 +56,7 @@ export interface FakeMercadoPago {
   failNext(count: number, status?: number, method?: string): void;
   /** The next `count` requests (of `method`, if given) get no answer until `releaseHung`. */
   hangNext(count: number, method?: string): void;
+  /** Drops the hanging connections and forgets the failures and hangs still queued. */
   releaseHung(): void;
   /** A signed notification about a payment, as Mercado Pago posts it to the webhook. */
   notification(
@@ -246,6 +247,7 @@ export async function startFakeMercadoPago(): Promise<FakeMercadoPago> {
       for (let i = 0; i < count; i += 1) troubles.push({ trouble: { kind: 'hang' }, method });
     },
     releaseHung() {
+      troubles.splice(0);
       for (const res of hung.splice(0)) res.destroy();
     },
     notification(id, options = {}) {

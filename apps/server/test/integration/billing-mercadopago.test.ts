@@ -90,6 +90,10 @@ describe('PIX through Mercado Pago (a fake on loopback)', () => {
     expect(window).toBeGreaterThan(4.9 * 60_000);
     expect(window).toBeLessThanOrEqual(5 * 60_000 + 2_000);
 
+    // The sandbox's page exists only with the sandbox.
+    expect(testApp.app.declaredRoutes.filter((route) => route.url.startsWith('/dev/pix'))).toEqual(
+      [],
+    );
     const status = await get(testApp.app, `/api/payments/${purchaseId}`, cookie);
     expect(status.json()).toMatchObject({
       purchaseId,

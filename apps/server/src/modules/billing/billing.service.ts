@@ -76,6 +76,8 @@ export interface BillingDeps {
   log: FastifyBaseLogger;
   /** How often the reconciler runs and an open charge is asked about. */
   reconcileIntervalMs: number;
+  /** The longest a call to the provider may take (its timeout, retry included). */
+  providerCallMs: number;
 }
 
 export function simulateUrlOf(purchaseId: string) {

@@ -6,7 +6,7 @@ import type { DatabaseHandle } from '../../db/client';
 import { PURCHASE_STATUSES, type PurchaseRow, type PurchaseStatus } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { createBillingService } from '../billing/billing.service';
-import { createPixProvider } from '../billing/pix/providers';
+import { createPixProvider, providerCallMs } from '../billing/pix/providers';
 import { createContentImportService } from '../catalog/import/content-import.service';
 import { createEntitlementsService } from '../entitlements/entitlements.service';
 import { createAccountsService } from '../users/accounts.service';
@@ -148,6 +148,7 @@ function billingFor(context: OperatorContext) {
     // The command prints its own lines; only failures go to the error output.
     log: pino({ level: 'error' }, pino.destination(2)),
     reconcileIntervalMs: context.config.pix.reconcileIntervalMs,
+    providerCallMs: providerCallMs(context.config),
   });
 }
 

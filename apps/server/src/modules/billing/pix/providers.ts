@@ -18,3 +18,8 @@ export function createPixProvider(
       : undefined,
   });
 }
+
+/** The longest one provider call may take, retry included. */
+export function providerCallMs(config: Pick<AppConfig, 'pix'>): number {
+  return config.pix.provider === 'sandbox' ? 1000 : 2 * config.pix.timeoutMs + 250;
+}
