@@ -11,13 +11,15 @@ import { eq } from 'drizzle-orm';
 import { sandboxCharges } from '../src/db/schema';
 import { hashToken, randomToken } from '../src/lib/tokens';
 import { insertSession, insertUser } from '../src/modules/auth/auth.repo';
+import pino from 'pino';
+import type { UserRow } from '../src/db/schema';
+import { createBillingService } from '../src/modules/billing/billing.service';
 import { createSandboxProvider } from '../src/modules/billing/pix/sandbox-provider';
 import { openEventStream } from '../test/helpers/event-stream';
 import { benchApp, benchDatabases } from './harness';
 
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 100);
 const BURST = Number(process.env.BENCH_BURST ?? 20);
-const ORIGIN = 'http://localhost:3000';
 // Each account may generate 20 codes an hour: a fresh one every 15 purchases.
 const PURCHASES_PER_ACCOUNT = 15;
 
@@ -43,9 +45,18 @@ for await (const { label, database, openAnother } of benchDatabases()) {
   const webhookBase = await receiving.listen({ port: 0, host: '127.0.0.1' });
   const pageBase = await serving.listen({ port: 0, host: '127.0.0.1' });
   const sandbox = createSandboxProvider(database.db);
+  // Purchases are created by the service (the same code POST /api/payments runs): what is timed
+  // starts later, and loopback requests would share one address's rate limit.
+  const billing = createBillingService({
+    database,
+    provider: sandbox,
+    log: pino({ level: 'silent' }),
+    reconcileIntervalMs: 60_000,
+    providerCallMs: 1000,
+  });
 
-  let account: { cookie: string; used: number } | undefined;
-  async function cookieForNextPurchase() {
+  let account: { user: UserRow; cookie: string; used: number } | undefined;
+  async function nextBuyer() {
     if (!account || account.used >= PURCHASES_PER_ACCOUNT) {
       const user = await insertUser(database.db, {
         provider: 'password',
@@ -60,27 +71,24 @@ for await (const { label, database, openAnother } of benchDatabases()) {
         tokenHash: hashToken(token),
         expiresAt: new Date(Date.now() + 86_400_000),
       });
-      account = { cookie: `gabarita_session=${token}`, used: 0 };
+      account = { user, cookie: `gabarita_session=${token}`, used: 0 };
     }
     account.used += 1;
-    return account.cookie;
+    return account;
   }
 
   /** A pending purchase, its page's stream open on the other instance, the payer having paid. */
   async function paidAtTheProvider() {
-    const cookie = await cookieForNextPurchase();
-    const created = await fetch(`${webhookBase}/api/payments`, {
-      method: 'POST',
-      headers: { origin: ORIGIN, cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({
+    const { user, cookie } = await nextBuyer();
+    const { purchaseId } = await billing.createPayment(
+      user,
+      {
         productId: 'mensal',
         productType: 'plan',
         payer: { firstName: 'Ana', lastName: 'Souza', cpf: '52998224725' },
-      }),
-    });
-    if (created.status !== 201)
-      throw new Error(`payment: ${created.status} ${await created.text()}`);
-    const { purchaseId } = (await created.json()) as { purchaseId: string };
+      },
+      `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    );
     const stream = await openEventStream(`${pageBase}/api/payments/${purchaseId}/events`, {
       cookie,
     });
