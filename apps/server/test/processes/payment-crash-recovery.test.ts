@@ -19,14 +19,16 @@ const DAY_MS = 86_400_000;
 
 async function waitFor<T>(
   probe: () => T | undefined | Promise<T | undefined>,
-  what: string,
+  what: string | (() => string),
   ms = 30_000,
 ) {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await probe();
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) {
+      throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -35,7 +37,7 @@ describe('a server killed between the approval and the grant', () => {
   let fake: FakeMercadoPago;
   let dataDir: string;
   let server: ChildProcess | undefined;
-  let stderr = '';
+  let output = '';
 
   beforeAll(async () => {
     fake = await startFakeMercadoPago();
@@ -67,13 +69,19 @@ describe('a server killed between the approval and the grant', () => {
         PIX_RECONCILE_SECONDS: '0.5',
       },
     });
-    server.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const port = await waitFor(() => {
-      const lock = readLock(dataDir);
-      if (!lock || lock.pid !== server!.pid || !lock.port || lock.port === previousPort)
-        return undefined;
-      return lock.port;
-    }, 'the server to listen');
+    // Logs go to standard output, failures to start to standard error.
+    server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const port = await waitFor(
+      () => {
+        const lock = readLock(dataDir);
+        if (!lock || lock.pid !== server!.pid || !lock.port || lock.port === previousPort)
+          return undefined;
+        return lock.port;
+      },
+      () => `the server to listen (its output so far: ${output || 'none'})`,
+      90_000,
+    );
     return `http://127.0.0.1:${port}`;
   }
 
@@ -126,7 +134,8 @@ describe('a server killed between the approval and the grant', () => {
     });
   }
 
-  it('grants exactly once after the restart', async () => {
+  // Two server starts on a shared machine: generous.
+  it('grants exactly once after the restart', { timeout: 240_000 }, async () => {
     let base = await start();
     const cookie = await signedIn(base);
     const created = await call(
@@ -189,10 +198,32 @@ describe('a server killed between the approval and the grant', () => {
     };
     expect(history.plans).toHaveLength(1);
 
+    // The operator's view, through the running server.
+    const list = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
+      const child = spawn('npm', ['run', '--silent', 'payments:list', '--', '--status', 'paid'], {
+        cwd: repoRoot,
+        env: {
+          ...process.env,
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'warn',
+          DATABASE_URL: '',
+          DATA_DIR: dataDir,
+        },
+      });
+      let stdout = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.on('exit', (code) => resolve({ code, stdout }));
+    });
+    expect(list.code).toBe(0);
+    expect(list.stdout).toContain('1 compra(s)');
+    expect(list.stdout).toContain(`${purchaseId}  `);
+    expect(list.stdout).toContain(`Plano Mensal, R$ 34,90, pago; pago em`);
+    expect(list.stdout).toContain(`mercadopago ${paymentId} [approved]`);
+
     const running = server!;
     running.kill('SIGTERM');
     await stopped(running);
     expect(running.exitCode).toBe(0);
-    expect(stderr).not.toMatch(/falha na reconciliação/);
+    expect(output).not.toMatch(/falha na reconciliação/);
   });
 });
