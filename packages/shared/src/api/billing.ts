@@ -143,6 +143,12 @@ export const createPaymentResponseSchema = z.object({
 
 // ---------------------------------------------------------------- GET /api/payments/:id (+ events)
 
+/** A purchase id (a UUID), as in /api/payments/:id. */
+export const purchaseIdSchema = text(36, PAYMENT_MESSAGES.paymentNotFound).regex(
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+  PAYMENT_MESSAGES.paymentNotFound,
+);
+
 export const PAYMENT_STATUSES = [
   'pending',
   'paid',

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { purchaseIdSchema } from '@gabarita/shared';
 import type { Database } from '../../db/client';
 import {
   type PixProviderName,
@@ -38,7 +39,7 @@ export async function findPurchaseForCharge(
     .select()
     .from(purchases)
     .where(and(eq(purchases.provider, provider), eq(purchases.providerPaymentId, paymentId)));
-  if (byCharge || !externalReference || !/^[0-9a-f-]{36}$/i.test(externalReference)) {
+  if (byCharge || !purchaseIdSchema.safeParse(externalReference).success) {
     return byCharge;
   }
   const [byReference] = await db
@@ -46,7 +47,7 @@ export async function findPurchaseForCharge(
     .from(purchases)
     .where(
       and(
-        eq(purchases.id, externalReference),
+        eq(purchases.id, externalReference!),
         eq(purchases.provider, provider),
         isNull(purchases.providerPaymentId),
       ),

@@ -7,22 +7,24 @@ import {
   paymentResponseSchema,
   plansResponseSchema,
   purchaseHistorySchema,
+  purchaseIdSchema,
 } from '@gabarita/shared';
 import { sendEvents, untilClientLeaves } from '../../lib/sse';
 import { signedIn } from '../../plugins/access';
 import type { BillingService } from './billing.service';
 
-const purchaseParams = z.object({ id: z.uuid() });
+const purchaseParams = z.object({ id: purchaseIdSchema });
 
 /** Mercado Pago's notification: `?data.id=…&type=payment`, the same in the body. */
 const notificationQuery = z.object({
   'data.id': optionalText(100),
   type: optionalText(50),
 });
-const notificationBody = z
-  .object({ type: optionalText(50) })
-  .loose()
-  .nullish();
+/** Nothing in the body is trusted or required: the charge is read from the provider. */
+function typeInBody(body: unknown): string | undefined {
+  const type = (body as { type?: unknown } | null | undefined)?.type;
+  return typeof type === 'string' ? type : undefined;
+}
 
 export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> = async (
   app,
@@ -80,7 +82,6 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> =
       config: { access: 'public' },
       schema: {
         querystring: notificationQuery,
-        body: notificationBody,
         response: { 200: z.object({ received: z.literal(true) }) },
       },
     },
@@ -88,7 +89,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> =
       await billing.handleNotification({
         headers: request.headers,
         dataId: request.query['data.id'],
-        type: request.query.type ?? request.body?.type,
+        type: request.query.type ?? typeInBody(request.body),
       });
       return { received: true as const };
     },

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PAYMENT_MESSAGES, PAYMENT_STATUS_LABELS } from '@gabarita/shared';
+import { PAYMENT_MESSAGES, PAYMENT_STATUS_LABELS, purchaseIdSchema, text } from '@gabarita/shared';
 import type { PurchaseRow, SandboxChargeRow } from '../../db/schema';
 import { escapeHtml } from '../mail/mail.templates';
 import type { BillingService } from './billing.service';
@@ -13,13 +13,12 @@ export interface SandboxRoutesOptions {
   appUrl: string;
 }
 
-const params = z.object({ purchaseId: z.string().max(100) });
+const params = z.object({ purchaseId: text(100) });
 const resultQuery = z.object({
-  resultado: z.enum(['pago', 'estornado', 'recusado']).optional(),
-  webhook: z.coerce.number().int().optional(),
+  // Only shapes the message of the page: anything else is ignored.
+  resultado: z.enum(['pago', 'estornado', 'recusado']).optional().catch(undefined),
+  webhook: z.coerce.number().int().optional().catch(undefined),
 });
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const CHARGE_LABELS: Record<SandboxChargeRow['status'], string> = {
   pending: 'aguardando pagamento',
@@ -49,7 +48,9 @@ export const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async 
   );
 
   async function find(purchaseId: string) {
-    const purchase = UUID.test(purchaseId) ? await billing.sandboxPurchase(purchaseId) : undefined;
+    const purchase = purchaseIdSchema.safeParse(purchaseId).success
+      ? await billing.sandboxPurchase(purchaseId)
+      : undefined;
     if (!purchase?.providerPaymentId) return undefined;
     const charge = await sandbox.charge(purchase.providerPaymentId);
     return charge ? { purchase, charge } : undefined;

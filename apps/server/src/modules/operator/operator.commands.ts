@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import pino from 'pino';
-import { type AccountProvider, PAYMENT_STATUS_LABELS } from '@gabarita/shared';
+import { type AccountProvider, PAYMENT_STATUS_LABELS, purchaseIdSchema } from '@gabarita/shared';
 import type { AppConfig } from '../../config';
 import type { DatabaseHandle } from '../../db/client';
 import { PURCHASE_STATUSES, type PurchaseRow, type PurchaseStatus } from '../../db/schema';
@@ -216,7 +216,7 @@ const paymentsReconcile: OperatorCommand = {
   summary:
     'Consulta a cobrança no provedor agora e aplica o que ele disser (concede ou estorna uma só vez).',
   async run(_database, args, _progress, context) {
-    if (args.length !== 1 || !/^[0-9a-f-]{36}$/i.test(args[0]!)) {
+    if (args.length !== 1 || !purchaseIdSchema.safeParse(args[0]).success) {
       throw new AppError('operator/usage', 400, `Uso: ${this.usage}`);
     }
     const { before, after, payment } = await billingFor(context).reconcilePurchase(args[0]!);
