@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type AppConfig, loadConfig } from '../config';
+import { type AppConfig, ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { databaseTarget } from '../db/database-target';
 import { isLockLive, type LockInfo, tryAcquireDataDirLock } from '../db/data-dir-lock';
@@ -144,4 +144,8 @@ function printUsage(command: string | undefined) {
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+process.exitCode = await main(process.argv.slice(2)).catch((error: unknown) => {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  return 1;
+});
