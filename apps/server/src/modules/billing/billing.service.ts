@@ -512,7 +512,7 @@ export function createBillingService({
     signal: AbortSignal,
   ): AsyncGenerator<ServerSentEvent | ServerSentComment> {
     let changed = true;
-    let wake = () => undefined as void;
+    let wake: () => void = () => undefined;
     const unsubscribe = changes.subscribe(purchaseId, () => {
       changed = true;
       wake();
