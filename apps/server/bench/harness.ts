@@ -58,12 +58,21 @@ export const row = (
 export const TABLE_HEADER =
   '| query | concurrency | p50 (ms) | p95 (ms) | p99 (ms) |\n|---|---|---|---|---|';
 
-/** The databases to measure: PGlite in memory, and a fresh PostgreSQL database when one is given. */
+/**
+ * The databases to measure: PGlite in memory, and a fresh PostgreSQL database when one is given.
+ * `openAnother` connects again, as a second server instance would (PGlite: the same handle).
+ */
 export async function* benchDatabases(): AsyncGenerator<{
   label: string;
   database: DatabaseHandle;
+  openAnother: () => Promise<DatabaseHandle>;
 }> {
-  yield { label: 'PGlite', database: await openDatabase({ kind: 'pglite', dataDir: undefined }) };
+  const pglite = await openDatabase({ kind: 'pglite', dataDir: undefined });
+  yield {
+    label: 'PGlite',
+    database: pglite,
+    openAnother: async () => ({ ...pglite, close: async () => undefined }),
+  };
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     console.log('\n(PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure it too.)');
@@ -79,6 +88,8 @@ export async function* benchDatabases(): AsyncGenerator<{
     yield {
       label: 'PostgreSQL',
       database: await openDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 16 }),
+      openAnother: () =>
+        openDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 16 }),
     };
   } finally {
     await admin.query(`drop database if exists ${name} with (force)`);

@@ -13,6 +13,11 @@ import type { AppConfig, TrustProxy } from './config';
 import type { DatabaseHandle } from './db/client';
 import { appInfoRoutes } from './modules/app-info/app-info.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
+import { type BillingService, createBillingService } from './modules/billing/billing.service';
+import { createPixProvider, providerCallMs } from './modules/billing/pix/providers';
+import { startPaymentReconciler } from './modules/billing/reconciler';
+import { sandboxRoutes } from './modules/billing/sandbox.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { createPerformanceService } from './modules/study/performance.service';
@@ -47,8 +52,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route with its declared access, complete once the app is ready. */
     declaredRoutes: DeclaredRoute[];
-    /** Starts the hourly clean-up of expired records (servers only, not tests). */
+    /**
+     * Starts the periodic work (servers only, not tests): the hourly clean-up of expired records
+     * and the payment reconciler.
+     */
     startHousekeeping(): void;
+    /** Runs one round of the payment reconciler now (it also runs on its own once started). */
+    reconcilePayments(): ReturnType<BillingService['reconcileOnce']>;
   }
 }
 
@@ -128,13 +138,28 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   const google = config.google
     ? createGoogleSignIn(config.google, config.appUrl, db, auth)
     : undefined;
+  const pixProvider = createPixProvider(config, db);
+  const billing = createBillingService({
+    database: deps.database,
+    provider: pixProvider,
+    log: app.log,
+    reconcileIntervalMs: config.pix.reconcileIntervalMs,
+    providerCallMs: providerCallMs(config),
+  });
   registerSessionResolution(app, auth, secureCookies);
   const housekeeping = createHousekeeping({ auth, limits: createRateLimiter(db), log: app.log });
   let stopHousekeeping: (() => void) | undefined;
+  let stopReconciler: (() => Promise<void>) | undefined;
   app.decorate('startHousekeeping', () => {
     stopHousekeeping ??= housekeeping.start();
+    stopReconciler ??= startPaymentReconciler(billing, config.pix.reconcileIntervalMs, app.log);
   });
-  app.addHook('onClose', async () => stopHousekeeping?.());
+  app.decorate('reconcilePayments', () => billing.reconcileOnce());
+  app.addHook('onClose', async () => {
+    stopHousekeeping?.();
+    await stopReconciler?.();
+    await billing.close();
+  });
   app.decorate('declaredRoutes', registerAccessControl(app));
   if (mailer.kind === 'outbox' && !isLoopback(config.appUrl)) {
     app.log.warn(
@@ -157,10 +182,12 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
         performance: createPerformanceService(db),
       });
       await api.register(supportRoutes, { support });
+      await api.register(billingRoutes, { billing });
       if (deps.operatorToken) {
         await api.register(operatorRoutes, {
           database: deps.database,
           operatorToken: deps.operatorToken,
+          config,
         });
       }
     },
@@ -168,6 +195,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   );
   if (config.nodeEnv !== 'production' && mailer.kind === 'outbox') {
     await app.register(outboxRoutes, { db });
+  }
+  if (pixProvider.name === 'sandbox') {
+    await app.register(sandboxRoutes, { billing, sandbox: pixProvider, appUrl: config.appUrl });
   }
   await registerSpa(app, config.webDistDir);
 

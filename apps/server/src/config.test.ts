@@ -25,6 +25,13 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       SMTP_URL: 'smtps://mailer:secret@smtp.example:465',
       TRUST_PROXY: '1',
+      PIX_PROVIDER: 'mercadopago',
+      PIX_RECONCILE_SECONDS: '30',
+      MP_ACCESS_TOKEN: 'APP_USR-token',
+      MP_WEBHOOK_SECRET: 'segredo',
+      MP_API_URL: 'https://mp.example/',
+      MP_TIMEOUT_MS: '5000',
+      MP_WEBHOOK_TOLERANCE_SECONDS: '600',
     });
     expect(config).toMatchObject({
       nodeEnv: 'production',
@@ -35,7 +42,37 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       smtp: { url: 'smtps://mailer:secret@smtp.example:465' },
       trustProxy: 1,
+      pix: {
+        provider: 'mercadopago',
+        reconcileIntervalMs: 30_000,
+        accessToken: 'APP_USR-token',
+        webhookSecret: 'segredo',
+        apiUrl: 'https://mp.example',
+        timeoutMs: 5000,
+        webhookToleranceSeconds: 600,
+      },
     });
+  });
+
+  it('uses the PIX sandbox by default, and refuses it in production unless told', () => {
+    expect(loadConfig({}).pix).toEqual({ provider: 'sandbox', reconcileIntervalMs: 15_000 });
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://smtp.example:587' };
+    expect(() => loadConfig(production)).toThrow(/PIX_PROVIDER: o provedor de testes/);
+    expect(loadConfig({ ...production, PIX_SANDBOX_IN_PRODUCTION: 'true' }).pix.provider).toBe(
+      'sandbox',
+    );
+  });
+
+  it('refuses Mercado Pago without its access token and webhook secret', () => {
+    expect(() => loadConfig({ PIX_PROVIDER: 'mercadopago' })).toThrow(
+      /MP_ACCESS_TOKEN: obrigatório com PIX_PROVIDER=mercadopago[\s\S]*MP_WEBHOOK_SECRET/,
+    );
+    expect(() =>
+      loadConfig({ PIX_PROVIDER: 'mercadopago', MP_ACCESS_TOKEN: 'x', MP_WEBHOOK_SECRET: '' }),
+    ).toThrow(/MP_WEBHOOK_SECRET: obrigatório/);
+    expect(() => loadConfig({ MP_WEBHOOK_TOLERANCE_SECONDS: '86400' })).toThrow(
+      /MP_WEBHOOK_TOLERANCE_SECONDS/,
+    );
   });
 
   it('refuses to start in production without SMTP', () => {

@@ -18,6 +18,15 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalString(z.string().min(1)),
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
   SUPPORT_EMAIL: optionalString(z.email()),
+  PIX_PROVIDER: z.enum(['sandbox', 'mercadopago']).default('sandbox'),
+  PIX_SANDBOX_IN_PRODUCTION: z.enum(['true', 'false', '']).default('false'),
+  PIX_RECONCILE_SECONDS: z.coerce.number().min(0.1).max(3600).default(15),
+  MP_ACCESS_TOKEN: optionalString(z.string().min(1)),
+  MP_WEBHOOK_SECRET: optionalString(z.string().min(1)),
+  MP_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.mercadopago.com'),
+  MP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  // Under 24 h, so that a notification replayed a day later is always refused.
+  MP_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(60).max(86_399).default(3600),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -79,7 +88,24 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   /** Google sign-in, enabled when both client id and secret are set. */
   google: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  /** Who takes the PIX payments (docs/architecture.md, "Payments"). */
+  pix: PixConfig;
 }
+
+export type PixConfig = {
+  /** How often the reconciler looks for charges to ask the provider about. */
+  reconcileIntervalMs: number;
+} & (
+  | { provider: 'sandbox' }
+  | {
+      provider: 'mercadopago';
+      accessToken: string;
+      webhookSecret: string;
+      apiUrl: string;
+      timeoutMs: number;
+      webhookToleranceSeconds: number;
+    }
+);
 
 const DEFAULT_MAIL_FROM = 'Gabarita <nao-responda@gabarita.local>';
 
@@ -102,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   return {
+    pix: pixConfig(vars),
     nodeEnv: vars.NODE_ENV,
     port: vars.PORT,
     host: vars.HOST,
@@ -123,5 +150,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             clientSecret: vars.GOOGLE_CLIENT_SECRET,
           }
         : undefined,
+  };
+}
+
+function pixConfig(vars: z.infer<typeof envSchema>): PixConfig {
+  const reconcileIntervalMs = Math.round(vars.PIX_RECONCILE_SECONDS * 1000);
+  if (vars.PIX_PROVIDER === 'sandbox') {
+    if (vars.NODE_ENV === 'production' && vars.PIX_SANDBOX_IN_PRODUCTION !== 'true') {
+      // The sandbox takes no money: in production it would hand out plans for free.
+      throw new ConfigError(
+        'Configuração inválida no ambiente:\n  PIX_PROVIDER: o provedor de testes (sandbox, o padrão) não recebe dinheiro de verdade. Em produção, use PIX_PROVIDER=mercadopago com MP_ACCESS_TOKEN e MP_WEBHOOK_SECRET; para uma demonstração sem cobrança real, defina PIX_SANDBOX_IN_PRODUCTION=true',
+      );
+    }
+    return { provider: 'sandbox', reconcileIntervalMs };
+  }
+  const missing = [
+    vars.MP_ACCESS_TOKEN ? null : 'MP_ACCESS_TOKEN',
+    vars.MP_WEBHOOK_SECRET ? null : 'MP_WEBHOOK_SECRET',
+  ].filter((name): name is string => name !== null);
+  if (missing.length > 0 || !vars.MP_ACCESS_TOKEN || !vars.MP_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      `Configuração inválida no ambiente:\n${missing.map((name) => `  ${name}: obrigatório com PIX_PROVIDER=mercadopago (veja o README)`).join('\n')}`,
+    );
+  }
+  return {
+    provider: 'mercadopago',
+    reconcileIntervalMs,
+    accessToken: vars.MP_ACCESS_TOKEN,
+    webhookSecret: vars.MP_WEBHOOK_SECRET,
+    apiUrl: vars.MP_API_URL.replace(/\/+$/, ''),
+    timeoutMs: vars.MP_TIMEOUT_MS,
+    webhookToleranceSeconds: vars.MP_WEBHOOK_TOLERANCE_SECONDS,
   };
 }

@@ -16,3 +16,6 @@ export * from './api/support';
 export * from './messages/support';
 export * from './constants/plans';
 export * from './statement-html';
+export * from './cpf';
+export * from './api/billing';
+export * from './messages/payment';

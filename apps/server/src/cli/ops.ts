@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../config';
+import { type AppConfig, ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { databaseTarget } from '../db/database-target';
 import { isLockLive, type LockInfo, tryAcquireDataDirLock } from '../db/data-dir-lock';
@@ -30,7 +30,7 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   const target = databaseTarget(config);
 
-  if (target.kind === 'postgres') return runDirect(target, command, args);
+  if (target.kind === 'postgres') return runDirect(target, command, args, config);
 
   const deadline = Date.now() + WAIT_LIMIT_MS;
   let announcedWait = false;
@@ -38,7 +38,7 @@ async function main(argv: string[]): Promise<number> {
     const attempt = tryAcquireDataDirLock(config.dataDir, 'cli');
     if (attempt.acquired) {
       try {
-        return await runDirect(target, command, args);
+        return await runDirect(target, command, args, config);
       } finally {
         attempt.lock.release();
       }
@@ -68,12 +68,13 @@ async function runDirect(
   target: ReturnType<typeof databaseTarget>,
   command: string,
   args: string[],
+  config: AppConfig,
 ): Promise<number> {
   const database = await openDatabase(target);
   try {
     await database.migrate();
     print(
-      await createOperatorService(database).run(command, args, 'direct', (line) =>
+      await createOperatorService(database, config).run(command, args, 'direct', (line) =>
         console.log(line),
       ),
     );
@@ -143,4 +144,8 @@ function printUsage(command: string | undefined) {
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+process.exitCode = await main(process.argv.slice(2)).catch((error: unknown) => {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  return 1;
+});

@@ -5,11 +5,18 @@ export interface ServerSentEvent {
   event: string;
   data: unknown;
   id?: string;
+  /** How long the browser waits before reconnecting, in milliseconds. */
+  retry?: number;
+}
+
+/** A comment line: ignored by clients, it keeps idle connections (and proxies) alive. */
+export interface ServerSentComment {
+  comment: string;
 }
 
 /** One event in the text/event-stream format. */
-export function formatEvent({ event, data, id }: ServerSentEvent): string {
-  return `${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+export function formatEvent({ event, data, id, retry }: ServerSentEvent): string {
+  return `${retry ? `retry: ${retry}\n` : ''}${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
 /**
@@ -26,9 +33,14 @@ export function untilClientLeaves(reply: FastifyReply): AbortSignal {
  * Answers with a stream of Server-Sent Events through Fastify, so security headers and the error
  * path still apply. Errors after the stream began must travel as events of `events` itself.
  */
-export function sendEvents(reply: FastifyReply, events: AsyncIterable<ServerSentEvent>) {
+export function sendEvents(
+  reply: FastifyReply,
+  events: AsyncIterable<ServerSentEvent | ServerSentComment>,
+) {
   async function* encode() {
-    for await (const event of events) yield formatEvent(event);
+    for await (const event of events) {
+      yield 'comment' in event ? `: ${event.comment}\n\n` : formatEvent(event);
+    }
   }
   return reply
     .header('content-type', 'text/event-stream; charset=utf-8')

@@ -30,6 +30,8 @@ interface Context {
   questionId: string;
   assetId: string;
   victimId: string;
+  /** A purchase of the victim's. */
+  purchaseId: string;
   /** An account's address that is not the caller's victim (per role, so per-address limits do not mix). */
   existingEmail: string;
   role: Role;
@@ -51,6 +53,7 @@ const signedIn = (outcome: Outcome): Expectations => ({
 });
 
 const fixed = (url: string) => () => url;
+const NO_PURCHASE = '00000000-0000-4000-8000-000000000000';
 
 const MATRIX: Record<string, Probe> = {
   'GET /api/health': { url: fixed('/api/health'), expect: same(200) },
@@ -144,6 +147,38 @@ const MATRIX: Record<string, Probe> = {
     expect: signedIn(201),
   },
 
+  'GET /api/plans': { url: fixed('/api/plans'), expect: same(200) },
+  'POST /api/payments': {
+    url: fixed('/api/payments'),
+    body: () => ({
+      productId: 'diario',
+      productType: 'plan',
+      payer: { firstName: 'Ana', lastName: 'Souza', cpf: '529.982.247-25' },
+    }),
+    expect: { ...signedIn(201), unverified: [403, 'auth/email-not-verified'] },
+  },
+  'GET /api/payments/:id': {
+    url: (c) => `/api/payments/${c.purchaseId}`,
+    expect: signedIn([404, 'billing/not-found']),
+  },
+  'GET /api/payments/:id/events': {
+    url: (c) => `/api/payments/${c.purchaseId}/events`,
+    expect: signedIn([404, 'billing/not-found']),
+  },
+  'GET /api/me/purchases': { url: fixed('/api/me/purchases'), expect: signedIn(200) },
+  // Its credential is the provider's signature, which no browser has.
+  'POST /api/webhooks/mercadopago': {
+    url: fixed('/api/webhooks/mercadopago?data.id=1&type=payment'),
+    expect: same([401, 'billing/invalid-signature']),
+  },
+  // The sandbox's development page (present only with the sandbox provider).
+  'GET /dev/pix/:purchaseId': { url: fixed(`/dev/pix/${NO_PURCHASE}`), expect: same(404) },
+  'POST /dev/pix/:purchaseId/pay': { url: fixed(`/dev/pix/${NO_PURCHASE}/pay`), expect: same(404) },
+  'POST /dev/pix/:purchaseId/refund': {
+    url: fixed(`/dev/pix/${NO_PURCHASE}/refund`),
+    expect: same(404),
+  },
+
   // Its credential is the operator token of the lock file, which no browser has.
   'POST /api/internal/operator/:command': {
     url: fixed('/api/internal/operator/db:status'),
@@ -193,6 +228,16 @@ describe('authorization matrix', () => {
     };
     emails.visitor = (await createPasswordUser(db)).email;
     const victimAccount = await account({ name: 'Vítima Singular Xyz' });
+    const victimPurchase = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/payments',
+      headers: { origin: APP_ORIGIN, cookie: victimAccount.cookie },
+      payload: {
+        productId: 'mensal',
+        productType: 'plan',
+        payer: { firstName: 'Vítima', lastName: 'Singular', cpf: '111.444.777-35' },
+      },
+    });
     victim = { email: victimAccount.email, name: 'Vítima Singular Xyz', id: victimAccount.user.id };
     photo = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0f766e' } })
       .png()
@@ -238,6 +283,7 @@ describe('authorization matrix', () => {
         .pop()
         .split('?')[0],
       victimId: victim.id,
+      purchaseId: victimPurchase.json().purchaseId,
     };
   });
   afterAll(async () => {

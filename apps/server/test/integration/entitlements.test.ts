@@ -59,4 +59,43 @@ describe('premium grants', () => {
     expect((await premiumUntil(user.id)) - before).toBeGreaterThanOrEqual(DAY_MS - 1000);
     expect(Date.parse(renewed.startedAt!)).toBeGreaterThanOrEqual(before - 1000);
   });
+
+  it('takes back only the unused part of a refunded purchase, keeping time bought after it', async () => {
+    const { user } = await createPasswordUser(database.db);
+    const service = createEntitlementsService(database.db);
+    const bought = await service.grantPlanPurchase(user.id, 30, new Date());
+    expect(bought.previousUntil).toBeNull();
+    // Ten days go by (moved back in time instead), then 5 more days are granted on top.
+    const shift = 10 * DAY_MS;
+    await database.db
+      .update(entitlements)
+      .set({ premiumUntil: new Date(bought.validUntil.getTime() - shift) })
+      .where(eq(entitlements.userId, user.id));
+    await service.grantPremium(user.id, 5);
+    const beforeRefund = await premiumUntil(user.id);
+
+    await service.revokePlanPurchase(user.id, {
+      days: 30,
+      validUntil: new Date(bought.validUntil.getTime() - shift),
+      previousUntil: null,
+    });
+    // 20 unused days come off; the 5 granted after it stay.
+    const after = await premiumUntil(user.id);
+    expect(beforeRefund - after).toBeGreaterThan(20 * DAY_MS - 5000);
+    expect(beforeRefund - after).toBeLessThanOrEqual(20 * DAY_MS);
+    expect(after - Date.now()).toBeGreaterThan(5 * DAY_MS - 5000);
+  });
+
+  it('ends the plan when a refund leaves no paid time, back to a lapsed expiry', async () => {
+    const { user } = await createPasswordUser(database.db);
+    const lapsed = new Date(Date.now() - 3 * DAY_MS);
+    await database.db.insert(entitlements).values({ userId: user.id, premiumUntil: lapsed });
+    const service = createEntitlementsService(database.db);
+    const bought = await service.grantPlanPurchase(user.id, 1, new Date());
+    expect(bought.previousUntil?.getTime()).toBe(lapsed.getTime());
+
+    await service.revokePlanPurchase(user.id, { days: 1, ...bought });
+    expect(await premiumUntil(user.id)).toBe(lapsed.getTime());
+    expect((await service.current(user.id)).accountType).toBe('free');
+  });
 });

@@ -1,11 +1,22 @@
 import { parseArgs } from 'node:util';
-import type { AccountProvider } from '@gabarita/shared';
+import pino from 'pino';
+import { type AccountProvider, PAYMENT_STATUS_LABELS, purchaseIdSchema } from '@gabarita/shared';
+import type { AppConfig } from '../../config';
 import type { DatabaseHandle } from '../../db/client';
+import { PURCHASE_STATUSES, type PurchaseRow, type PurchaseStatus } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { createBillingService } from '../billing/billing.service';
+import { createPixProvider, providerCallMs } from '../billing/pix/providers';
 import { createContentImportService } from '../catalog/import/content-import.service';
 import { createEntitlementsService } from '../entitlements/entitlements.service';
 import { createAccountsService } from '../users/accounts.service';
 import { appliedMigrations, countRuns, latestRuns } from './operator.repo';
+
+export interface OperatorContext {
+  database: DatabaseHandle;
+  /** The configuration of whoever runs the command (the server, or the command line). */
+  config?: AppConfig;
+}
 
 export interface OperatorCommand {
   usage: string;
@@ -17,6 +28,7 @@ export interface OperatorCommand {
     database: DatabaseHandle,
     args: string[],
     progress: (line: string) => void,
+    context: OperatorContext,
   ): Promise<string[]>;
 }
 
@@ -128,9 +140,104 @@ const contentImport: OperatorCommand = {
   },
 };
 
+function billingFor(context: OperatorContext) {
+  if (!context.config) throw new Error('payment commands need the configuration');
+  return createBillingService({
+    database: context.database,
+    provider: createPixProvider(context.config, context.database.db),
+    // The command prints its own lines; only failures go to the error output.
+    log: pino({ level: 'error' }, pino.destination(2)),
+    reconcileIntervalMs: context.config.pix.reconcileIntervalMs,
+    providerCallMs: providerCallMs(context.config),
+  });
+}
+
+function price(centavos: number) {
+  return `R$ ${Math.floor(centavos / 100)},${String(centavos % 100).padStart(2, '0')}`;
+}
+
+function statusLabel(status: PurchaseStatus) {
+  return PAYMENT_STATUS_LABELS[status].toLowerCase();
+}
+
+function describePurchase(purchase: PurchaseRow) {
+  const product =
+    purchase.productType === 'plan'
+      ? `Plano ${purchase.productName}`
+      : `Pacote ${purchase.productName}`;
+  const paid = purchase.paidAt
+    ? `; pago em ${dateTime.format(purchase.paidAt)}${purchase.paidAt > purchase.expiresAt ? ' (após o prazo)' : ''}`
+    : '';
+  const charge = purchase.providerPaymentId
+    ? `${purchase.provider} ${purchase.providerPaymentId}${purchase.providerStatus ? ` [${purchase.providerStatus}]` : ''}`
+    : `${purchase.provider}, sem cobrança`;
+  return `${product}, ${price(purchase.priceCentavos)}, ${statusLabel(purchase.status)}${paid}; ${charge}`;
+}
+
+const paymentsList: OperatorCommand = {
+  usage: 'payments:list [--status <situação>] [--limit <n>]',
+  summary: `Lista as compras mais recentes (situações: ${PURCHASE_STATUSES.join(', ')}).`,
+  async run(_database, args, _progress, context) {
+    const parsed = (() => {
+      try {
+        return parseArgs({
+          args,
+          options: { status: { type: 'string' }, limit: { type: 'string' } },
+        }).values;
+      } catch {
+        return null;
+      }
+    })();
+    const status = parsed?.status;
+    const limit = Number(parsed?.limit ?? 50);
+    if (
+      !parsed ||
+      (status !== undefined && !(PURCHASE_STATUSES as readonly string[]).includes(status)) ||
+      !Number.isInteger(limit) ||
+      limit < 1 ||
+      limit > 1000
+    ) {
+      throw new AppError('operator/usage', 400, `Uso: ${this.usage}`);
+    }
+    const rows = await billingFor(context).list(status as PurchaseStatus | undefined, limit);
+    if (rows.length === 0) return ['Nenhuma compra encontrada.'];
+    return [
+      `${rows.length} compra(s), das mais recentes:`,
+      ...rows.map(
+        ({ purchase, email }) =>
+          `  ${dateTime.format(purchase.createdAt)}  ${purchase.id}  ${email}  ${describePurchase(purchase)}`,
+      ),
+    ];
+  },
+};
+
+const paymentsReconcile: OperatorCommand = {
+  usage: 'payments:reconcile <id-da-compra>',
+  summary:
+    'Consulta a cobrança no provedor agora e aplica o que ele disser (concede ou estorna uma só vez).',
+  async run(_database, args, _progress, context) {
+    if (args.length !== 1 || !purchaseIdSchema.safeParse(args[0]).success) {
+      throw new AppError('operator/usage', 400, `Uso: ${this.usage}`);
+    }
+    const { before, after, payment } = await billingFor(context).reconcilePurchase(args[0]!);
+    if (!payment) {
+      return [`A compra ${before.id} não tem cobrança no provedor: ${describePurchase(before)}.`];
+    }
+    return [
+      `Compra ${before.id}`,
+      `  antes:       ${describePurchase(before)}`,
+      `  no provedor: ${payment.status}, ${price(payment.amountCentavos)}`,
+      `  agora:       ${describePurchase(after)}`,
+      after.version === before.version ? 'Nada mudou.' : 'Compra atualizada.',
+    ];
+  },
+};
+
 export const operatorCommands: Readonly<Record<string, OperatorCommand>> = {
   'content:import': contentImport,
   'db:status': dbStatus,
   'admin:create': adminCreate,
   'user:grant-premium': grantPremiumCommand,
+  'payments:list': paymentsList,
+  'payments:reconcile': paymentsReconcile,
 };

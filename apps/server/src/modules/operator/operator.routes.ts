@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppConfig } from '../../config';
 import type { DatabaseHandle } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { createOperatorService } from './operator.service';
@@ -9,6 +10,7 @@ export interface OperatorRoutesOptions {
   database: DatabaseHandle;
   /** The secret written in the DATA_DIR lock file; only local processes that can read it get in. */
   operatorToken: string;
+  config: AppConfig;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -22,7 +24,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = asyn
   options,
 ) => {
   const expected = digest(options.operatorToken);
-  const operator = createOperatorService(options.database);
+  const operator = createOperatorService(options.database, options.config);
 
   app.post(
     '/internal/operator/:command',

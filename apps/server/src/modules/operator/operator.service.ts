@@ -1,24 +1,28 @@
+import type { AppConfig } from '../../config';
 import type { DatabaseHandle } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { operatorCommands } from './operator.commands';
+import { operatorCommands, type OperatorContext } from './operator.commands';
 import { finishRun, insertRun, type OperatorChannel } from './operator.repo';
 
-/** Runs an operator command and records the run in operator_runs. */
-export function createOperatorService(database: DatabaseHandle) {
+/**
+ * Runs an operator command and records the run in operator_runs. `config` is the running server's
+ * (or the command line's); commands that talk to outside services (the PIX provider) need it.
+ */
+export function createOperatorService(database: DatabaseHandle, config?: AppConfig) {
   return {
     run: (
       command: string,
       args: string[],
       channel: OperatorChannel,
       progress?: (line: string) => void,
-    ) => runOperatorCommand(database, command, args, channel, progress),
+    ) => runOperatorCommand({ database, config }, command, args, channel, progress),
   };
 }
 
 export type OperatorService = ReturnType<typeof createOperatorService>;
 
 async function runOperatorCommand(
-  database: DatabaseHandle,
+  context: OperatorContext,
   command: string,
   args: string[],
   channel: OperatorChannel,
@@ -34,9 +38,10 @@ async function runOperatorCommand(
       `Comando de operação desconhecido: ${command}`,
     );
   }
+  const { database } = context;
   const runId = await insertRun(database.db, command, args, channel);
   try {
-    const output = await definition.run(database, args, progress);
+    const output = await definition.run(database, args, progress, context);
     await finishRun(database.db, runId, 'succeeded');
     return output;
   } catch (error) {
