@@ -47,6 +47,7 @@ import {
 import { registerRequestGuard } from './plugins/request-guard';
 import { contentSecurityPolicy } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
+import { endStreamsOnClose } from './lib/sse';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -161,6 +162,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     await billing.close();
   });
   app.decorate('declaredRoutes', registerAccessControl(app));
+  endStreamsOnClose(app);
   if (mailer.kind === 'outbox' && !isLoopback(config.appUrl)) {
     app.log.warn(
       { appUrl: config.appUrl },

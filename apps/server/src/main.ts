@@ -31,15 +31,15 @@ async function main() {
   const app = await buildApp(config, { database, operatorToken: lock?.info.operatorToken });
   await loadDemoCatalogIfEmpty(database.db, app.log);
   app.startHousekeeping();
-  app.addHook('onClose', async () => {
-    await database.close();
-    lock?.release();
-  });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'encerrando após erro');
     else app.log.info({ signal }, 'encerrando');
+    // The app's own clean-up (streams, listeners, background work) needs the database: it closes
+    // after the app, never in an onClose hook (those run before the ones the app registered).
     await app.close();
+    await database.close();
+    lock?.release();
   });
 
   await app.listen({ port: config.port, host: config.host });

@@ -1,5 +1,6 @@
+import type { Server } from 'node:http';
 import { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 export interface ServerSentEvent {
   event: string;
@@ -19,14 +20,29 @@ export function formatEvent({ event, data, id, retry }: ServerSentEvent): string
   return `${retry ? `retry: ${retry}\n` : ''}${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
+/** Aborted when the server of that HTTP listener starts to close (see endStreamsOnClose). */
+const serverClosing = new WeakMap<Server, AbortSignal>();
+
+/**
+ * Ends every open stream when the app closes: a stream only ends when its client leaves, and a
+ * graceful stop would otherwise wait for the browsers.
+ */
+export function endStreamsOnClose(app: FastifyInstance) {
+  const closing = new AbortController();
+  serverClosing.set(app.server, closing.signal);
+  app.addHook('preClose', async () => closing.abort());
+}
+
 /**
  * A signal that aborts when the client goes away: the response's close, not the request's (the
  * request closes as soon as its body is read). Take it before starting work the client pays for.
+ * It also aborts when the server closes.
  */
 export function untilClientLeaves(reply: FastifyReply): AbortSignal {
   const abort = new AbortController();
   reply.raw.on('close', () => abort.abort());
-  return abort.signal;
+  const closing = serverClosing.get(reply.server.server);
+  return closing ? AbortSignal.any([abort.signal, closing]) : abort.signal;
 }
 
 /**

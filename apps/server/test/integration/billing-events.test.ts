@@ -64,6 +64,10 @@ describe('payment events across instances', () => {
       expect(opening.retry).toBe(3000);
       expect(data(opening)).toMatchObject({ purchaseId, status: 'pending', paidLate: false });
 
+      // The sandbox page lets the browser send its origin, so its own buttons pass the
+      // same-site check (a no-referrer policy would make the form post say `Origin: null`).
+      const sandboxPage = await first.app.inject({ method: 'GET', url: `/dev/pix/${purchaseId}` });
+      expect(sandboxPage.headers['referrer-policy']).toBe('same-origin');
       const simulated = await simulatePayment(first.app, purchaseId);
       expect(simulated.statusCode).toBe(303);
       expect(simulated.headers.location).toContain('webhook=200');
@@ -112,6 +116,24 @@ describe('payment events across instances', () => {
       await stream.ended;
     } finally {
       stream.close();
+    }
+  });
+
+  it('ends open streams when a server closes, so a graceful stop never waits for browsers', async () => {
+    const database = await first.database.openAnother();
+    const closing = await buildApp(testConfig(), { database });
+    const url = await closing.listen({ port: 0, host: '127.0.0.1' });
+    const { cookie, purchaseId } = await purchaseOn(first.app);
+    const stream = await openEventStream(`${url}/api/payments/${purchaseId}/events`, { cookie });
+    try {
+      await stream.next((event) => event.event === 'payment');
+      const started = Date.now();
+      await closing.close();
+      await stream.ended;
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      stream.close();
+      await database.close();
     }
   });
 

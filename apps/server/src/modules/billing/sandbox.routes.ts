@@ -120,11 +120,16 @@ export const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async 
 };
 
 function html(reply: FastifyReply, status: number, body: string) {
-  return reply
-    .status(status)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .send(body);
+  return (
+    reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      // With the app's no-referrer policy a browser sends `Origin: null` on form posts, and the
+      // same-site check below would refuse the page's own buttons.
+      .header('referrer-policy', 'same-origin')
+      .send(body)
+  );
 }
 
 function notFound(reply: FastifyReply) {
