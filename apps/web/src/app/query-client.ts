@@ -23,7 +23,7 @@ function isSessionKey(queryKey: QueryKey | undefined): boolean {
 
 export function createQueryClient(): QueryClient {
   /**
-   * Missing record rule (spec section 4): a call answering 401 while the session says "signed in"
+   * Missing record rule (docs/product-rules.md, "Accounts and sign-in"): a call answering 401 while the session says "signed in"
    * means the session or the user is gone. Refetching the session lets the guard send the user to
    * /login.
    */

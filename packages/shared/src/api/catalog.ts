@@ -9,7 +9,7 @@ export const ALL_OPTIONS_LABEL = 'Todas as opções';
 
 export const questionResponseCodeSchema = z.enum(['c', 'e']);
 
-/** The seven filters of the exam list (spec section 3, "Exam filters"); empty = no filter. */
+/** The seven filters of the exam list (docs/product-rules.md, "Exam filters"); empty = no filter. */
 export const examFiltersSchema = z.object({
   cargo: optionalText(200),
   instituicao: optionalText(200),

@@ -7,7 +7,7 @@ export const ERROR_REPORT_TEXT_MAX_LENGTH = 2000;
 /** Where people write to the team (help centre, terms, privacy policy). */
 export const SUPPORT_REPLY_HOURS = 24;
 
-/** Spec section 9, "Report error types", in the spec's order. */
+/** The error-report types, in the product's order. */
 export const ERROR_REPORT_TYPES = [
   'Enunciado com erro na redação',
   'Alternativas com erro na redação',

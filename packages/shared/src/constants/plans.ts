@@ -1,4 +1,4 @@
-/** Spec section 9: plans, the token package and the premium AI quota. Money in integer centavos. */
+/** The product's plans, token package and Premium AI quota. Money in integer centavos. */
 
 export interface PlanDefinition {
   id: string;

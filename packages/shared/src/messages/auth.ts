@@ -60,7 +60,7 @@ export const AUTH_MESSAGES = {
   originRejected: 'Origem da requisição não permitida.',
 } as const;
 
-/** Days-remaining wording of the account screen (spec section 2, "Account management"). */
+/** Days-remaining wording of the account screen (the product's wording). */
 export function daysRemainingLabel(daysRemaining: number | null): string {
   if (daysRemaining === null) return 'N/A';
   if (daysRemaining < 0) return 'Plano expirado';

@@ -1,6 +1,6 @@
 import { SUBSCRIPTION_WARNINGS } from './subscription';
 
-/** Texts of the exam list, subjects, dashboard and question viewer (spec sections 2 and 8). */
+/** Texts of the exam list, subjects, dashboard and question viewer (the product's wording). */
 export const CATALOG_MESSAGES = {
   examsFound: (count: number) => `${count} prova(s) encontrada(s)`,
   questionsFound: (count: number) => `${count} questão(ões) encontrada(s)`,

@@ -1,4 +1,4 @@
-/** Texts of the performance page (spec section 8, "Performance"). */
+/** Texts of the performance page (the product's wording). */
 export const PERFORMANCE_MESSAGES = {
   loadFailed: 'Ocorreu um erro ao carregar os dados de desempenho.',
   resetFailed: 'Ocorreu um erro ao tentar resetar seu histórico.',

@@ -1,4 +1,4 @@
-/** Warnings of the subscription screen, by the reason a free account was sent there (spec section 8). */
+/** Warnings of the subscription screen, by the reason a free account was sent there (the product's wording). */
 export const SUBSCRIPTION_WARNINGS = {
   ai_limit:
     'Seu limite de uso da Inteligência Artificial foi atingido para conta free! Faça o upgrade para conta Premium, ou contrate um pacote de Tokens.',

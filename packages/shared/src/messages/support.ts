@@ -1,4 +1,4 @@
-/** Texts of the help form and the error-report modal (spec sections 5 and 8). */
+/** Texts of the help form and the error-report modal (the product's wording). */
 export const SUPPORT_MESSAGES = {
   helpEmpty: 'Por favor, descreva sua demanda.',
   helpNotAllowed: 'Você precisa estar logado e com o e-mail verificado para enviar uma mensagem.',

@@ -10,7 +10,7 @@ import { useSession } from '../../../lib/session';
 import { useTimedMessage } from '../../../lib/use-timed-message';
 import { helpErrorMessage, useSendHelpRequest } from '../api/help-api';
 
-/** Spec section 9: the help success message clears after 5 s. */
+/** The help success message clears after 5 s (docs/product-rules.md, "Timers on screen"). */
 export const HELP_SUCCESS_MS = 5_000;
 
 /** The shared input look, grown into a multi-line box. */

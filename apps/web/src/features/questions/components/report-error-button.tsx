@@ -17,7 +17,7 @@ import { useSchemaForm } from '../../../lib/forms';
 import { useSession } from '../../../lib/session';
 import { useReportError } from '../api/error-report-api';
 
-/** Spec section 9, "Timers": the error-report modal closes this long after a success. */
+/** The error-report dialog closes this long after a success (docs/product-rules.md, "Timers on screen"). */
 export const REPORT_CLOSE_MS = 2_000;
 
 export const REPORT_TITLE = 'Reportar erro na questão';
@@ -212,7 +212,7 @@ interface ReportErrorButtonProps {
 
 /**
  * 'Reportar erro' in the question viewer. Visitors see it disabled with the sign-in hint as its
- * description (spec section 6). Mount it with `key={questionId}` so a new question starts clean.
+ * description. Mount it with `key={questionId}` so a new question starts clean.
  */
 export function ReportErrorButton({ questionId, questionNumber }: ReportErrorButtonProps) {
   const session = useSession();
