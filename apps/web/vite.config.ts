@@ -7,6 +7,8 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': 'http://127.0.0.1:3000',
+      // The PIX sandbox's 'Simular pagamento' page, served by the server in development.
+      '/dev': 'http://127.0.0.1:3000',
     },
   },
   build: {

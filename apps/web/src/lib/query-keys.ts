@@ -24,6 +24,10 @@ export const QUERY_KEYS = {
     ['user', 'answers', 'discipline-questions', code, assunto] as const,
   /** GET /questions/:id (with the recorded first answer). */
   question: (questionId: string) => ['user', 'answers', 'question', questionId] as const,
+  /** GET /plans: the offer, with what the signed-in user has now. */
+  plans: ['user', 'plans'],
+  /** GET /me/purchases: paid plans and token packages. */
+  purchases: ['user', 'purchases'],
   /** GET /me/history/summary: totals and performance by discipline and subject. */
   historySummary: ['user', 'history', 'summary'],
   /** GET /disciplines: the catalogue's disciplines and counts, the same for everyone. */

@@ -4,19 +4,36 @@ import type { SubscriptionReason } from '@gabarita/shared';
 
 export interface SubscriptionRedirectState {
   reason: SubscriptionReason;
+  /** The question the user was on, to come back to after subscribing. */
+  returnTo?: string;
 }
 
-/** The query parameter that repeats the reason, so a reload still shows the warning. */
+/** The query parameters that repeat the state, so a reload keeps the warning and the way back. */
 export const SUBSCRIPTION_REASON_PARAM = 'motivo';
+export const SUBSCRIPTION_RETURN_PARAM = 'voltar';
 
 function isReason(value: unknown): value is SubscriptionReason {
   return value === 'ai_limit' || value === 'question_limit';
 }
 
-/** Where to send a user whose free limit ran out: navigation state and query carry the reason. */
-export function subscriptionLimitTarget(reason: SubscriptionReason) {
-  const state: SubscriptionRedirectState = { reason };
-  return { to: `/assinatura?${SUBSCRIPTION_REASON_PARAM}=${reason}`, state };
+/** Only the app's own question viewer is a place to come back to (never another site). */
+function isReturnPath(value: unknown): value is string {
+  return typeof value === 'string' && value.startsWith('/questoes') && !value.startsWith('//');
+}
+
+/**
+ * Where to send a user whose free limit ran out: navigation state and query carry the reason and,
+ * when given, the page to come back to.
+ */
+export function subscriptionLimitTarget(reason: SubscriptionReason, returnTo?: string) {
+  const state: SubscriptionRedirectState = { reason, ...(returnTo && { returnTo }) };
+  const params = new URLSearchParams({ [SUBSCRIPTION_REASON_PARAM]: reason });
+  if (returnTo) params.set(SUBSCRIPTION_RETURN_PARAM, returnTo);
+  return { to: `/assinatura?${params.toString()}`, state };
+}
+
+function fromState(state: unknown): Partial<Record<keyof SubscriptionRedirectState, unknown>> {
+  return typeof state === 'object' && state !== null ? (state as Record<string, unknown>) : {};
 }
 
 /** The reason from navigation state, else from ?motivo=; anything else is ignored. */
@@ -24,10 +41,19 @@ export function readSubscriptionReason(
   state: unknown,
   searchParams: URLSearchParams,
 ): SubscriptionReason | null {
-  if (typeof state === 'object' && state !== null) {
-    const { reason } = state as Record<string, unknown>;
-    if (isReason(reason)) return reason;
-  }
+  const { reason } = fromState(state);
+  if (isReason(reason)) return reason;
   const fromQuery = searchParams.get(SUBSCRIPTION_REASON_PARAM);
   return isReason(fromQuery) ? fromQuery : null;
+}
+
+/** The question to come back to, from navigation state or ?voltar=; null when there is none. */
+export function readSubscriptionReturn(
+  state: unknown,
+  searchParams: URLSearchParams,
+): string | null {
+  const { returnTo } = fromState(state);
+  if (isReturnPath(returnTo)) return returnTo;
+  const fromQuery = searchParams.get(SUBSCRIPTION_RETURN_PARAM);
+  return isReturnPath(fromQuery) ? fromQuery : null;
 }

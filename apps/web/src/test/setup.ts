@@ -7,6 +7,7 @@ beforeEach(() => {
   window.matchMedia = fakeMatchMedia;
   // jsdom does not implement scrolling.
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+  Element.prototype.scrollIntoView = vi.fn();
 });
 
 afterEach(() => {

@@ -1,4 +1,4 @@
-import type { ComponentPropsWithoutRef } from 'react';
+import type { ComponentPropsWithoutRef, Ref } from 'react';
 
 type CardPadding = 'none' | 'sm' | 'md';
 
@@ -20,8 +20,15 @@ export function cardClasses({
 type CardProps = ComponentPropsWithoutRef<'div'> & {
   as?: 'div' | 'section' | 'header' | 'nav' | 'article' | 'aside';
   padding?: CardPadding;
+  ref?: Ref<HTMLElement>;
 };
 
-export function Card({ as: Element = 'div', padding, className, ...props }: CardProps) {
-  return <Element className={cardClasses({ padding, className })} {...props} />;
+export function Card({ as: Element = 'div', padding, className, ref, ...props }: CardProps) {
+  return (
+    <Element
+      ref={ref as Ref<HTMLDivElement>}
+      className={cardClasses({ padding, className })}
+      {...props}
+    />
+  );
 }

@@ -132,11 +132,11 @@ export function faqCategories(supportEmail: string | null): readonly FaqCategory
           id: 'pagamento-pix',
           question: 'Como funciona o pagamento por PIX?',
           answer: [
-            'O pagamento é feito somente por PIX, em uma única cobrança, por meio do nosso parceiro de pagamentos:',
+            'O pagamento é feito somente por PIX, em uma única cobrança, por meio do Mercado Pago, nosso parceiro de pagamentos:',
             {
               steps: [
                 'Em "Planos de Assinatura", escolha um plano (ou o pacote de tokens).',
-                'Informe Nome, Sobrenome e CPF de quem vai pagar.',
+                'Em "Planos de Assinatura", escolha o plano ou o pacote e informe Nome, Sobrenome e CPF de quem vai pagar (esses dados vão apenas para o Mercado Pago, para gerar a cobrança).',
                 'Pague lendo o QR Code no aplicativo do seu banco ou usando o código PIX copia e cola.',
                 `Faça o pagamento dentro de ${pixMinutes}: a contagem regressiva aparece na tela.`,
                 'Assim que o pagamento é confirmado, o acesso é liberado automaticamente, sem que você precise fazer mais nada.',
@@ -148,7 +148,7 @@ export function faqCategories(supportEmail: string | null): readonly FaqCategory
           id: 'pix-expirado',
           question: 'O tempo do PIX acabou. E agora?',
           answer: [
-            `Um código PIX não pago em ${pixMinutes} expira e é cancelado; nenhum valor é cobrado por ele. Clique em "Gerar Novo PIX" para receber um novo código e faça o pagamento com ele.`,
+            `Um código PIX não pago em ${pixMinutes} expira e é cancelado; nenhum valor é cobrado por ele. Clique em "Gerar Novo PIX" para receber um novo código e faça o pagamento com ele. Se você pagou nos últimos instantes e a confirmação chegar depois do fim da contagem, a compra é liberada normalmente.`,
           ],
         },
         {
@@ -156,6 +156,13 @@ export function faqCategories(supportEmail: string | null): readonly FaqCategory
           question: 'O plano é renovado automaticamente? Como faço o cancelamento?',
           answer: [
             'Não há renovação automática nem cobrança recorrente: cada plano é pago uma única vez por PIX. Quando o período termina, a conta volta a ser gratuita. Por isso não é preciso pedir o cancelamento; para continuar no Premium, basta contratar um novo plano.',
+          ],
+        },
+        {
+          id: 'plano-em-vigor',
+          question: 'Já tenho um plano. O que acontece se eu comprar outro?',
+          answer: [
+            'Os dias do novo plano são somados ao fim do plano atual: nada do que você já pagou se perde. A data de término aparece em "Planos de Assinatura" e em "Gerenciar Conta".',
           ],
         },
         {

@@ -3,6 +3,7 @@ import {
   emailResponseSchema,
   meResponseSchema,
   photoResponseSchema,
+  purchaseHistorySchema,
   type MeResponse,
 } from '@gabarita/shared';
 import { apiRequest } from '../../../lib/api-client';
@@ -55,5 +56,14 @@ export function usePasswordChangeLink() {
   return useMutation({
     mutationFn: () =>
       apiRequest('/me/password-change-link', emailResponseSchema, { method: 'POST' }),
+  });
+}
+
+/** GET /me/purchases: paid plans and token packages, newest first. */
+export function usePurchases() {
+  return useQuery({
+    queryKey: QUERY_KEYS.purchases,
+    queryFn: ({ signal }) => apiRequest('/me/purchases', purchaseHistorySchema, { signal }),
+    staleTime: 30_000,
   });
 }

@@ -13,6 +13,7 @@ function stubAccount(me: MeResponse, routes = {}) {
   return stubApi({
     'GET /auth/session': { user: { ...SIGNED_IN_USER, provider: me.provider } },
     'GET /me': me,
+    'GET /me/purchases': { plans: [], packages: [] },
     ...routes,
   });
 }
@@ -80,7 +81,7 @@ describe('/conta', () => {
     stubAccount(ME_RESPONSE);
     await renderAccount();
     expect(
-      within(screen.getByRole('region', { name: 'Histórico de compras' })).getByText(
+      await within(screen.getByRole('region', { name: 'Histórico de compras' })).findByText(
         'Você ainda não realizou nenhuma compra.',
       ),
     ).toBeVisible();
@@ -89,6 +90,44 @@ describe('/conta', () => {
         'Você ainda não comprou nenhum pacote de tokens.',
       ),
     ).toBeVisible();
+  });
+
+  it('lists paid plans and packages with date, price, validity end and purchase id', async () => {
+    stubAccount(premium(30), {
+      'GET /me/purchases': {
+        plans: [
+          {
+            purchaseId: '5b0c1a52-2f0e-4a8e-9d57-3b3f7c1e9a10',
+            productId: 'mensal',
+            productName: 'Mensal',
+            priceCentavos: 3490,
+            purchasedAt: '2026-11-23T15:04:05.000Z',
+            validUntil: '2026-12-23T15:04:05.000Z',
+            validUntilDisplay: '2026-12-23T15:04:04.999Z',
+          },
+        ],
+        packages: [
+          {
+            purchaseId: '8d1f2e33-4c5b-4a69-8e7f-0a1b2c3d4e5f',
+            productId: 'package_1',
+            productName: 'Essencial',
+            priceCentavos: 190,
+            purchasedAt: '2026-11-20T12:00:00.000Z',
+          },
+        ],
+      },
+    });
+    await renderAccount();
+    const plans = await screen.findByRole('list', { name: 'Planos comprados' });
+    expect(plans).toHaveTextContent('Plano Mensal');
+    expect(plans).toHaveTextContent('23/11/2026, 12:04:05');
+    expect(plans).toHaveTextContent('R$ 34,90');
+    expect(plans).toHaveTextContent('23/12/2026, 12:04:04');
+    expect(plans).toHaveTextContent('5b0c1a52-2f0e-4a8e-9d57-3b3f7c1e9a10');
+    const packages = screen.getByRole('list', { name: 'Pacotes comprados' });
+    expect(packages).toHaveTextContent('8d1f2e33-4c5b-4a69-8e7f-0a1b2c3d4e5f');
+    expect(packages).toHaveTextContent('R$ 1,90');
+    expect(packages).toHaveTextContent('20/11/2026, 09:00:00');
   });
 
   it('hides the security section from Google accounts', async () => {

@@ -1,4 +1,9 @@
-import { AUTH_MESSAGES, daysRemainingLabel, type MeResponse } from '@gabarita/shared';
+import {
+  AUTH_MESSAGES,
+  daysRemainingLabel,
+  type MeResponse,
+  type PurchaseHistory,
+} from '@gabarita/shared';
 import {
   Coins,
   KeyRound,
@@ -16,11 +21,14 @@ import { Notice } from '../../../components/ui/notice';
 import { Page } from '../../../components/ui/page';
 import { PlanBadge } from '../../../components/ui/plan-badge';
 import { QueryError } from '../../../components/ui/query-error';
+import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/formatters';
-import { useMe, usePasswordChangeLink } from '../api/me-api';
+import { useMe, usePasswordChangeLink, usePurchases } from '../api/me-api';
+import { PackagePurchases, PlanPurchases } from '../components/purchase-history';
 
 const NOT_AVAILABLE = 'N/A';
+const PURCHASES_LOAD_FAILED = 'Não foi possível carregar suas compras. Tente novamente.';
 
 function SectionCard({
   title,
@@ -100,12 +108,41 @@ function AccountDetails({ me }: { me: MeResponse }) {
   );
 }
 
-function EmptyHistory({ icon: Icon, text }: { icon: LucideIcon; text: string }) {
+/** Both purchase histories: loaded together, each with its own empty text. */
+function PurchaseSections() {
+  const purchases = usePurchases();
+  const body = (render: (history: PurchaseHistory) => ReactNode) => {
+    if (purchases.isPending) {
+      return (
+        <p role="status" className="flex items-center gap-2 text-sm text-ink-muted">
+          <Spinner className="size-4" /> Carregando compras...
+        </p>
+      );
+    }
+    if (purchases.isError) {
+      return (
+        <QueryError
+          message={errorMessage(purchases.error, PURCHASES_LOAD_FAILED)}
+          onRetry={() => void purchases.refetch()}
+          retrying={purchases.isFetching}
+        />
+      );
+    }
+    return render(purchases.data);
+  };
   return (
-    <div className="flex flex-col items-center rounded-xl border border-dashed border-line px-4 py-8 text-center">
-      <Icon className="size-6 text-ink-muted" aria-hidden="true" />
-      <p className="mt-2 text-sm text-ink-muted">{text}</p>
-    </div>
+    <>
+      <SectionCard title="Histórico de compras" icon={Receipt}>
+        {body((history) => (
+          <PlanPurchases history={history} emptyIcon={Receipt} />
+        ))}
+      </SectionCard>
+      <SectionCard title="Histórico de pacotes de tokens" icon={Coins}>
+        {body((history) => (
+          <PackagePurchases history={history} emptyIcon={Coins} />
+        ))}
+      </SectionCard>
+    </>
   );
 }
 
@@ -180,13 +217,7 @@ export default function AccountPage() {
     content = (
       <div className="space-y-6">
         <AccountDetails me={me.data} />
-        <SectionCard title="Histórico de compras" icon={Receipt}>
-          {/* Billing is not built yet: there is nothing to list, so the empty state is the truth. */}
-          <EmptyHistory icon={Receipt} text="Você ainda não realizou nenhuma compra." />
-        </SectionCard>
-        <SectionCard title="Histórico de pacotes de tokens" icon={Coins}>
-          <EmptyHistory icon={Coins} text="Você ainda não comprou nenhum pacote de tokens." />
-        </SectionCard>
+        <PurchaseSections />
         {me.data.provider === 'password' && <SecuritySection />}
       </div>
     );

@@ -1,24 +1,103 @@
-import { SUBSCRIPTION_WARNINGS } from '@gabarita/shared';
-import { useLocation, useSearchParams } from 'react-router';
+import { SUBSCRIPTION_WARNINGS, type ProductType } from '@gabarita/shared';
+import { ArrowLeft } from 'lucide-react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button';
+import { cardClasses } from '../../../components/ui/card';
 import { Notice } from '../../../components/ui/notice';
-import { PagePlaceholder } from '../../../components/ui/page-placeholder';
-import { readSubscriptionReason } from '../../../lib/subscription-reason';
+import { Page } from '../../../components/ui/page';
+import { QueryError } from '../../../components/ui/query-error';
+import { errorMessage } from '../../../lib/api-client';
+import { readSubscriptionReason, readSubscriptionReturn } from '../../../lib/subscription-reason';
+import { usePlans } from '../api/billing-api';
+import { checkoutState } from '../checkout-state';
+import { CurrentHoldings } from '../components/current-holdings';
+import { PackageCard, PlanCard } from '../components/offer-cards';
+import { PremiumAdvantages } from '../components/premium-advantages';
+
+const PLANS_LOAD_FAILED = 'Não foi possível carregar os planos. Tente novamente.';
+
+function LoadingOffers() {
+  return (
+    <div role="status">
+      <span className="sr-only">Carregando planos...</span>
+      <ul aria-hidden="true" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {Array.from({ length: 8 }, (_, index) => (
+          <li
+            key={index}
+            className={cardClasses({ className: 'h-56 animate-pulse motion-reduce:animate-none' })}
+          />
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 export default function PlansPage() {
   const location = useLocation();
+  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const reason = readSubscriptionReason(location.state, searchParams);
+  const returnTo = readSubscriptionReturn(location.state, searchParams);
+  const plans = usePlans();
+
+  const choose = (productId: string, productType: ProductType) =>
+    void navigate('/pagamento', { state: checkoutState(productId, productType) });
+
+  let offers;
+  if (plans.isPending) {
+    offers = <LoadingOffers />;
+  } else if (plans.isError) {
+    offers = (
+      <QueryError
+        message={errorMessage(plans.error, PLANS_LOAD_FAILED)}
+        onRetry={() => void plans.refetch()}
+        retrying={plans.isFetching}
+      />
+    );
+  } else {
+    const data = plans.data;
+    offers = (
+      <div className="space-y-8">
+        {data.current && <CurrentHoldings current={data.current} />}
+        <PremiumAdvantages />
+        <section aria-labelledby="planos-premium">
+          <h2 id="planos-premium" className="text-lg font-semibold text-ink">
+            Planos Premium
+          </h2>
+          <p className="mt-1 text-sm text-ink-muted">
+            Pagamento único via PIX, sem renovação automática.
+          </p>
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {data.plans.map((plan) => (
+              <PlanCard key={plan.id} plan={plan} onChoose={() => choose(plan.id, 'plan')} />
+            ))}
+          </ul>
+        </section>
+        <PackageCard offer={data.package} onChoose={() => choose(data.package.id, 'package')} />
+      </div>
+    );
+  }
 
   return (
-    <PagePlaceholder
+    <Page
       title="Planos de Assinatura"
-      description="Aqui você vai comparar os planos Premium e os pacotes de tokens e escolher o que combina com seus estudos."
+      description="Estude sem limites com o Premium ou compre um pacote de tokens para a Inteligência Artificial."
     >
       {reason && (
-        <Notice tone="warning" className="mt-6">
-          {SUBSCRIPTION_WARNINGS[reason]}
+        <Notice tone="warning" className="mb-6">
+          <p>{SUBSCRIPTION_WARNINGS[reason]}</p>
+          {returnTo && (
+            <Link
+              to={returnTo}
+              className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'mt-3' })}
+            >
+              <ArrowLeft className="size-4" aria-hidden="true" />
+              Voltar para a questão
+            </Link>
+          )}
         </Notice>
       )}
-    </PagePlaceholder>
+      {offers}
+    </Page>
   );
 }

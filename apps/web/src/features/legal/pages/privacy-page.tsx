@@ -23,7 +23,8 @@ const SECTIONS: readonly LegalSection[] = [
           <li>
             <strong>Registros de pagamento:</strong> plano ou pacote comprado, valor, data e
             situação do pagamento. Os dados do pagador informados no PIX (nome, sobrenome e CPF) são
-            enviados ao provedor de pagamentos para gerar a cobrança.
+            enviados ao provedor de pagamentos para gerar a cobrança e não ficam guardados na
+            plataforma.
           </li>
           <li>
             <strong>Mensagens ao suporte:</strong> o texto que você envia pela Central de Ajuda ou
@@ -65,8 +66,8 @@ const SECTIONS: readonly LegalSection[] = [
         <p>Não vendemos nem alugamos dados pessoais. Eles são compartilhados somente com:</p>
         <ul>
           <li>
-            <strong>o provedor de pagamentos PIX</strong>, que recebe os dados necessários para
-            gerar e confirmar a cobrança;
+            <strong>o Mercado Pago, provedor de pagamentos PIX</strong>, que recebe o nome, o
+            sobrenome e o CPF de quem paga e o e-mail da conta, para gerar e confirmar a cobrança;
           </li>
           <li>
             <strong>o Google</strong>, quando você escolhe entrar com a sua conta Google, para

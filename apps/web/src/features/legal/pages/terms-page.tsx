@@ -105,7 +105,8 @@ const SECTIONS: readonly LegalSection[] = [
         <p>
           Os planos dão acesso Premium (questões ilimitadas com gabarito, recursos de inteligência
           artificial e estatísticas de desempenho) pelo número de dias contratado, contado a partir
-          da compra. Os planos disponíveis são:
+          da confirmação do pagamento ou, se já houver um plano em vigor, a partir do fim dele. Os
+          planos disponíveis são:
         </p>
         <PlansTable />
         <p className="mt-4">
@@ -119,8 +120,9 @@ const SECTIONS: readonly LegalSection[] = [
         </p>
         <ul>
           <li>
-            O pagamento é feito por PIX, em cobrança única, por meio do nosso parceiro de
-            pagamentos.
+            O pagamento é feito por PIX, em cobrança única, por meio do Mercado Pago, nosso parceiro
+            de pagamentos. Para gerar a cobrança, informamos a ele o nome, o sobrenome e o CPF de
+            quem paga e o e-mail da conta.
           </li>
           <li>
             Não há renovação automática nem cobrança recorrente: ao fim do período, a conta volta a
@@ -128,7 +130,13 @@ const SECTIONS: readonly LegalSection[] = [
           </li>
           <li>
             O acesso é liberado automaticamente após a confirmação do pagamento pelo parceiro de
-            pagamentos. Códigos PIX não pagos no prazo exibido expiram e são cancelados.
+            pagamentos. Códigos PIX não pagos no prazo exibido expiram e são cancelados; um
+            pagamento que ainda assim seja confirmado depois do prazo é reconhecido e libera a
+            compra normalmente.
+          </li>
+          <li>
+            Um pagamento estornado ou contestado desfaz a compra: os dias do plano que ainda não
+            foram usados e os tokens do pacote que ainda não foram gastos são retirados.
           </li>
           <li>
             Os preços podem mudar, sem afetar planos e pacotes já pagos. Seus direitos de

@@ -1,6 +1,6 @@
 import type { QuestionDetail } from '@gabarita/shared';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { subscriptionLimitTarget } from '../../../lib/subscription-reason';
 import { useCheckAnswer } from '../api/question-api';
@@ -25,6 +25,7 @@ function typesText(target: EventTarget | null): boolean {
  */
 export function useAnswerCheck(questionId: string, question: QuestionDetail | undefined) {
   const navigate = useNavigate();
+  const location = useLocation();
   const check = useCheckAnswer(questionId);
   const [selected, setSelected] = useState<string | null>(null);
   const groupRef = useRef<HTMLFieldSetElement>(null);
@@ -52,7 +53,11 @@ export function useAnswerCheck(questionId: string, question: QuestionDetail | un
       },
       onError: (error) => {
         if (error instanceof ApiError && error.status === 402 && error.code === 'limit/question') {
-          const target = subscriptionLimitTarget('question_limit');
+          // The plans page offers the way back to this very question.
+          const target = subscriptionLimitTarget(
+            'question_limit',
+            `${location.pathname}${location.search}`,
+          );
           void navigate(target.to, { state: target.state });
         }
       },

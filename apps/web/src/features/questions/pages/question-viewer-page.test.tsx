@@ -194,9 +194,16 @@ describe('/questoes', () => {
 
     expect(await screen.findByRole('heading', { name: 'Planos de Assinatura' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/assinatura');
-    expect(router.state.location.search).toBe('?motivo=question_limit');
-    expect(router.state.location.state).toEqual({ reason: 'question_limit' });
+    const returnTo = `/questoes?prova=${EXAM_ID}&q=${qid(1)}`;
+    expect(router.state.location.search).toBe(
+      `?${new URLSearchParams({ motivo: 'question_limit', voltar: returnTo }).toString()}`,
+    );
+    expect(router.state.location.state).toEqual({ reason: 'question_limit', returnTo });
     expect(screen.getByRole('alert')).toHaveTextContent(CATALOG_MESSAGES.questionLimit);
+    expect(screen.getByRole('link', { name: 'Voltar para a questão' })).toHaveAttribute(
+      'href',
+      returnTo,
+    );
   });
 
   it('walks every page of a discipline and goes back to the disciplines', async () => {

@@ -1,0 +1,66 @@
+import {
+  FINAL_PAYMENT_STATUSES,
+  paymentEventSchema,
+  paymentStreamErrorSchema,
+  type PaymentEvent,
+} from '@gabarita/shared';
+import { useEffect, useRef } from 'react';
+import { fetchPayment } from '../api/billing-api';
+
+const POLL_MS = 3_000;
+
+/**
+ * Follows one purchase live: GET /payments/:id/events (the browser reconnects by itself and the
+ * server repeats the current state first), and, when the stream itself reports a failure, polling
+ * GET /payments/:id instead. Stops at a final state or when `purchaseId` is null.
+ */
+export function usePaymentEvents(
+  purchaseId: string | null,
+  onEvent: (event: PaymentEvent) => void,
+  onStreamFailure: () => void,
+) {
+  const handlers = useRef({ onEvent, onStreamFailure });
+  handlers.current = { onEvent, onStreamFailure };
+
+  useEffect(() => {
+    if (!purchaseId) return;
+    let stopped = false;
+    let pollTimer: number | undefined;
+    const source = new EventSource(`/api/payments/${encodeURIComponent(purchaseId)}/events`);
+
+    const stop = () => {
+      stopped = true;
+      source.close();
+      window.clearTimeout(pollTimer);
+    };
+    const deliver = (event: PaymentEvent) => {
+      if (stopped) return;
+      handlers.current.onEvent(event);
+      if (FINAL_PAYMENT_STATUSES.includes(event.status)) stop();
+    };
+    const poll = async () => {
+      try {
+        deliver(await fetchPayment(purchaseId));
+      } catch {
+        // A failed poll is tried again at the next tick.
+      }
+      if (!stopped) pollTimer = window.setTimeout(() => void poll(), POLL_MS);
+    };
+
+    source.addEventListener('payment', (message) => {
+      const parsed = paymentEventSchema.safeParse(JSON.parse(message.data as string));
+      if (parsed.success) deliver(parsed.data);
+    });
+    // The server's `error` event carries data; the browser's own connection errors do not (it
+    // reconnects by itself after those).
+    source.addEventListener('error', (message) => {
+      const data = (message as MessageEvent).data;
+      if (typeof data !== 'string' || !paymentStreamErrorSchema.safeParse(JSON.parse(data)).success)
+        return;
+      source.close();
+      handlers.current.onStreamFailure();
+      void poll();
+    });
+    return stop;
+  }, [purchaseId]);
+}
