@@ -3,16 +3,20 @@ import { Check, Copy, ExternalLink, FlaskConical, Timer } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import type { Countdown } from '../hooks/use-countdown';
+import { useCountdown } from '../hooks/use-countdown';
 
-/** The code to pay: QR image, countdown, copia-e-cola with 'Copiar código', waiting notice. */
+/**
+ * The code to pay: QR image, countdown, copia-e-cola with 'Copiar código', waiting notice. Mount it
+ * with `key={purchaseId}`: each code counts its own time and calls `onExpire` when it runs out.
+ */
 export function PixCode({
   payment,
-  countdown,
+  onExpire,
 }: {
   payment: CreatePaymentResponse;
-  countdown: Countdown;
+  onExpire: () => void;
 }) {
+  const countdown = useCountdown(payment.pixDetails.expiration_date, onExpire);
   const codeId = useId();
   const codeRef = useRef<HTMLTextAreaElement>(null);
   const [copied, setCopied] = useState(false);
@@ -36,7 +40,7 @@ export function PixCode({
       >
         <Timer className="size-4" aria-hidden="true" />
         <span>
-          Expira em <span role="timer">{countdown.label}</span>
+          Expira em <span role="timer">{countdown}</span>
         </span>
       </p>
       <img

@@ -1,37 +1,42 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 
 const SECOND_MS = 1_000;
 /** More than this left means the device clock is off: the code is treated as expired. */
 const IMPLAUSIBLE_MS = 50 * 60 * SECOND_MS;
 
-export interface Countdown {
-  /** 'MM:SS' left, never negative. */
-  label: string;
-  expired: boolean;
-}
-
-function countdownAt(deadline: number, now: number): Countdown {
+function remainingAt(deadline: number, now: number) {
   const remaining = deadline - now;
-  const expired = remaining < SECOND_MS || remaining > IMPLAUSIBLE_MS;
-  const seconds = expired ? 0 : Math.floor(remaining / SECOND_MS);
-  const label = `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
-  return { label, expired };
+  return remaining < SECOND_MS || remaining > IMPLAUSIBLE_MS ? 0 : remaining;
 }
 
 /**
- * The PIX countdown (docs/product-rules.md, "Payments"): ticks each second until under one second
- * is left, or at once when the time left is implausible (over 50 minutes).
+ * The PIX countdown (docs/product-rules.md, "Payments"): 'MM:SS' left, ticking each second;
+ * `onExpire` runs once when under one second is left, or at the first tick when the time left is
+ * implausible (over 50 minutes). Mount it per code (a `key`), so each code starts its own count.
  */
-export function useCountdown(deadline: string | null): Countdown | null {
-  const target = deadline ? new Date(deadline).getTime() : null;
+export function useCountdown(deadline: string, onExpire: () => void): string {
+  const target = new Date(deadline).getTime();
   const [now, setNow] = useState(() => Date.now());
+  const expire = useEffectEvent(onExpire);
 
   useEffect(() => {
-    if (target === null) return;
-    setNow(Date.now());
-    const timer = window.setInterval(() => setNow(Date.now()), SECOND_MS);
-    return () => window.clearInterval(timer);
+    let expired = false;
+    const tick = () => {
+      const current = Date.now();
+      setNow(current);
+      if (!expired && remainingAt(target, current) === 0) {
+        expired = true;
+        expire();
+      }
+    };
+    const first = window.setTimeout(tick, 0);
+    const timer = window.setInterval(tick, SECOND_MS);
+    return () => {
+      window.clearTimeout(first);
+      window.clearInterval(timer);
+    };
   }, [target]);
 
-  return target === null ? null : countdownAt(target, now);
+  const seconds = Math.floor(remainingAt(target, now) / SECOND_MS);
+  return `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
 }

@@ -4,7 +4,7 @@ import {
   paymentStreamErrorSchema,
   type PaymentEvent,
 } from '@gabarita/shared';
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { fetchPayment } from '../api/billing-api';
 
 const POLL_MS = 3_000;
@@ -19,8 +19,8 @@ export function usePaymentEvents(
   onEvent: (event: PaymentEvent) => void,
   onStreamFailure: () => void,
 ) {
-  const handlers = useRef({ onEvent, onStreamFailure });
-  handlers.current = { onEvent, onStreamFailure };
+  const handleEvent = useEffectEvent(onEvent);
+  const handleStreamFailure = useEffectEvent(onStreamFailure);
 
   useEffect(() => {
     if (!purchaseId) return;
@@ -35,7 +35,7 @@ export function usePaymentEvents(
     };
     const deliver = (event: PaymentEvent) => {
       if (stopped) return;
-      handlers.current.onEvent(event);
+      handleEvent(event);
       if (FINAL_PAYMENT_STATUSES.includes(event.status)) stop();
     };
     const poll = async () => {
@@ -58,7 +58,7 @@ export function usePaymentEvents(
       if (typeof data !== 'string' || !paymentStreamErrorSchema.safeParse(JSON.parse(data)).success)
         return;
       source.close();
-      handlers.current.onStreamFailure();
+      handleStreamFailure();
       void poll();
     });
     return stop;

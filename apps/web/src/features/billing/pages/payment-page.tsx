@@ -22,7 +22,6 @@ import { useCreatePayment, usePlans } from '../api/billing-api';
 import { readCheckoutState } from '../checkout-state';
 import { PayerForm } from '../components/payer-form';
 import { PixCode } from '../components/pix-panel';
-import { useCountdown } from '../hooks/use-countdown';
 import { usePaymentEvents } from '../hooks/use-payment-events';
 
 /**
@@ -95,7 +94,6 @@ function Checkout({
 
   const pending = phase.name === 'pending' ? phase.payment : null;
   const pixPanelRef = useRef<HTMLElement>(null);
-  const countdown = useCountdown(pending?.pixDetails.expiration_date ?? null);
 
   const generate = (data: Payer) => {
     setPayer(data);
@@ -119,12 +117,6 @@ function Checkout({
     pixPanelRef.current?.scrollIntoView({ block: 'start' });
     pixPanelRef.current?.focus({ preventScroll: true });
   }, [pending]);
-
-  // The window ended on our side: the code goes away; a payment that still arrives is granted.
-  useEffect(() => {
-    if (pending && countdown?.expired)
-      setPhase({ name: 'expired', purchaseId: pending.purchaseId });
-  }, [pending, countdown?.expired]);
 
   const onPaymentEvent = (event: PaymentEvent) => {
     if (event.status === 'paid') {
@@ -223,7 +215,14 @@ function Checkout({
       );
       break;
     case 'pending':
-      panel = countdown && <PixCode payment={phase.payment} countdown={countdown} />;
+      panel = (
+        <PixCode
+          key={phase.payment.purchaseId}
+          payment={phase.payment}
+          // The window ended on our side: the code goes away; a payment that still arrives is granted.
+          onExpire={() => setPhase({ name: 'expired', purchaseId: phase.payment.purchaseId })}
+        />
+      );
       break;
     case 'paid':
       panel = (
