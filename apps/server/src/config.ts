@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { AI_PROVIDERS, type AiProvider } from '@gabarita/shared';
 import { serverRoot } from './paths';
 
 const envSchema = z.object({
@@ -18,6 +19,14 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalString(z.string().min(1)),
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
   SUPPORT_EMAIL: optionalString(z.email()),
+  AI_PROVIDER: z.enum(AI_PROVIDERS).default('offline'),
+  GEMINI_API_KEY: optionalString(z.string().min(1)),
+  AI_MODEL: optionalString(z.string().min(1).max(200)),
+  AI_BASE_URL: optionalString(z.url({ protocol: /^https?$/ })),
+  AI_API_KEY: optionalString(z.string().min(1)),
+  AI_PRICE_INPUT_PER_MILLION: optionalNumber(z.number().min(0).max(10_000)),
+  AI_PRICE_OUTPUT_PER_MILLION: optionalNumber(z.number().min(0).max(10_000)),
+  AI_IMAGES: z.enum(['true', 'false', '']).optional(),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -61,6 +70,15 @@ function optionalString<T extends z.ZodType<string>>(schema: T) {
   return schema.optional().or(z.literal('').transform(() => undefined));
 }
 
+/** An optional number; empty means unset (not zero). */
+function optionalNumber(schema: z.ZodNumber) {
+  return z
+    .literal('')
+    .transform(() => undefined)
+    .or(z.coerce.number().pipe(schema))
+    .optional();
+}
+
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
@@ -79,7 +97,30 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   /** Google sign-in, enabled when both client id and secret are set. */
   google: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  /** The tutor's provider (see AI_* in the README). */
+  ai: AiConfig;
 }
+
+export interface AiConfig {
+  provider: AiProvider;
+  /** The provider's model id ('gabarita-offline' for the offline tutor). */
+  model: string;
+  apiKey: string | undefined;
+  /** Gemini: optional (a proxy); OpenAI-compatible: the server's `/v1` address. */
+  baseUrl: string | undefined;
+  /** US dollars per million tokens, for the cost accounting. */
+  pricing: { inputPerMillion: number; outputPerMillion: number };
+  /** Whether question images are sent to the model (rasterised); the description always is. */
+  images: boolean;
+  /** Retries of a failed provider request before the stream starts. */
+  maxRetries: number;
+}
+
+/** The default Gemini model: the current stable Flash. */
+export const DEFAULT_GEMINI_MODEL = 'gemini-3.8-flash';
+/** Its list prices in US dollars per million tokens (text input; output including thinking). */
+export const DEFAULT_GEMINI_PRICING = { inputPerMillion: 0.75, outputPerMillion: 3.75 };
+export const OFFLINE_TUTOR_MODEL = 'gabarita-offline';
 
 const DEFAULT_MAIL_FROM = 'Gabarita <nao-responda@gabarita.local>';
 
@@ -94,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Configuração inválida no ambiente:\n${problems.join('\n')}`);
   }
   const vars = parsed.data;
+  const ai = aiConfig(vars);
   if (vars.NODE_ENV === 'production' && !vars.SMTP_URL) {
     // Without SMTP nobody could verify an address or reset a password, and the links would only
     // exist in a development outbox that production does not have.
@@ -123,5 +165,47 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             clientSecret: vars.GOOGLE_CLIENT_SECRET,
           }
         : undefined,
+    ai,
+  };
+}
+
+/** The tutor's settings; a provider that lacks what it needs stops the start with a clear message. */
+function aiConfig(vars: z.infer<typeof envSchema>): AiConfig {
+  const problems: string[] = [];
+  const require = (name: string, value: string | undefined) => {
+    if (!value) problems.push(`  ${name}: obrigatório com AI_PROVIDER=${vars.AI_PROVIDER}`);
+  };
+  if (vars.AI_PROVIDER === 'gemini') require('GEMINI_API_KEY', vars.GEMINI_API_KEY);
+  if (vars.AI_PROVIDER === 'openai-compatible') {
+    require('AI_BASE_URL', vars.AI_BASE_URL);
+    require('AI_MODEL', vars.AI_MODEL);
+  }
+  if (problems.length > 0) {
+    throw new ConfigError(`Configuração inválida no ambiente:\n${problems.join('\n')}`);
+  }
+  const defaults = {
+    offline: { model: OFFLINE_TUTOR_MODEL, pricing: { inputPerMillion: 0, outputPerMillion: 0 } },
+    gemini: { model: DEFAULT_GEMINI_MODEL, pricing: DEFAULT_GEMINI_PRICING },
+    // A local server (Ollama, vLLM, llama.cpp) costs nothing per token unless told otherwise.
+    'openai-compatible': { model: '', pricing: { inputPerMillion: 0, outputPerMillion: 0 } },
+  }[vars.AI_PROVIDER];
+  const model =
+    vars.AI_PROVIDER === 'offline' ? OFFLINE_TUTOR_MODEL : (vars.AI_MODEL ?? defaults.model);
+  // Prices given for another model than the default would be guesses: they must be set explicitly.
+  const pricing =
+    vars.AI_PROVIDER === 'gemini' && model !== DEFAULT_GEMINI_MODEL
+      ? { inputPerMillion: 0, outputPerMillion: 0 }
+      : defaults.pricing;
+  return {
+    provider: vars.AI_PROVIDER,
+    model,
+    apiKey: vars.AI_PROVIDER === 'gemini' ? vars.GEMINI_API_KEY : vars.AI_API_KEY,
+    baseUrl: vars.AI_PROVIDER === 'offline' ? undefined : vars.AI_BASE_URL?.replace(/\/+$/, ''),
+    pricing: {
+      inputPerMillion: vars.AI_PRICE_INPUT_PER_MILLION ?? pricing.inputPerMillion,
+      outputPerMillion: vars.AI_PRICE_OUTPUT_PER_MILLION ?? pricing.outputPerMillion,
+    },
+    images: vars.AI_IMAGES ? vars.AI_IMAGES === 'true' : vars.AI_PROVIDER === 'gemini',
+    maxRetries: 1,
   };
 }
