@@ -12,3 +12,4 @@ export * from './study';
 export * from './support';
 export * from './trusted-browsers';
 export * from './tokens';
+export * from './ai';
