@@ -41,11 +41,14 @@ export async function aiStudent(
     );
   }
   for (const questionId of options.checked ?? []) {
+    const question = (await get(app, `/api/questions/${questionId}`)).json() as {
+      alternatives: { letter: string }[];
+    };
     const checked = await send(
       app,
       'POST',
       `/api/questions/${questionId}/check`,
-      { letter: 'A' },
+      { letter: question.alternatives[0]!.letter },
       student.cookie,
     );
     if (checked.statusCode !== 200) throw new Error(`check failed: ${checked.body}`);

@@ -26,6 +26,8 @@ export interface Script {
 
 export interface RecordedRequest {
   path: string;
+  /** The script it was answered with. */
+  script: Script;
   headers: http.IncomingHttpHeaders;
   body: Record<string, unknown>;
   receivedAt: number;
@@ -77,6 +79,7 @@ async function startFake(protocol: Protocol): Promise<FakeProvider> {
       headers: req.headers,
       body: raw ? (JSON.parse(raw) as Record<string, unknown>) : {},
       receivedAt: Date.now(),
+      script: {},
       chunksSent: 0,
       clientLeft: false,
       completed: false,
@@ -91,6 +94,7 @@ async function startFake(protocol: Protocol): Promise<FakeProvider> {
       return;
     }
     const script = decide(record, index);
+    record.script = script;
     res.on('close', () => {
       if (!record.completed) record.clientLeft = true;
     });
@@ -135,6 +139,9 @@ async function startFake(protocol: Protocol): Promise<FakeProvider> {
       if (position > 0 && script.chunkDelayMs) await sleep(script.chunkDelayMs);
       if (res.destroyed) return;
       if (script.disconnectAfterChunks !== undefined && position >= script.disconnectAfterChunks) {
+        // What was written reaches the client first; then the connection drops mid-stream.
+        await new Promise((resolve) => res.write('', resolve));
+        await sleep(50);
         res.socket?.destroy();
         return;
       }
@@ -202,6 +209,9 @@ async function startFake(protocol: Protocol): Promise<FakeProvider> {
     res.end();
   }
 
+  // Longer than the client's idle keep-alive, so a pooled connection is never closed under a
+  // request that is being sent on it (on a loaded machine the two timers race).
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
