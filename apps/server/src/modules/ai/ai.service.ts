@@ -13,7 +13,7 @@ import type { DatabaseHandle } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../lib/errors';
 import type { ResolvedSession } from '../auth/auth.service';
-import type { CatalogService, TutorMaterial } from '../catalog/catalog.service';
+import type { CatalogService } from '../catalog/catalog.service';
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limit.service';
 import type { StudyService } from '../study/study.service';
 import { aiLimitError, type TokenLedger } from '../tokens/token-ledger.service';
@@ -34,12 +34,10 @@ import {
 } from './ai.repo';
 import { createGenerationHub, LEASE_SECONDS } from './generation-hub';
 import { TextBroadcast } from './text-broadcast';
-import { htmlToText } from './tutor/html-text';
-import { rasterForModel } from './tutor/images';
+import { questionPrompt, toTutorQuestion } from './tutor/material';
 import { buildPrompt, type TutorPrompt } from './tutor/prompts';
 import { countTextTokens } from './tutor/token-count';
 import { promptTokens, runTutor, type Tutor, type TutorRun } from './tutor/tutor';
-import type { TutorQuestion, TutorTask } from './tutor/tutor-task';
 
 /**
  * Output limits per feature. Shared texts are never cut short (they are stored for everyone), so
@@ -140,37 +138,6 @@ export function createAiService(deps: AiDeps) {
       throw new AppError(AI_ERROR_CODES.checkFirst, 403, AI_MESSAGES.checkFirst);
     }
     return material;
-  }
-
-  function tutorQuestion(material: TutorMaterial): TutorQuestion {
-    return {
-      id: material.id,
-      examLabel: material.examLabel,
-      disciplina: material.disciplineName,
-      assunto: material.subject,
-      enunciado: htmlToText(material.statementHtml),
-      alternativas: material.alternatives,
-      gabarito: material.answerLetter,
-      textoReferencia:
-        material.referenceHtml.length > 0
-          ? material.referenceHtml.map(htmlToText).join('\n\n')
-          : null,
-      imagem: material.image ? { description: material.image.description } : null,
-    };
-  }
-
-  /** The prompt of a task about one question, with its image when the provider takes images. */
-  async function questionPrompt(task: TutorTask, material: TutorMaterial): Promise<TutorPrompt> {
-    const images = new Map<string, { data: Uint8Array; mediaType: string }>();
-    if (tutor.sendsImages && material.image) {
-      try {
-        images.set(material.id, await rasterForModel(material.image));
-      } catch (error) {
-        // The description is in the text anyway.
-        log.warn({ err: error, questionId: material.id }, 'imagem da questão não rasterizada');
-      }
-    }
-    return buildPrompt(task, images);
   }
 
   const failureEvent = (feature: AiFeature): AiStreamEvent => ({
@@ -476,7 +443,12 @@ export function createAiService(deps: AiDeps) {
         signal,
         findStored: () => findCurrentFeedback(db, questionId),
         prompt: () =>
-          questionPrompt({ kind: 'feedback', question: tutorQuestion(material) }, material),
+          questionPrompt(
+            tutor,
+            { kind: 'feedback', question: toTutorQuestion(material) },
+            material,
+            log,
+          ),
         save: (tx, text) => saveFeedback(tx, questionId, text),
       });
     },
@@ -500,14 +472,16 @@ export function createAiService(deps: AiDeps) {
       const material = await checkedMaterial(viewer, questionId);
       const feedback = await findCurrentFeedback(db, questionId);
       const prompt = await questionPrompt(
+        tutor,
         {
           kind: 'chat',
-          question: tutorQuestion(material),
+          question: toTutorQuestion(material),
           feedback: feedback?.content ?? null,
           history: trimHistory(request.history),
           message: request.message,
         },
         material,
+        log,
       );
       const call = await startCall({ viewer, feature: 'chat', prompt, signal });
       return followCall('chat', call, viewer, 'generated', signal);
@@ -534,7 +508,7 @@ export function createAiService(deps: AiDeps) {
             kind: 'didactic',
             disciplina: discipline.name,
             assunto: request.assunto,
-            examples: material.map(tutorQuestion),
+            examples: material.map(toTutorQuestion),
           }),
         save: (tx, text) => saveDidactic(tx, discipline.code, request.assunto, text),
       });

@@ -95,7 +95,7 @@ describe('offline tutor', () => {
     for (const letter of ['A', 'B', 'C', 'E'])
       expect(text).toContain(`- **${letter})** incorreta:`);
     expect(text).toContain('### Para fixar');
-    expect(text).toContain('cita 1871, 60, enquanto a alternativa correta (D) traz 1850');
+    expect(text).toContain('cita 1871, 60, enquanto a alternativa correta (D) traz 1850.');
     expect(text.endsWith(OFFLINE_FOOTER)).toBe(true);
     expect(gradeExplanation(text, 'D', letters(abolition)).passes).toBe(true);
   });

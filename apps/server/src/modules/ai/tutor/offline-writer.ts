@@ -38,7 +38,7 @@ function contentWords(text: string): Set<string> {
 }
 
 function numbersIn(text: string): string[] {
-  return [...new Set(text.match(/\d+(?:[.,]\d+)*(?:º|ª|%)?/g) ?? [])];
+  return [...new Set(text.match(/\d+(?:[.,/]\d+)*(?:º|ª|%)?/g) ?? [])];
 }
 
 function sentencesOf(text: string): string[] {
@@ -176,7 +176,7 @@ export function offlineFeedback(question: TutorQuestion): string {
   }
   const support = supportingPassages(question, target);
   if (support.length > 0) {
-    lines.push('', 'O texto de referência sustenta essa resposta:', '');
+    lines.push('', 'Do texto de referência, o trecho mais ligado a esta resposta:', '');
     for (const passage of support) lines.push(`> ${passage}`, '>');
     lines.pop();
   }
@@ -200,7 +200,8 @@ function takeaway(question: TutorQuestion, key: { letter: string; text: string }
   const exception = asksForException(question)
     ? ' E leia o comando com atenção: aqui se pedia a alternativa incorreta.'
     : '';
-  return `Em ${question.assunto} (${question.disciplina}), guarde: “${clip(fact, 300)}”.${exception}`;
+  const quoted = clip(fact, 300);
+  return `Em ${question.assunto} (${question.disciplina}), guarde: “${quoted}”${/[.!?…]$/.test(quoted) ? '' : '.'}${exception}`;
 }
 
 /** A fact a question teaches: the completed stem, the key, or the judged item with its verdict. */
