@@ -128,14 +128,25 @@ export function createAiService(deps: AiDeps) {
     return { userId: session.user.id, premium };
   }
 
-  /** The question, once this user has checked it: the key is part of what the tutor is told. */
-  async function checkedMaterial(viewer: Viewer, questionId: string) {
+  /**
+   * No AI call about a question before this user has checked it: the key is part of what the
+   * tutor is told. Cheap checks only; the question's material is loaded when a text is written.
+   */
+  async function assertChecked(viewer: Viewer, questionId: string) {
+    const [exists, answered] = await Promise.all([
+      catalog.questionExists(questionId),
+      study.hasAnswered(viewer.userId, questionId),
+    ]);
+    if (!exists) {
+      throw new AppError('catalog/question-not-found', 404, CATALOG_MESSAGES.questionNotFound);
+    }
+    if (!answered) throw new AppError(AI_ERROR_CODES.checkFirst, 403, AI_MESSAGES.checkFirst);
+  }
+
+  async function materialOf(questionId: string) {
     const material = await catalog.tutorMaterial(questionId);
     if (!material) {
       throw new AppError('catalog/question-not-found', 404, CATALOG_MESSAGES.questionNotFound);
-    }
-    if (!(await study.hasAnswered(viewer.userId, questionId))) {
-      throw new AppError(AI_ERROR_CODES.checkFirst, 403, AI_MESSAGES.checkFirst);
     }
     return material;
   }
@@ -330,6 +341,8 @@ export function createAiService(deps: AiDeps) {
     viewer: Viewer;
     regenerate: boolean;
     signal: AbortSignal;
+    /** The stored text, when the caller has already looked it up. */
+    firstLook?: StoredText;
     findStored: () => Promise<StoredText | undefined>;
     prompt: () => Promise<TutorPrompt>;
     save: (tx: DatabaseHandle['db'], text: NewText) => Promise<void>;
@@ -342,7 +355,8 @@ export function createAiService(deps: AiDeps) {
     const askedAt = Date.now();
     for (let attempt = 0; attempt < 3; attempt += 1) {
       if (!options.regenerate) {
-        const stored = await options.findStored();
+        const stored =
+          attempt === 0 && 'firstLook' in options ? options.firstLook : await options.findStored();
         if (usable(stored)) return storedEvents(feature, stored, viewer);
       }
       const local = sharedCalls.get(key);
@@ -433,22 +447,27 @@ export function createAiService(deps: AiDeps) {
       signal: AbortSignal,
     ): Promise<Events> {
       const viewer = await viewerOf(session);
-      const material = await checkedMaterial(viewer, questionId);
+      const findStored = () => findCurrentFeedback(db, questionId);
+      // Read together; the stored text goes nowhere unless the checks pass.
+      const [, stored] = await Promise.all([assertChecked(viewer, questionId), findStored()]);
       if (request.regenerate) await regenerationLimit(viewer);
       return sharedText({
         key: `feedback:${questionId}`,
+        firstLook: stored,
         feature: 'feedback',
         viewer,
         regenerate: request.regenerate,
         signal,
-        findStored: () => findCurrentFeedback(db, questionId),
-        prompt: () =>
-          questionPrompt(
+        findStored,
+        prompt: async () => {
+          const material = await materialOf(questionId);
+          return questionPrompt(
             tutor,
             { kind: 'feedback', question: toTutorQuestion(material) },
             material,
             log,
-          ),
+          );
+        },
         save: (tx, text) => saveFeedback(tx, questionId, text),
       });
     },
@@ -456,7 +475,7 @@ export function createAiService(deps: AiDeps) {
     /** Discards the current explanation (kept as an earlier version); the next request writes one. */
     async discardFeedback(session: ResolvedSession, questionId: string) {
       const viewer = await viewerOf(session);
-      await checkedMaterial(viewer, questionId);
+      await assertChecked(viewer, questionId);
       await regenerationLimit(viewer);
       await supersedeFeedback(db, questionId);
     },
@@ -469,8 +488,12 @@ export function createAiService(deps: AiDeps) {
       signal: AbortSignal,
     ): Promise<Events> {
       const viewer = await viewerOf(session);
-      const material = await checkedMaterial(viewer, questionId);
-      const feedback = await findCurrentFeedback(db, questionId);
+      // Read together; nothing read goes anywhere unless the checks pass.
+      const [, material, feedback] = await Promise.all([
+        assertChecked(viewer, questionId),
+        materialOf(questionId),
+        findCurrentFeedback(db, questionId),
+      ]);
       const prompt = await questionPrompt(
         tutor,
         {

@@ -197,7 +197,10 @@ const aiUsageCommand: OperatorCommand = {
         totals.set(key, sum);
       }
     }
-    for (const [key, sum] of totals) {
+    // The month per feature, then the month's total last.
+    const monthKeys = [...totals.keys()].filter((key) => key !== 'total').sort();
+    for (const key of [...monthKeys, 'total']) {
+      const sum = totals.get(key)!;
       table.push([
         'mês',
         key === 'total' ? 'total' : (FEATURE_LABELS[key] ?? key),

@@ -50,7 +50,7 @@ export const DAILY_QUOTA: Pair = Object.freeze({
 });
 
 /** Longer than any call may run; an unsettled reservation past it was left by a dead server. */
-const RESERVATION_TTL_MS = 15 * 60 * 1000;
+const RESERVATION_TTL_SECONDS = 15 * 60;
 /** How long settled reservations stay as an audit trail. */
 const SETTLED_KEEP_DAYS = 30;
 
@@ -195,9 +195,10 @@ export function createTokenLedger(db: Database, pricing: Pricing) {
       return inTransaction(db, async (tx) => {
         let wallet = await lockWallet(tx, request.userId);
         // Reservations a dead server left behind give their tokens back before anything else.
-        const stale = await expiredReservations(tx, request.userId);
-        if (stale.length > 0) {
-          for (const { id } of stale) await settleLocked(tx, id, ZERO, 'expired');
+        if (wallet.hasExpired) {
+          for (const { id } of await expiredReservations(tx, request.userId)) {
+            await settleLocked(tx, id, ZERO, 'expired');
+          }
           wallet = await lockWallet(tx, request.userId);
         }
         const quota = request.premium ? await ensureDailyQuota(tx, request.userId, day) : undefined;
@@ -215,25 +216,16 @@ export function createTokenLedger(db: Database, pricing: Pricing) {
           },
         );
         if (!allocation) throw aiLimitError();
-        await changeWallet(tx, request.userId, { balance: ZERO, reserved: allocation.package });
-        if (quota) {
-          await changeDailyQuota(tx, request.userId, day, {
-            used: ZERO,
-            reserved: allocation.daily,
-          });
-        }
-        const row = await insertReservation(tx, {
+        const id = await insertReservation(tx, {
           userId: request.userId,
           feature: request.feature,
           day,
-          packageInput: allocation.package.input,
-          packageOutput: allocation.package.output,
-          dailyInput: allocation.daily.input,
-          dailyOutput: allocation.daily.output,
-          expiresAt: new Date(Date.now() + RESERVATION_TTL_MS),
+          package: allocation.package,
+          daily: allocation.daily,
+          ttlSeconds: RESERVATION_TTL_SECONDS,
         });
         return {
-          id: row.id,
+          id,
           maxOutputTokens: allocation.package.output + allocation.daily.output,
           reserved: allocation,
         };

@@ -1,6 +1,17 @@
-import { and, asc, type AnyColumn, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import {
+  and,
+  type AnyColumn,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  isNull,
+  lt,
+  sql,
+} from 'drizzle-orm';
 import type { AiFeature } from '@gabarita/shared';
-import type { Database } from '../../db/client';
+import { type Database, executeRows } from '../../db/client';
 import { tokenDailyQuota, tokenReservations, tokenUsage, tokenWallets } from '../../db/schema';
 
 export interface TokenPair {
@@ -59,16 +70,22 @@ export async function findWallet(db: Database, userId: string) {
 }
 
 /**
- * The user's wallet, created empty if missing, locked until the transaction ends. Every change to
- * a user's balances takes this lock first, so it orders them one after the other.
+ * The user's wallet, created empty if missing, locked until the transaction ends (an upsert locks
+ * the row it touches, in one round trip). Every change to a user's balances takes this lock first,
+ * so it orders them one after the other.
  */
-export async function lockWallet(db: Database, userId: string): Promise<WalletRow> {
-  await db.insert(tokenWallets).values({ userId }).onConflictDoNothing();
+export async function lockWallet(db: Database, userId: string) {
   const [row] = await db
-    .select()
-    .from(tokenWallets)
-    .where(eq(tokenWallets.userId, userId))
-    .for('update');
+    .insert(tokenWallets)
+    .values({ userId })
+    .onConflictDoUpdate({ target: tokenWallets.userId, set: { userId: sql`excluded.user_id` } })
+    .returning({
+      ...getTableColumns(tokenWallets),
+      /** Whether a reservation of a dead server still holds tokens of this user. */
+      hasExpired: sql<boolean>`exists (
+        select 1 from token_reservations r
+        where r.user_id = ${userId} and r.settled_at is null and r.expires_at < now())`,
+    });
   return row!;
 }
 
@@ -82,8 +99,15 @@ export async function findDailyQuota(db: Database, userId: string, day: string) 
 
 /** The day's quota row, created if missing (call with the wallet locked). */
 export async function ensureDailyQuota(db: Database, userId: string, day: string) {
-  await db.insert(tokenDailyQuota).values({ userId, day }).onConflictDoNothing();
-  return (await findDailyQuota(db, userId, day))!;
+  const [row] = await db
+    .insert(tokenDailyQuota)
+    .values({ userId, day })
+    .onConflictDoUpdate({
+      target: [tokenDailyQuota.userId, tokenDailyQuota.day],
+      set: { userId: sql`excluded.user_id` },
+    })
+    .returning();
+  return row!;
 }
 
 /** Moves the wallet's balance and reserved tokens by the given amounts (negative to lower). */
@@ -122,12 +146,44 @@ export async function changeDailyQuota(
     .where(and(eq(tokenDailyQuota.userId, userId), eq(tokenDailyQuota.day, day)));
 }
 
+/**
+ * Sets `reserved` aside in the wallet and the day's quota and records the reservation, in one
+ * statement (call with the wallet locked).
+ */
 export async function insertReservation(
   db: Database,
-  values: Omit<typeof tokenReservations.$inferInsert, 'id'>,
+  values: {
+    userId: string;
+    feature: AiFeature;
+    day: string;
+    package: TokenPair;
+    daily: TokenPair;
+    ttlSeconds: number;
+  },
 ) {
-  const [row] = await db.insert(tokenReservations).values(values).returning();
-  return row!;
+  const [row] = await executeRows<{ id: string }>(
+    db,
+    sql`with wallet as (
+          update token_wallets
+          set reserved_input = reserved_input + ${values.package.input},
+              reserved_output = reserved_output + ${values.package.output},
+              updated_at = now()
+          where user_id = ${values.userId}
+        ), quota as (
+          update token_daily_quota
+          set input_reserved = input_reserved + ${values.daily.input},
+              output_reserved = output_reserved + ${values.daily.output}
+          where user_id = ${values.userId} and day = ${values.day}
+            and ${values.daily.input + values.daily.output} > 0
+        )
+        insert into token_reservations
+          (user_id, feature, day, package_input, package_output, daily_input, daily_output, expires_at)
+        values (${values.userId}, ${values.feature}, ${values.day}, ${values.package.input},
+          ${values.package.output}, ${values.daily.input}, ${values.daily.output},
+          now() + make_interval(secs => ${values.ttlSeconds}::int))
+        returning id`,
+  );
+  return row!.id;
 }
 
 export async function findReservationOwner(db: Database, id: string) {
