@@ -95,6 +95,22 @@ export interface AiDeps {
   log: FastifyBaseLogger;
 }
 
+/**
+ * What to log of a provider failure: its status and message, not the request it carries (the
+ * whole prompt, images included) nor anything of the headers (the API key).
+ */
+export function describeProviderError(error: unknown) {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const details = error as Error & { statusCode?: number; isRetryable?: boolean; cause?: unknown };
+  return {
+    name: details.name,
+    message: details.message.slice(0, 500),
+    ...(details.statusCode ? { statusCode: details.statusCode } : {}),
+    ...(details.isRetryable !== undefined ? { retryable: details.isRetryable } : {}),
+    ...(details.cause instanceof Error ? { cause: details.cause.message.slice(0, 200) } : {}),
+  };
+}
+
 /** Keeps the most recent turns that fit the budget, starting with one of the user's. */
 export function trimHistory(history: ChatTurn[], budget = CHAT_HISTORY_TOKEN_BUDGET): ChatTurn[] {
   const kept: ChatTurn[] = [];
@@ -306,7 +322,7 @@ export function createAiService(deps: AiDeps) {
       }
       if (run.outcome === 'failed') {
         log.warn(
-          { err: run.error, feature, provider: tutor.info.provider },
+          { provider: describeProviderError(run.error), feature, tutor: tutor.info.provider },
           'o provedor de IA falhou',
         );
       }
