@@ -430,7 +430,9 @@ export function createAiService(deps: AiDeps) {
         });
         return followCall(feature, call, viewer, 'generated', signal);
       } catch (error) {
+        // Refused (402) or failed before writing: let the key go, and wake anyone following it.
         await deleteGeneration(db, key).catch(() => undefined);
+        await hub.announce(key).catch(() => undefined);
         throw error;
       }
     }
