@@ -37,8 +37,9 @@ export default defineConfig({
           name: 'server-processes',
           root: 'apps/server',
           include: ['test/processes/**/*.test.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // Each test starts real server processes: generous on a shared, busy machine.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
           fileParallelism: false,
         },
       },

@@ -2,16 +2,20 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { type AppConfig, loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 
 export type BenchApp = Awaited<ReturnType<typeof buildApp>>;
 
-export function benchApp(database: DatabaseHandle): Promise<BenchApp> {
+export function benchApp(
+  database: DatabaseHandle,
+  overrides: Partial<AppConfig> = {},
+): Promise<BenchApp> {
   return buildApp(
     {
       ...loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }),
       webDistDir: path.join(os.tmpdir(), 'sem-web'),
+      ...overrides,
     },
     { database },
   );

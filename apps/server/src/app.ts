@@ -11,6 +11,9 @@ import {
 import { ID_MAX_LENGTH } from '@gabarita/shared';
 import type { AppConfig, TrustProxy } from './config';
 import type { DatabaseHandle } from './db/client';
+import { aiRoutes } from './modules/ai/ai.routes';
+import { createAiService } from './modules/ai/ai.service';
+import { createTutor } from './modules/ai/tutor/tutor';
 import { appInfoRoutes } from './modules/app-info/app-info.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
@@ -38,6 +41,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { supportRoutes } from './modules/support/support.routes';
 import { createSupportService } from './modules/support/support.service';
+import { createTokenLedger } from './modules/tokens/token-ledger.service';
 import { type DeclaredRoute, registerAccessControl } from './plugins/access';
 import {
   clientErrorHandler,
@@ -129,6 +133,20 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   const auth = createAuthService({ db, mailer, config, log: app.log });
   const users = createUsersService({ db, auth, log: app.log });
   const catalog = createCatalogService(db);
+  const study = createStudyService(db);
+  const limits = createRateLimiter(db);
+  const ledger = createTokenLedger(db, config.ai.pricing);
+  const ai = createAiService({
+    database: deps.database,
+    tutor: createTutor(config.ai),
+    ledger,
+    catalog,
+    study,
+    limits,
+    log: app.log,
+  });
+  // Running AI calls end (and settle their tokens) before the server stops taking their streams.
+  app.addHook('preClose', async () => ai.close());
   const support = createSupportService({
     db,
     mailer,
@@ -148,7 +166,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     providerCallMs: providerCallMs(config),
   });
   registerSessionResolution(app, auth, secureCookies);
-  const housekeeping = createHousekeeping({ auth, limits: createRateLimiter(db), log: app.log });
+  const housekeeping = createHousekeeping({ auth, limits, ledger, ai, log: app.log });
   let stopHousekeeping: (() => void) | undefined;
   let stopReconciler: (() => Promise<void>) | undefined;
   app.decorate('startHousekeeping', () => {
@@ -163,6 +181,16 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   });
   app.decorate('declaredRoutes', registerAccessControl(app));
   endStreamsOnClose(app);
+  if (
+    config.ai.provider === 'gemini' &&
+    config.ai.pricing.inputPerMillion === 0 &&
+    config.ai.pricing.outputPerMillion === 0
+  ) {
+    app.log.warn(
+      { provider: config.ai.provider, model: config.ai.model },
+      'AI_PRICE_INPUT_PER_MILLION e AI_PRICE_OUTPUT_PER_MILLION não definidos para este modelo: o custo das chamadas será registrado como zero.',
+    );
+  }
   if (mailer.kind === 'outbox' && !isLoopback(config.appUrl)) {
     app.log.warn(
       { appUrl: config.appUrl },
@@ -173,18 +201,21 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { health: createHealthService(deps.database) });
-      await api.register(appInfoRoutes, { info: { supportEmail: config.supportEmail ?? null } });
+      await api.register(appInfoRoutes, {
+        info: { supportEmail: config.supportEmail ?? null, tutor: ai.tutorInfo },
+      });
       await api.register(authRoutes, { auth, googleEnabled: Boolean(google), secureCookies });
       if (google)
         await api.register(googleRoutes, { google, appUrl: config.appUrl, secureCookies });
       await api.register(usersRoutes, { users });
       await api.register(catalogRoutes, { catalog });
       await api.register(studyRoutes, {
-        study: createStudyService(db),
+        study,
         performance: createPerformanceService(db),
       });
       await api.register(supportRoutes, { support });
       await api.register(billingRoutes, { billing });
+      await api.register(aiRoutes, { ai });
       if (deps.operatorToken) {
         await api.register(operatorRoutes, {
           database: deps.database,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, DEFAULT_GEMINI_MODEL, DEFAULT_GEMINI_PRICING, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('needs nothing from the environment', () => {
@@ -110,5 +110,70 @@ describe('loadConfig', () => {
       expect(message).toContain('DATABASE_URL');
       expect(message).toContain('LOG_LEVEL');
     }
+  });
+
+  it('runs the offline tutor by default, needing nothing', () => {
+    expect(loadConfig({}).ai).toEqual({
+      provider: 'offline',
+      model: 'gabarita-offline',
+      apiKey: undefined,
+      baseUrl: undefined,
+      pricing: { inputPerMillion: 0, outputPerMillion: 0 },
+      images: false,
+      maxRetries: 1,
+    });
+  });
+
+  it('takes Gemini with its key, the current Flash model and its prices by default', () => {
+    expect(loadConfig({ AI_PROVIDER: 'gemini', GEMINI_API_KEY: 'chave' }).ai).toMatchObject({
+      provider: 'gemini',
+      model: DEFAULT_GEMINI_MODEL,
+      apiKey: 'chave',
+      pricing: DEFAULT_GEMINI_PRICING,
+      images: true,
+    });
+    // Another model's prices are not guessed: they are set, or counted as zero.
+    expect(
+      loadConfig({ AI_PROVIDER: 'gemini', GEMINI_API_KEY: 'chave', AI_MODEL: 'gemini-2.5-flash' })
+        .ai.pricing,
+    ).toEqual({ inputPerMillion: 0, outputPerMillion: 0 });
+    expect(
+      loadConfig({
+        AI_PROVIDER: 'gemini',
+        GEMINI_API_KEY: 'chave',
+        AI_PRICE_INPUT_PER_MILLION: '0.3',
+        AI_PRICE_OUTPUT_PER_MILLION: '',
+      }).ai.pricing,
+    ).toEqual({ inputPerMillion: 0.3, outputPerMillion: DEFAULT_GEMINI_PRICING.outputPerMillion });
+  });
+
+  it('takes an OpenAI-compatible server (Ollama, vLLM, llama.cpp) with its address and model', () => {
+    expect(
+      loadConfig({
+        AI_PROVIDER: 'openai-compatible',
+        AI_BASE_URL: 'http://localhost:11434/v1/',
+        AI_MODEL: 'llama3.2',
+        AI_IMAGES: 'true',
+      }).ai,
+    ).toMatchObject({
+      provider: 'openai-compatible',
+      model: 'llama3.2',
+      baseUrl: 'http://localhost:11434/v1',
+      apiKey: undefined,
+      images: true,
+    });
+  });
+
+  it('refuses to start when the provider lacks what it needs', () => {
+    expect(() => loadConfig({ AI_PROVIDER: 'gemini' })).toThrow(
+      /GEMINI_API_KEY: obrigatório com AI_PROVIDER=gemini/,
+    );
+    expect(() => loadConfig({ AI_PROVIDER: 'openai-compatible' })).toThrow(
+      /AI_BASE_URL: obrigatório com AI_PROVIDER=openai-compatible\n {2}AI_MODEL: obrigatório/,
+    );
+    expect(() => loadConfig({ AI_PROVIDER: 'claude' })).toThrow(/AI_PROVIDER/);
+    expect(() => loadConfig({ AI_PRICE_INPUT_PER_MILLION: '-1' })).toThrow(
+      /AI_PRICE_INPUT_PER_MILLION/,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { AI_PROVIDERS, type AiProvider } from '@gabarita/shared';
 import { serverRoot } from './paths';
 
 const envSchema = z.object({
@@ -27,6 +28,14 @@ const envSchema = z.object({
   MP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   // Under 24 h, so that a notification replayed a day later is always refused.
   MP_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(60).max(86_399).default(3600),
+  AI_PROVIDER: z.enum(AI_PROVIDERS).default('offline'),
+  GEMINI_API_KEY: optionalString(z.string().min(1)),
+  AI_MODEL: optionalString(z.string().min(1).max(200)),
+  AI_BASE_URL: optionalString(z.url({ protocol: /^https?$/ })),
+  AI_API_KEY: optionalString(z.string().min(1)),
+  AI_PRICE_INPUT_PER_MILLION: optionalNumber(z.number().min(0).max(10_000)),
+  AI_PRICE_OUTPUT_PER_MILLION: optionalNumber(z.number().min(0).max(10_000)),
+  AI_IMAGES: z.enum(['true', 'false', '']).optional(),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -70,6 +79,15 @@ function optionalString<T extends z.ZodType<string>>(schema: T) {
   return schema.optional().or(z.literal('').transform(() => undefined));
 }
 
+/** An optional number; empty means unset (not zero). */
+function optionalNumber(schema: z.ZodNumber) {
+  return z
+    .literal('')
+    .transform(() => undefined)
+    .or(z.coerce.number().pipe(schema))
+    .optional();
+}
+
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
@@ -90,6 +108,8 @@ export interface AppConfig {
   google: { issuer: string; clientId: string; clientSecret: string } | undefined;
   /** Who takes the PIX payments (docs/architecture.md, "Payments"). */
   pix: PixConfig;
+  /** The tutor's provider (see AI_* in the README). */
+  ai: AiConfig;
 }
 
 export type PixConfig = {
@@ -107,6 +127,27 @@ export type PixConfig = {
     }
 );
 
+export interface AiConfig {
+  provider: AiProvider;
+  /** The provider's model id ('gabarita-offline' for the offline tutor). */
+  model: string;
+  apiKey: string | undefined;
+  /** Gemini: optional (a proxy); OpenAI-compatible: the server's `/v1` address. */
+  baseUrl: string | undefined;
+  /** US dollars per million tokens, for the cost accounting. */
+  pricing: { inputPerMillion: number; outputPerMillion: number };
+  /** Whether question images are sent to the model (rasterised); the description always is. */
+  images: boolean;
+  /** Retries of a failed provider request before the stream starts. */
+  maxRetries: number;
+}
+
+/** The default Gemini model: the current stable Flash. */
+export const DEFAULT_GEMINI_MODEL = 'gemini-3.8-flash';
+/** Its list prices in US dollars per million tokens (text input; output including thinking). */
+export const DEFAULT_GEMINI_PRICING = { inputPerMillion: 0.75, outputPerMillion: 3.75 };
+export const OFFLINE_TUTOR_MODEL = 'gabarita-offline';
+
 const DEFAULT_MAIL_FROM = 'Gabarita <nao-responda@gabarita.local>';
 
 export class ConfigError extends Error {}
@@ -120,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Configuração inválida no ambiente:\n${problems.join('\n')}`);
   }
   const vars = parsed.data;
+  const ai = aiConfig(vars);
   if (vars.NODE_ENV === 'production' && !vars.SMTP_URL) {
     // Without SMTP nobody could verify an address or reset a password, and the links would only
     // exist in a development outbox that production does not have.
@@ -150,6 +192,48 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             clientSecret: vars.GOOGLE_CLIENT_SECRET,
           }
         : undefined,
+    ai,
+  };
+}
+
+/** The tutor's settings; a provider that lacks what it needs stops the start with a clear message. */
+function aiConfig(vars: z.infer<typeof envSchema>): AiConfig {
+  const problems: string[] = [];
+  const require = (name: string, value: string | undefined) => {
+    if (!value) problems.push(`  ${name}: obrigatório com AI_PROVIDER=${vars.AI_PROVIDER}`);
+  };
+  if (vars.AI_PROVIDER === 'gemini') require('GEMINI_API_KEY', vars.GEMINI_API_KEY);
+  if (vars.AI_PROVIDER === 'openai-compatible') {
+    require('AI_BASE_URL', vars.AI_BASE_URL);
+    require('AI_MODEL', vars.AI_MODEL);
+  }
+  if (problems.length > 0) {
+    throw new ConfigError(`Configuração inválida no ambiente:\n${problems.join('\n')}`);
+  }
+  const defaults = {
+    offline: { model: OFFLINE_TUTOR_MODEL, pricing: { inputPerMillion: 0, outputPerMillion: 0 } },
+    gemini: { model: DEFAULT_GEMINI_MODEL, pricing: DEFAULT_GEMINI_PRICING },
+    // A local server (Ollama, vLLM, llama.cpp) costs nothing per token unless told otherwise.
+    'openai-compatible': { model: '', pricing: { inputPerMillion: 0, outputPerMillion: 0 } },
+  }[vars.AI_PROVIDER];
+  const model =
+    vars.AI_PROVIDER === 'offline' ? OFFLINE_TUTOR_MODEL : (vars.AI_MODEL ?? defaults.model);
+  // Prices given for another model than the default would be guesses: they must be set explicitly.
+  const pricing =
+    vars.AI_PROVIDER === 'gemini' && model !== DEFAULT_GEMINI_MODEL
+      ? { inputPerMillion: 0, outputPerMillion: 0 }
+      : defaults.pricing;
+  return {
+    provider: vars.AI_PROVIDER,
+    model,
+    apiKey: vars.AI_PROVIDER === 'gemini' ? vars.GEMINI_API_KEY : vars.AI_API_KEY,
+    baseUrl: vars.AI_PROVIDER === 'offline' ? undefined : vars.AI_BASE_URL?.replace(/\/+$/, ''),
+    pricing: {
+      inputPerMillion: vars.AI_PRICE_INPUT_PER_MILLION ?? pricing.inputPerMillion,
+      outputPerMillion: vars.AI_PRICE_OUTPUT_PER_MILLION ?? pricing.outputPerMillion,
+    },
+    images: vars.AI_IMAGES ? vars.AI_IMAGES === 'true' : vars.AI_PROVIDER === 'gemini',
+    maxRetries: 1,
   };
 }
 

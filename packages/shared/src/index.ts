@@ -13,6 +13,8 @@ export * from './messages/subscription';
 export * from './api/performance';
 export * from './messages/performance';
 export * from './api/support';
+export * from './api/ai';
+export * from './messages/ai';
 export * from './messages/support';
 export * from './constants/plans';
 export * from './statement-html';

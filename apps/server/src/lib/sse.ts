@@ -15,10 +15,19 @@ export interface ServerSentComment {
   comment: string;
 }
 
+type StreamItem = ServerSentEvent | ServerSentComment;
+
 /** One event in the text/event-stream format. */
 export function formatEvent({ event, data, id, retry }: ServerSentEvent): string {
   return `${retry ? `retry: ${retry}\n` : ''}${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
+
+function formatItem(item: StreamItem): string {
+  return 'comment' in item ? `: ${item.comment}\n\n` : formatEvent(item);
+}
+
+const KEEP_ALIVE: ServerSentComment = { comment: 'keep-alive' };
+const KEEP_ALIVE_MS = 15_000;
 
 /** Aborted when the server of that HTTP listener starts to close (see endStreamsOnClose). */
 const serverClosing = new WeakMap<Server, AbortSignal>();
@@ -45,22 +54,47 @@ export function untilClientLeaves(reply: FastifyReply): AbortSignal {
   return closing ? AbortSignal.any([abort.signal, closing]) : abort.signal;
 }
 
+/** The items as text, with a keep-alive comment whenever the next one takes long to come. */
+async function* encode(items: AsyncIterable<StreamItem>, keepAliveMs: number) {
+  const iterator = items[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      const next = iterator.next();
+      for (;;) {
+        let timer: NodeJS.Timeout | undefined;
+        const quiet = new Promise<'quiet'>((resolve) => {
+          timer = setTimeout(() => resolve('quiet'), keepAliveMs);
+        });
+        const step = await Promise.race([next, quiet]).finally(() => clearTimeout(timer));
+        if (step === 'quiet') {
+          yield formatItem(KEEP_ALIVE);
+          continue;
+        }
+        if (step.done) return;
+        yield formatItem(step.value);
+        break;
+      }
+    }
+  } finally {
+    // The client left or the stream ended: let the source clean up (abort its work, release waits).
+    await iterator.return?.();
+  }
+}
+
 /**
  * Answers with a stream of Server-Sent Events through Fastify, so security headers and the error
- * path still apply. Errors after the stream began must travel as events of `events` itself.
+ * path still apply. Errors after the stream began must travel as events of `items` itself.
  */
 export function sendEvents(
   reply: FastifyReply,
-  events: AsyncIterable<ServerSentEvent | ServerSentComment>,
+  items: AsyncIterable<StreamItem>,
+  options: { keepAliveMs?: number } = {},
 ) {
-  async function* encode() {
-    for await (const event of events) {
-      yield 'comment' in event ? `: ${event.comment}\n\n` : formatEvent(event);
-    }
-  }
   return reply
     .header('content-type', 'text/event-stream; charset=utf-8')
     .header('cache-control', 'no-store')
     .header('x-accel-buffering', 'no')
-    .send(Readable.from(encode(), { objectMode: false }));
+    .send(
+      Readable.from(encode(items, options.keepAliveMs ?? KEEP_ALIVE_MS), { objectMode: false }),
+    );
 }

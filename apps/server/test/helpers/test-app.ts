@@ -9,6 +9,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: TestDatabase;
   close(): Promise<void>;
+  /** Listens on a free loopback port (for tests over real HTTP) and returns its base URL. */
+  listen(): Promise<string>;
 }
 
 /** Test configuration; no web build unless a test provides one, so results do not depend on it. */
@@ -36,8 +38,18 @@ export async function createTestApp(
     app,
     database,
     async close() {
-      await app.close();
+      const closing = app.close();
+      // A client may leave a connection open without a request on it (fetch's pool does), which
+      // would hold the close until the headers timeout.
+      if (app.server.listening) app.server.closeAllConnections();
+      await closing;
       if (ownsDatabase) await database.destroy();
+    },
+    async listen() {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      if (!address || typeof address === 'string') throw new Error('not listening');
+      return `http://127.0.0.1:${address.port}`;
     },
   };
 }

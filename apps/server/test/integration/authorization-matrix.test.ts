@@ -52,6 +52,13 @@ const signedIn = (outcome: Outcome): Expectations => ({
   visitor: [401, 'auth/unauthenticated'],
 });
 
+/** AI routes: a confirmed address, then a plan or package tokens (402 limit/ai without either). */
+const aiCallers = (premiumOutcome: Outcome): Expectations => ({
+  ...signedIn([402, 'limit/ai']),
+  unverified: [403, 'auth/email-not-verified'],
+  premium: premiumOutcome,
+});
+
 const fixed = (url: string) => () => url;
 const NO_PURCHASE = '00000000-0000-4000-8000-000000000000';
 
@@ -133,6 +140,33 @@ const MATRIX: Record<string, Probe> = {
     body: () => ({ letter: 'A' }),
     expect: signedIn(200),
   },
+  // After the check above, so each caller has checked the question. AI needs a confirmed address
+  // and a Premium plan or package tokens; the free callers have neither.
+  'POST /api/questions/:id/feedback': {
+    url: (c) => `/api/questions/${c.questionId}/feedback`,
+    body: () => ({}),
+    expect: aiCallers(200),
+  },
+  'DELETE /api/questions/:id/feedback': {
+    url: (c) => `/api/questions/${c.questionId}/feedback`,
+    expect: aiCallers(204),
+  },
+  'POST /api/questions/:id/chat': {
+    url: (c) => `/api/questions/${c.questionId}/chat`,
+    body: () => ({ message: 'Por que a alternativa A?' }),
+    expect: aiCallers(200),
+  },
+  'POST /api/didactic-content': {
+    url: fixed('/api/didactic-content'),
+    body: () => ({ disciplina: 'matematica', assunto: 'Frações' }),
+    expect: aiCallers(200),
+  },
+  'DELETE /api/didactic-content': {
+    url: fixed('/api/didactic-content'),
+    body: () => ({ disciplina: 'matematica', assunto: 'Frações' }),
+    expect: aiCallers(204),
+  },
+  'GET /api/me/tokens': { url: fixed('/api/me/tokens'), expect: signedIn(200) },
   'GET /api/me/history/summary': { url: fixed('/api/me/history/summary'), expect: signedIn(200) },
   'DELETE /api/me/history': { url: fixed('/api/me/history'), expect: signedIn(204) },
 

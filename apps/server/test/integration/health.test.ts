@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthResponseSchema } from '@gabarita/shared';
+import { DEFAULT_GEMINI_MODEL } from '../../src/config';
+import { aiConfig } from '../helpers/ai';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 describe('GET /api/health', () => {
@@ -40,12 +42,39 @@ describe('GET /api/app-info', () => {
     const bare = await createTestApp({ database: configured.database });
     try {
       const info = await configured.app.inject({ method: 'GET', url: '/api/app-info' });
-      expect(info.json()).toEqual({ supportEmail: 'ajuda@exemplo.com.br' });
+      expect(info.json()).toMatchObject({ supportEmail: 'ajuda@exemplo.com.br' });
       const none = await bare.app.inject({ method: 'GET', url: '/api/app-info' });
-      expect(none.json()).toEqual({ supportEmail: null });
+      expect(none.json()).toMatchObject({ supportEmail: null });
     } finally {
       await bare.close();
       await configured.close();
+    }
+  });
+
+  it('tells who writes the tutor texts, so the screens can say the offline tutor is not AI', async () => {
+    const offline = await createTestApp();
+    const gemini = await createTestApp({
+      database: offline.database,
+      config: { ai: aiConfig({ provider: 'gemini' }) },
+    });
+    try {
+      expect(
+        (await offline.app.inject({ method: 'GET', url: '/api/app-info' })).json().tutor,
+      ).toEqual({
+        provider: 'offline',
+        model: 'gabarita-offline',
+        languageModel: false,
+      });
+      expect(
+        (await gemini.app.inject({ method: 'GET', url: '/api/app-info' })).json().tutor,
+      ).toEqual({
+        provider: 'gemini',
+        model: DEFAULT_GEMINI_MODEL,
+        languageModel: true,
+      });
+    } finally {
+      await gemini.close();
+      await offline.close();
     }
   });
 });

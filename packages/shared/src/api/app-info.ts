@@ -1,9 +1,15 @@
 import { z } from 'zod';
+import { tutorInfoSchema } from './ai';
 
 /** What this server is set up with, as far as the screens need to know (public). */
 export const appInfoResponseSchema = z.object({
   /** The team's contact address (SUPPORT_EMAIL); null when the server has none configured. */
   supportEmail: z.string().nullable(),
+  /**
+   * Who writes the tutor's texts on this server. With the offline tutor (`languageModel` false) the
+   * screens say it is not a language model and how to configure one (AI_MESSAGES).
+   */
+  tutor: tutorInfoSchema,
 });
 
 export type AppInfoResponse = z.infer<typeof appInfoResponseSchema>;

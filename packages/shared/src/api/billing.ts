@@ -3,6 +3,7 @@ import { cpfDigits, isValidCpf } from '../cpf';
 import { PAYMENT_MESSAGES } from '../messages/payment';
 import { PLANS, TOKEN_PACKAGE } from '../constants/plans';
 import { text } from '../validation';
+import { tokenPairSchema } from './ai';
 import { accountTypeSchema } from './auth';
 import { planSchema } from './me';
 
@@ -70,8 +71,6 @@ export const packageOfferSchema = z.object({
   outputTokens: z.number().int(),
 });
 
-export const tokenBalanceSchema = z.object({ input: z.number().int(), output: z.number().int() });
-
 export const plansResponseSchema = z.object({
   plans: z.array(planOfferSchema),
   package: packageOfferSchema,
@@ -83,7 +82,7 @@ export const plansResponseSchema = z.object({
       accountType: accountTypeSchema,
       plan: planSchema,
       /** Package tokens left (zeros when there is no package). */
-      packageBalance: tokenBalanceSchema,
+      packageBalance: tokenPairSchema,
     })
     .nullable(),
 });

@@ -13,3 +13,4 @@ export * from './support';
 export * from './trusted-browsers';
 export * from './tokens';
 export * from './billing';
+export * from './ai';

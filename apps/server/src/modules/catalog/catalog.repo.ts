@@ -300,3 +300,12 @@ export async function subjectQuestionIds(
     .limit(limit);
   return rows.map((row) => row.id);
 }
+
+/** Every question id, in catalogue order (exam, number). */
+export async function listQuestionIds(db: Database) {
+  const rows = await db
+    .select({ id: questions.id })
+    .from(questions)
+    .orderBy(asc(questions.examId), asc(questions.number));
+  return rows.map((row) => row.id);
+}

@@ -28,6 +28,7 @@ import {
   findQuestion,
   findReferenceTexts,
   listDisciplines,
+  listQuestionIds,
   type QuestionCardRow,
   questionExists,
   subjectQuestionIds,
@@ -308,6 +309,8 @@ export function createCatalogService(db: Database) {
       return found.filter((material) => material !== null);
     },
     findDiscipline: (code: string) => findDiscipline(db, code),
+    /** Every question id (the tutor evaluation goes through all of them). */
+    questionIds: () => listQuestionIds(db),
   };
 }
 

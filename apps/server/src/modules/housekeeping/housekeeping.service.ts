@@ -1,22 +1,31 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { AiService } from '../ai/ai.service';
 import type { AuthService } from '../auth/auth.service';
 import type { RateLimiter } from '../rate-limit/rate-limit.service';
+import type { TokenLedger } from '../tokens/token-ledger.service';
 
 const EVERY_HOUR_MS = 60 * 60 * 1000;
 
 /**
  * Removes records nobody can use any more (docs/product-rules.md, "Rate limits"): expired sessions
- * and links, and rate-limit counters whose window closed long ago. Each module purges its own tables.
+ * and links, and rate-limit counters whose window closed long ago. Gives back the tokens that
+ * reservations of dead servers still hold ("AI tutor and tokens"). Each module purges its own
+ * tables.
  */
 export function createHousekeeping(deps: {
   auth: AuthService;
   limits: RateLimiter;
+  ledger: TokenLedger;
+  ai: AiService;
   log: FastifyBaseLogger;
 }) {
   async function runOnce() {
     await deps.auth.purgeExpired();
     const counters = await deps.limits.purgeExpired();
-    deps.log.debug({ counters }, 'limpeza periódica concluída');
+    const reservations = await deps.ledger.releaseExpired();
+    const settled = await deps.ledger.purgeSettled();
+    const generations = await deps.ai.purgeDeadGenerations();
+    deps.log.debug({ counters, reservations, settled, generations }, 'limpeza periódica concluída');
   }
 
   return {

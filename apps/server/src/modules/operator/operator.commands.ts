@@ -1,14 +1,22 @@
 import { parseArgs } from 'node:util';
 import pino from 'pino';
-import { type AccountProvider, PAYMENT_STATUS_LABELS, purchaseIdSchema } from '@gabarita/shared';
+import {
+  type AccountProvider,
+  PAYMENT_STATUS_LABELS,
+  purchaseIdSchema,
+  TOKEN_PACKAGE,
+} from '@gabarita/shared';
 import type { AppConfig } from '../../config';
 import type { DatabaseHandle } from '../../db/client';
 import { PURCHASE_STATUSES, type PurchaseRow, type PurchaseStatus } from '../../db/schema';
+import { saoPauloDay } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { createBillingService } from '../billing/billing.service';
 import { createPixProvider, providerCallMs } from '../billing/pix/providers';
 import { createContentImportService } from '../catalog/import/content-import.service';
 import { createEntitlementsService } from '../entitlements/entitlements.service';
+import { usageReport } from '../tokens/token-ledger.service';
+import { createTokensService } from '../tokens/tokens.service';
 import { createAccountsService } from '../users/accounts.service';
 import { appliedMigrations, countRuns, latestRuns } from './operator.repo';
 
@@ -118,6 +126,119 @@ const grantPremiumCommand: OperatorCommand = {
       `${user.email} (${providerLabel(user.provider)}) é Premium até ${formatDay(plan.endsOn!)} ` +
         `(${plan.daysRemaining === 0 ? 'expira hoje' : `mais ${plan.daysRemaining} dia(s) após hoje`}).`,
     ];
+  },
+};
+
+const integer = new Intl.NumberFormat('pt-BR');
+const dollars = new Intl.NumberFormat('pt-BR', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 4,
+  maximumFractionDigits: 4,
+});
+/** Costs are stored in millionths of a US dollar. */
+const usd = (microUsd: number) => dollars.format(microUsd / 1_000_000);
+
+const grantTokensCommand: OperatorCommand = {
+  usage: 'user:grant-tokens <email> [pacotes] [--provider password|google]',
+  summary: `Concede pacotes de tokens '${TOKEN_PACKAGE.name}' (${integer.format(TOKEN_PACKAGE.inputTokens)} de entrada e ${integer.format(TOKEN_PACKAGE.outputTokens)} de saída cada; padrão 1).`,
+  async run(database, args) {
+    const parsed = parseAccountArgs(
+      args,
+      this.usage,
+      args.length > 1 && !args[1]!.startsWith('--') ? 2 : 1,
+    );
+    const packages = parsed.positionals[1] === undefined ? 1 : Number(parsed.positionals[1]);
+    if (!Number.isInteger(packages) || packages < 1 || packages > 100) {
+      throw new AppError(
+        'operator/usage',
+        400,
+        'O número de pacotes deve ser um inteiro entre 1 e 100.',
+      );
+    }
+    const user = await createAccountsService(database.db).findForOperator(
+      parsed.positionals[0]!,
+      parsed.provider,
+    );
+    const tokens = createTokensService(database.db);
+    await tokens.grantPackages(user.id, packages);
+    const balance = await tokens.packageBalance(user.id);
+    return [
+      `${user.email} (${providerLabel(user.provider)}) recebeu ${packages} pacote(s) de tokens. ` +
+        `Saldo de pacote: ${integer.format(balance.input)} de entrada e ${integer.format(balance.output)} de saída.`,
+    ];
+  },
+};
+
+const FEATURE_LABELS: Record<string, string> = {
+  feedback: 'explicação',
+  chat: 'chat',
+  didactic: 'conteúdo didático',
+};
+
+const aiUsageCommand: OperatorCommand = {
+  usage: 'ai:usage [AAAA-MM]',
+  summary: 'Tokens e custo da IA por dia e por recurso no mês (padrão: o mês corrente).',
+  async run(database, args) {
+    const month = args[0] ?? saoPauloDay().slice(0, 7);
+    if (args.length > 1 || !/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) {
+      throw new AppError('operator/usage', 400, `Uso: ${this.usage}`);
+    }
+    const rows = await usageReport(database.db, month);
+    const [year, monthNumber] = month.split('-');
+    const lines = [
+      `Uso da IA em ${monthNumber}/${year} (custo em dólares americanos, pelos preços configurados em AI_PRICE_*):`,
+    ];
+    if (rows.length === 0) return [...lines, 'Nenhuma chamada no mês.'];
+    const header = ['dia', 'recurso', 'chamadas', 'usuários', 'entrada', 'saída', 'custo'];
+    const table = rows.map((row) => [
+      `${row.day.slice(8, 10)}/${row.day.slice(5, 7)}`,
+      FEATURE_LABELS[row.feature] ?? row.feature,
+      integer.format(row.calls),
+      integer.format(row.users),
+      integer.format(row.inputTokens),
+      integer.format(row.outputTokens),
+      usd(row.inputCostMicroUsd + row.outputCostMicroUsd),
+    ]);
+    const totals = new Map<
+      string,
+      { calls: number; input: number; output: number; cost: number }
+    >();
+    for (const row of rows) {
+      for (const key of [row.feature, 'total']) {
+        const sum = totals.get(key) ?? { calls: 0, input: 0, output: 0, cost: 0 };
+        sum.calls += row.calls;
+        sum.input += row.inputTokens;
+        sum.output += row.outputTokens;
+        sum.cost += row.inputCostMicroUsd + row.outputCostMicroUsd;
+        totals.set(key, sum);
+      }
+    }
+    // The month per feature, then the month's total last.
+    const monthKeys = [...totals.keys()].filter((key) => key !== 'total').sort();
+    for (const key of [...monthKeys, 'total']) {
+      const sum = totals.get(key)!;
+      table.push([
+        'mês',
+        key === 'total' ? 'total' : (FEATURE_LABELS[key] ?? key),
+        integer.format(sum.calls),
+        '',
+        integer.format(sum.input),
+        integer.format(sum.output),
+        usd(sum.cost),
+      ]);
+    }
+    const widths = header.map((title, column) =>
+      Math.max(title.length, ...table.map((cells) => cells[column]!.length)),
+    );
+    const format = (cells: string[]) =>
+      cells
+        .map((cell, column) =>
+          column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!),
+        )
+        .join('  ')
+        .trimEnd();
+    return [...lines, format(header), ...table.map(format)];
   },
 };
 
@@ -240,4 +361,6 @@ export const operatorCommands: Readonly<Record<string, OperatorCommand>> = {
   'user:grant-premium': grantPremiumCommand,
   'payments:list': paymentsList,
   'payments:reconcile': paymentsReconcile,
+  'user:grant-tokens': grantTokensCommand,
+  'ai:usage': aiUsageCommand,
 };

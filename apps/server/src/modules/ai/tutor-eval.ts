@@ -1,0 +1,80 @@
+import type { CatalogService } from '../catalog/catalog.service';
+import { gradeExplanation, type Grade } from './tutor/answer-grader';
+import { questionPrompt, toTutorQuestion } from './tutor/material';
+import { runTutor, type Tutor } from './tutor/tutor';
+
+export interface EvaluatedQuestion {
+  id: string;
+  discipline: string;
+  key: string;
+  grade: Grade;
+  /** Set when the call itself failed. */
+  error?: string;
+  usage: { input: number; output: number };
+}
+
+/**
+ * Runs the explanation of every catalogue question through the configured tutor, exactly as the
+ * feedback route prompts it, and grades each against the official key (`npm run eval:tutor`).
+ */
+export async function evaluateTutor(options: {
+  tutor: Tutor;
+  catalog: CatalogService;
+  concurrency?: number;
+  onResult?: (result: EvaluatedQuestion, done: number, total: number) => void;
+}): Promise<EvaluatedQuestion[]> {
+  const ids = await options.catalog.questionIds();
+  const results: EvaluatedQuestion[] = new Array(ids.length);
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    while (next < ids.length) {
+      const index = next++;
+      const material = (await options.catalog.tutorMaterial(ids[index]!))!;
+      const question = toTutorQuestion(material);
+      const prompt = await questionPrompt(options.tutor, { kind: 'feedback', question }, material);
+      const run = await runTutor(options.tutor, prompt, {
+        maxOutputTokens: 2048,
+        signal: new AbortController().signal,
+        onText: () => undefined,
+      });
+      const letters = question.alternativas.map((alternative) => alternative.letter);
+      const result: EvaluatedQuestion = {
+        id: question.id,
+        discipline: question.disciplina,
+        key: question.gabarito,
+        grade: gradeExplanation(run.text, question.gabarito, letters),
+        usage: run.usage,
+        ...(run.outcome === 'completed' ? {} : { error: String(run.error ?? run.outcome) }),
+      };
+      results[index] = result;
+      done += 1;
+      options.onResult?.(result, done, ids.length);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, worker));
+  return results;
+}
+
+/** The evaluation as a table, one row per discipline and a total (percentages of questions). */
+export function evaluationTable(results: EvaluatedQuestion[]): string[] {
+  const groups = new Map<string, EvaluatedQuestion[]>();
+  for (const result of results) {
+    groups.set(result.discipline, [...(groups.get(result.discipline) ?? []), result]);
+  }
+  const percent = (part: number, whole: number) =>
+    whole === 0 ? '-' : `${((100 * part) / whole).toFixed(1).replace('.', ',')}%`;
+  const row = (name: string, rows: EvaluatedQuestion[]) => {
+    const namesKey = rows.filter((result) => result.grade.namesKey).length;
+    const clean = rows.filter((result) => result.grade.othersCalledCorrect.length === 0).length;
+    const passes = rows.filter((result) => result.grade.passes).length;
+    return `| ${name} | ${rows.length} | ${percent(namesKey, rows.length)} | ${percent(clean, rows.length)} | ${percent(passes, rows.length)} |`;
+  };
+  const collator = new Intl.Collator('pt-BR');
+  return [
+    '| disciplina | questões | cita o gabarito oficial como correto | não chama outra letra de correta | ambos |',
+    '|---|---|---|---|---|',
+    ...[...groups.keys()].sort(collator.compare).map((name) => row(name, groups.get(name)!)),
+    row('**total**', results),
+  ];
+}

@@ -1,0 +1,44 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { TutorMaterial } from '../../catalog/catalog.service';
+import { htmlToText } from './html-text';
+import { rasterForModel } from './images';
+import { buildPrompt, type TutorPrompt } from './prompts';
+import type { Tutor } from './tutor';
+import type { TutorQuestion, TutorTask } from './tutor-task';
+
+/** A catalogue question as the tutor reads it: plain text, with the key. */
+export function toTutorQuestion(material: TutorMaterial): TutorQuestion {
+  return {
+    id: material.id,
+    examLabel: material.examLabel,
+    disciplina: material.disciplineName,
+    assunto: material.subject,
+    enunciado: htmlToText(material.statementHtml),
+    alternativas: material.alternatives,
+    gabarito: material.answerLetter,
+    textoReferencia:
+      material.referenceHtml.length > 0
+        ? material.referenceHtml.map(htmlToText).join('\n\n')
+        : null,
+    imagem: material.image ? { description: material.image.description } : null,
+  };
+}
+
+/** The prompt of a task about one question, with its image when the provider takes images. */
+export async function questionPrompt(
+  tutor: Tutor,
+  task: TutorTask,
+  material: TutorMaterial,
+  log?: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<TutorPrompt> {
+  const images = new Map<string, { data: Uint8Array; mediaType: string }>();
+  if (tutor.sendsImages && material.image) {
+    try {
+      images.set(material.id, await rasterForModel(material.image));
+    } catch (error) {
+      // The description is in the text anyway.
+      log?.warn({ err: error, questionId: material.id }, 'imagem da questão não rasterizada');
+    }
+  }
+  return buildPrompt(task, images);
+}

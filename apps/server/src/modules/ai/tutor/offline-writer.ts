@@ -1,0 +1,427 @@
+import type { TutorQuestion, TutorTask } from './tutor-task';
+
+/**
+ * The offline tutor's texts: assembled, deterministically, from the question's own data (the key,
+ * the alternatives, the passages of the reference text that share the most words with the key, the
+ * image description) and, for study texts, from the catalogue's questions of the subject. It writes
+ * no opinion of its own and never presents itself as AI (docs/product-rules.md, "AI tutor and
+ * tokens").
+ */
+
+export const OFFLINE_FOOTER =
+  '*Tutor offline do Gabarita: texto montado a partir do gabarito oficial, das alternativas e do texto de referência. Não foi escrito por uma Inteligência Artificial.*';
+
+const STOPWORDS = new Set(
+  (
+    'a o as os de da do das dos e em no na nos nas um uma uns umas que por para com sem se ao aos ' +
+    'ser sao foi era como mais menos mas ou seu sua seus suas ele ela eles elas isso este esta esse ' +
+    'essa isto aquele aquela entre sobre pelo pela pelos pelas quando qual quais nao ja tambem muito ' +
+    'apos ate desde lhe nem sua todo toda todos todas cada outro outra outros outras mesmo mesma ' +
+    'alternativa alternativas questao texto acordo afirmar correta correto incorreta incorreto ' +
+    'assinale considerando seguir item julgue segundo pode podem deve devem sendo sera seria'
+  ).split(' '),
+);
+
+function fold(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+}
+
+function contentWords(text: string): Set<string> {
+  return new Set(
+    fold(text)
+      .split(/[^a-z0-9]+/)
+      .filter((word) => word.length >= 4 && !STOPWORDS.has(word)),
+  );
+}
+
+function numbersIn(text: string): string[] {
+  return [...new Set(text.match(/\d+(?:[.,/]\d+)*(?:º|ª|%)?/g) ?? [])];
+}
+
+function sentencesOf(text: string): string[] {
+  return text
+    .split(/\n+|(?<=[.!?;])\s+(?=[A-ZÁÉÍÓÚÂÊÔÃÕÀÇ(“"])/u)
+    .map((sentence) => sentence.replace(/^[-*]\s*/, '').trim())
+    .filter((sentence) => sentence.length > 2);
+}
+
+function paragraphsOf(text: string): string[] {
+  return text
+    .split(/\n{2,}/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
+}
+
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
+function quoteBlock(text: string): string[] {
+  return text.split('\n').map((line) => `> ${line}`);
+}
+
+function keyOf(question: TutorQuestion) {
+  return (
+    question.alternativas.find((alternative) => alternative.letter === question.gabarito) ?? {
+      letter: question.gabarito,
+      text: '',
+    }
+  );
+}
+
+/** A true/false item: the alternatives are exactly 'C) Certo' and 'E) Errado'. */
+function isJudgement(question: TutorQuestion): boolean {
+  const letters = question.alternativas.map((alternative) => alternative.letter).join('');
+  return letters === 'CE' && /^certo/i.test(question.alternativas[0]!.text.trim());
+}
+
+/** The statement being judged: the last paragraph of a true/false item. */
+function judgedItem(question: TutorQuestion): string {
+  const paragraphs = paragraphsOf(question.enunciado).filter(
+    (paragraph) => !/^julgue\b/i.test(fold(paragraph)),
+  );
+  return paragraphs.at(-1) ?? question.enunciado;
+}
+
+/** A stem asking for the wrong alternative or the exception ('assinale a incorreta', 'exceto'). */
+function asksForException(question: TutorQuestion): boolean {
+  const stem = fold(paragraphsOf(question.enunciado).at(-1) ?? question.enunciado);
+  return /\b(incorreta|incorreto|exceto|errada|falsa)\b|\bnao (e|esta|corresponde)\b/.test(stem);
+}
+
+/** The stem completed by the key, when the stem is an unfinished sentence ('realizou-se em'). */
+function completedStem(question: TutorQuestion, keyText: string): string | null {
+  const last = paragraphsOf(question.enunciado).at(-1);
+  if (!last || /[.?!:;]["”»)]?$/.test(last)) return null;
+  const lastSentence = sentencesOf(last).at(-1) ?? last;
+  return `${lastSentence} ${keyText}`;
+}
+
+/** Up to `max` sentences of the reference text sharing the most words with `target`, in order. */
+function supportingPassages(question: TutorQuestion, target: string, max = 2): string[] {
+  if (!question.textoReferencia) return [];
+  const wanted = contentWords(target);
+  const context = contentWords(question.enunciado);
+  const scored = sentencesOf(question.textoReferencia).map((sentence, index) => {
+    let score = 0;
+    for (const word of contentWords(sentence)) {
+      if (wanted.has(word)) score += 2;
+      else if (context.has(word)) score += 1;
+    }
+    return { sentence, index, score };
+  });
+  return scored
+    .filter((entry) => entry.score >= 2)
+    .sort((a, b) => b.score - a.score || a.index - b.index)
+    .slice(0, max)
+    .sort((a, b) => a.index - b.index)
+    .map((entry) => clip(entry.sentence, 320));
+}
+
+function whyWrong(
+  question: TutorQuestion,
+  alternative: { letter: string; text: string },
+  key: { letter: string; text: string },
+): string {
+  if (isJudgement(question)) {
+    return key.letter === 'C'
+      ? 'julgar o item como Errado contraria o gabarito oficial, que o considera Certo.'
+      : 'julgar o item como Certo contraria o gabarito oficial, que o considera Errado.';
+  }
+  if (asksForException(question)) {
+    return `“${clip(alternative.text, 220)}” não é a resposta: a questão pede a alternativa incorreta (ou a exceção), e o gabarito oficial aponta a ${key.letter}.`;
+  }
+  const own = numbersIn(alternative.text);
+  const keyNumbers = numbersIn(key.text);
+  const differing = own.filter((number) => !keyNumbers.includes(number));
+  if (differing.length > 0 && keyNumbers.length > 0) {
+    return `“${clip(alternative.text, 220)}” cita ${differing.join(', ')}, enquanto a alternativa correta (${key.letter}) traz ${keyNumbers.join(', ')}.`;
+  }
+  return `“${clip(alternative.text, 220)}” não corresponde ao gabarito oficial (${key.letter}).`;
+}
+
+/** The explanation of a question, conditioned on its official key. */
+export function offlineFeedback(question: TutorQuestion): string {
+  const key = keyOf(question);
+  const judgement = isJudgement(question);
+  const lines: string[] = [
+    `**Gabarito oficial: ${key.letter}${judgement ? ` (${key.text.replace(/\.$/, '')})` : ''}**`,
+    '',
+    `### Por que a alternativa ${key.letter} está correta`,
+  ];
+  let target = key.text;
+  if (judgement) {
+    const item = judgedItem(question);
+    target = item;
+    lines.push(
+      key.letter === 'C'
+        ? 'O item deve ser julgado **Certo**: segundo o gabarito oficial, a afirmação abaixo é verdadeira.'
+        : 'O item deve ser julgado **Errado**: segundo o gabarito oficial, a afirmação abaixo não é verdadeira como está escrita.',
+      '',
+      ...quoteBlock(item),
+    );
+  } else {
+    lines.push(`A alternativa **${key.letter})** diz: “${key.text}”`);
+    const completed = completedStem(question, key.text);
+    if (completed) lines.push('', `Lendo o enunciado com ela: “${completed}”`);
+    if (asksForException(question)) {
+      lines.push(
+        '',
+        'Atenção ao comando: a questão pede a alternativa incorreta (ou a exceção), e é esta que o gabarito oficial aponta.',
+      );
+    }
+  }
+  const support = supportingPassages(question, target);
+  if (support.length > 0) {
+    lines.push('', 'Do texto de referência, o trecho mais ligado a esta resposta:', '');
+    for (const passage of support) lines.push(`> ${passage}`, '>');
+    lines.pop();
+  }
+  if (question.imagem) lines.push('', `A imagem da questão mostra: ${question.imagem.description}`);
+
+  lines.push('', '### Por que as outras alternativas estão incorretas');
+  for (const alternative of question.alternativas) {
+    if (alternative.letter === key.letter) continue;
+    lines.push(`- **${alternative.letter})** incorreta: ${whyWrong(question, alternative, key)}`);
+  }
+
+  lines.push('', '### Para fixar', takeaway(question, key), '', '---', OFFLINE_FOOTER);
+  return lines.join('\n');
+}
+
+function takeaway(question: TutorQuestion, key: { letter: string; text: string }): string {
+  if (isJudgement(question)) {
+    return `Em itens de ${question.assunto}, confira cada parte da afirmação antes de julgar: segundo o gabarito oficial, este item está **${key.letter === 'C' ? 'Certo' : 'Errado'}**.`;
+  }
+  const fact = completedStem(question, key.text) ?? key.text;
+  const exception = asksForException(question)
+    ? ' E leia o comando com atenção: aqui se pedia a alternativa incorreta.'
+    : '';
+  const quoted = clip(fact, 300);
+  return `Em ${question.assunto} (${question.disciplina}), guarde: “${quoted}”${/[.!?…]$/.test(quoted) ? '' : '.'}${exception}`;
+}
+
+/** A fact a question teaches: the completed stem, the key, or the judged item with its verdict. */
+function factOf(question: TutorQuestion): string {
+  const key = keyOf(question);
+  if (isJudgement(question)) {
+    const item = clip(judgedItem(question), 360);
+    return key.letter === 'C' ? item : `É **errado** afirmar que: “${item}”`;
+  }
+  if (asksForException(question)) {
+    return `A afirmação que a banca considerou incorreta: “${clip(key.text, 300)}”`;
+  }
+  return clip(completedStem(question, key.text) ?? key.text, 360);
+}
+
+function stemSummary(question: TutorQuestion): string {
+  const paragraphs = paragraphsOf(question.enunciado);
+  return clip(paragraphs.at(-1) ?? question.enunciado, 200);
+}
+
+/** A study text for a discipline's subject, from the catalogue's questions of that subject. */
+export function offlineStudyText(task: Extract<TutorTask, { kind: 'didactic' }>): string {
+  const { disciplina, assunto, examples } = task;
+  const lines: string[] = [
+    `## ${assunto}`,
+    '',
+    `Texto de estudo de **${disciplina}**, montado a partir de ${examples.length} ${examples.length === 1 ? 'questão' : 'questões'} do catálogo sobre ${assunto}.`,
+    '',
+    '### Conceitos essenciais',
+  ];
+  for (const question of examples) lines.push(`- ${factOf(question)}`);
+  const passages = examples.flatMap((question) =>
+    supportingPassages(question, keyOf(question).text, 1),
+  );
+  const uniquePassages = [...new Set(passages)].slice(0, 3);
+  if (uniquePassages.length > 0) {
+    lines.push('', 'Trechos dos textos de referência dessas questões:', '');
+    for (const passage of uniquePassages) lines.push(`> ${passage}`, '>');
+    lines.pop();
+  }
+
+  lines.push('', '### O que as bancas costumam cobrar');
+  for (const question of examples)
+    lines.push(`- ${question.examLabel}: “${stemSummary(question)}”`);
+
+  lines.push('', '### Pegadinhas comuns');
+  const traps = examples
+    .filter((question) => !isJudgement(question) && !asksForException(question))
+    .flatMap((question) => {
+      const key = keyOf(question);
+      return question.alternativas
+        .filter((alternative) => alternative.letter !== key.letter)
+        .slice(0, 1)
+        .map(
+          (alternative) => `- ${whyWrong(question, alternative, key).replace(/^“/, 'Marcar “')}`,
+        );
+    })
+    .slice(0, 3);
+  const judgementTraps = examples
+    .filter(isJudgement)
+    .slice(0, 1)
+    .map(() => '- Em itens de julgar, um único detalhe errado torna a afirmação inteira errada.');
+  const exceptionTraps = examples.some(asksForException)
+    ? [
+        '- Comandos como “assinale a incorreta” ou “exceto” pedem a afirmação falsa: leia o comando até o fim.',
+      ]
+    : [];
+  const allTraps = [...traps, ...judgementTraps, ...exceptionTraps];
+  lines.push(
+    ...(allTraps.length > 0
+      ? allTraps
+      : ['- Leia o enunciado até o fim e compare cada alternativa com o que ele pede.']),
+  );
+
+  lines.push('', '### Exemplos resolvidos');
+  examples.slice(0, 3).forEach((question, index) => {
+    const key = keyOf(question);
+    lines.push(
+      '',
+      `**Exemplo ${index + 1}** (${question.examLabel})`,
+      '',
+      ...quoteBlock(clip(question.enunciado, 600)),
+      '',
+      ...question.alternativas.map((alternative) => `- ${alternative.letter}) ${alternative.text}`),
+      '',
+      `**Resposta: ${key.letter})** ${factOf(question)}`,
+    );
+    const support = supportingPassages(question, key.text, 1);
+    if (support[0]) lines.push(`Apoio no texto de referência: “${support[0]}”`);
+  });
+
+  lines.push(
+    '',
+    '### Resumo',
+    `Em ${assunto}, as questões do catálogo cobram: ${examples
+      .slice(0, 3)
+      .map((question) => `“${clip(factOf(question).replace(/\*\*/g, ''), 120)}”`)
+      .join('; ')}.`,
+    '',
+    '---',
+    OFFLINE_FOOTER,
+  );
+  return lines.join('\n');
+}
+
+/** The letter a chat message asks about ('por que a B está errada?'), if any. */
+function askedLetter(message: string, letters: string[]): string | null {
+  const match =
+    /\b(?:alternativa|letra|opcao|op[cç][aã]o)\s*\(?([A-E])\)?/i.exec(message) ??
+    /(?:^|\s)\(?([A-E])\)(?=\s|$|[?.,])/.exec(message) ??
+    /\b(?:a|o)\s+([A-E])\b(?=\s*(?:esta|está|e|é|nao|não|\?))/.exec(message);
+  const letter = match?.[1]?.toUpperCase();
+  return letter && letters.includes(letter) ? letter : null;
+}
+
+/** A reply to a chat message, from the question's data; says plainly what it cannot do. */
+export function offlineChatReply(task: Extract<TutorTask, { kind: 'chat' }>): string {
+  const { question, message } = task;
+  const key = keyOf(question);
+  const folded = fold(message);
+  const letters = question.alternativas.map((alternative) => alternative.letter);
+  const lines: string[] = [];
+  const asked = askedLetter(message, letters);
+
+  if (asked && asked !== key.letter) {
+    const alternative = question.alternativas.find((candidate) => candidate.letter === asked)!;
+    lines.push(
+      `A alternativa **${asked})** está incorreta segundo o gabarito oficial, que é a **${key.letter})**.`,
+      '',
+      `- ${asked}) ${whyWrong(question, alternative, key)}`,
+      `- ${key.letter}) “${clip(key.text, 300)}”`,
+    );
+  } else if (
+    asked === key.letter ||
+    /\b(por ?que|porque)\b.*\b(certa|correta|gabarito)\b/.test(folded)
+  ) {
+    lines.push(
+      offlineFeedback(question)
+        .split('\n### Por que as outras')[0]!
+        .replace(/^\*\*.*\*\*\n\n/, ''),
+    );
+  } else if (
+    /outro jeito|outra forma|outras palavras|nao entendi|simplifi|mais simples|explique melhor/.test(
+      folded,
+    )
+  ) {
+    lines.push(
+      'Vamos por partes:',
+      '',
+      `1. **O que a questão pede:** ${stemSummary(question)}`,
+      `2. **A resposta oficial:** ${key.letter}) ${key.text}`,
+      '3. **Como conferir:** compare cada alternativa com o que o enunciado pede:',
+      ...question.alternativas.map(
+        (alternative) =>
+          `   - ${alternative.letter}) ${alternative.letter === key.letter ? 'é a resposta do gabarito oficial' : 'não é a resposta'}`,
+      ),
+    );
+  } else if (/exemplo/.test(folded)) {
+    lines.push(
+      'Não consigo inventar exemplos novos: sou o tutor offline, não um modelo de linguagem.',
+      `O melhor exemplo que tenho é a própria alternativa correta: “${clip(completedStem(question, key.text) ?? key.text, 300)}”.`,
+      `Para mais exemplos de ${question.assunto}, use “Estudar com IA” em Disciplinas isoladas.`,
+    );
+  } else if (/\b(regra|lei|artigo|norma|fundamento|base legal|conceito|definicao)\b/.test(folded)) {
+    const rules = question.textoReferencia
+      ? sentencesOf(question.textoReferencia).filter((sentence) =>
+          /\b(art\.|lei|§|inciso|decreto|resolu|constitui)/i.test(sentence),
+        )
+      : [];
+    const passages =
+      rules.length > 0 ? rules.slice(0, 3) : supportingPassages(question, key.text, 2);
+    if (passages.length > 0) {
+      lines.push(
+        'Do texto de referência da questão:',
+        '',
+        ...passages.map((passage) => `> ${clip(passage, 320)}`),
+      );
+    } else {
+      lines.push(
+        `A questão não traz um texto de referência com a regra. O assunto é ${question.assunto} (${question.disciplina}); a resposta oficial é a ${key.letter}): “${clip(key.text, 300)}”.`,
+      );
+    }
+  } else {
+    const wanted = contentWords(message);
+    const candidates = [
+      ...(question.textoReferencia ? sentencesOf(question.textoReferencia) : []),
+      ...(task.feedback ? sentencesOf(task.feedback.replace(/[*#>]/g, '')) : []),
+    ];
+    const relevant = candidates
+      .map((sentence) => ({
+        sentence,
+        score: [...contentWords(sentence)].filter((word) => wanted.has(word)).length,
+      }))
+      .filter((entry) => entry.score > 0)
+      .sort((a, b) => b.score - a.score)
+      .slice(0, 2);
+    lines.push(
+      ...(relevant.length > 0
+        ? [
+            'O que encontrei sobre isso nos dados da questão:',
+            '',
+            ...relevant.map((entry) => `> ${clip(entry.sentence, 320)}`),
+            '',
+          ]
+        : ['Não encontrei sua pergunta nos dados desta questão.', '']),
+      `Lembre: o gabarito oficial é a **${key.letter})** “${clip(key.text, 300)}”.`,
+    );
+  }
+  lines.push('', OFFLINE_FOOTER);
+  return lines.join('\n');
+}
+
+/** The offline tutor's text for a task. */
+export function offlineText(task: TutorTask): string {
+  switch (task.kind) {
+    case 'feedback':
+      return offlineFeedback(task.question);
+    case 'chat':
+      return offlineChatReply(task);
+    case 'didactic':
+      return offlineStudyText(task);
+  }
+}

@@ -1,0 +1,32 @@
+import type { ChatTurn } from '@gabarita/shared';
+
+/** A question as the tutor reads it: plain text, with the official key. Never sent to a browser. */
+export interface TutorQuestion {
+  id: string;
+  examLabel: string;
+  disciplina: string;
+  assunto: string;
+  enunciado: string;
+  alternativas: { letter: string; text: string }[];
+  /** The official key. */
+  gabarito: string;
+  textoReferencia: string | null;
+  imagem: { description: string } | null;
+}
+
+/** What the tutor is asked to write. */
+export type TutorTask =
+  | { kind: 'feedback'; question: TutorQuestion }
+  | {
+      kind: 'chat';
+      question: TutorQuestion;
+      /** The question's stored explanation, when there is one. */
+      feedback: string | null;
+      /** Earlier turns, oldest first, already trimmed to the budget. */
+      history: ChatTurn[];
+      message: string;
+    }
+  | { kind: 'didactic'; disciplina: string; assunto: string; examples: TutorQuestion[] };
+
+/** A question's image, rasterised for providers that take images, by question id. */
+export type TutorImages = ReadonlyMap<string, { data: Uint8Array; mediaType: string }>;

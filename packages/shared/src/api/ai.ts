@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { AI_MESSAGES } from '../messages/ai';
+import { text } from '../validation';
+
+/** Where the tutor's texts come from: the offline tutor (default), Gemini or an OpenAI-compatible server. */
+export const AI_PROVIDERS = ['offline', 'gemini', 'openai-compatible'] as const;
+export const aiProviderSchema = z.enum(AI_PROVIDERS);
+export type AiProvider = z.infer<typeof aiProviderSchema>;
+
+/** What the tutor does: a question's explanation, a chat reply, a study text. */
+export const AI_FEATURES = ['feedback', 'chat', 'didactic'] as const;
+export const aiFeatureSchema = z.enum(AI_FEATURES);
+export type AiFeature = z.infer<typeof aiFeatureSchema>;
+
+/**
+ * Who wrote a text. `languageModel` is false for the offline tutor: its texts are assembled from
+ * the question's data and must never be presented as AI (show AI_MESSAGES.offlineTutorNotice).
+ */
+export const tutorInfoSchema = z.object({
+  provider: aiProviderSchema,
+  model: z.string(),
+  languageModel: z.boolean(),
+});
+export type TutorInfo = z.infer<typeof tutorInfoSchema>;
+
+export const tokenPairSchema = z.object({ input: z.number().int(), output: z.number().int() });
+export type TokenPair = z.infer<typeof tokenPairSchema>;
+
+/**
+ * What a user may spend now (the viewer's token counter). Tokens set aside for a call that is
+ * still running count as used until it ends.
+ */
+export const tokenBalanceSchema = z.object({
+  /** A valid Premium plan, or package tokens: AI actions are allowed. */
+  canUseAi: z.boolean(),
+  /** The São Paulo day's Premium quota; null without a valid plan. remaining = quota − used, ≥ 0. */
+  daily: z
+    .object({
+      day: z.string(),
+      quota: tokenPairSchema,
+      used: tokenPairSchema,
+      remaining: tokenPairSchema,
+    })
+    .nullable(),
+  /** Package tokens left; null when the user has no package (or it ended). */
+  package: tokenPairSchema.nullable(),
+});
+export type TokenBalance = z.infer<typeof tokenBalanceSchema>;
+
+/** Tokens used and what they cost; costs in millionths of a US dollar (integers). */
+const usageFiguresSchema = z.object({
+  inputTokens: z.number().int(),
+  outputTokens: z.number().int(),
+  inputCostMicroUsd: z.number().int(),
+  outputCostMicroUsd: z.number().int(),
+});
+export type UsageFigures = z.infer<typeof usageFiguresSchema>;
+
+/** GET /api/me/tokens: the balance plus the user's usage accounting. */
+export const tokensResponseSchema = tokenBalanceSchema.extend({
+  usage: z.object({
+    today: usageFiguresSchema.extend({ day: z.string() }),
+    /** The current São Paulo month, YYYY-MM. */
+    currentMonth: usageFiguresSchema.extend({ month: z.string() }),
+    /** Every month with usage, newest first (the current month included). */
+    monthlyHistory: z.array(usageFiguresSchema.extend({ month: z.string() })),
+    lifetime: usageFiguresSchema,
+  }),
+});
+export type TokensResponse = z.infer<typeof tokensResponseSchema>;
+
+/** POST /api/questions/:id/feedback. `regenerate`: 'Reanalisar com IA' (a new version, paid). */
+export const feedbackRequestSchema = z.object({ regenerate: z.boolean().default(false) });
+export type FeedbackRequest = z.input<typeof feedbackRequestSchema>;
+
+export const CHAT_MESSAGE_MAX_LENGTH = 2000;
+/** Earlier turns the browser sends back; the server keeps the most recent that fit its budget. */
+export const CHAT_HISTORY_MAX_TURNS = 40;
+export const CHAT_TURN_MAX_LENGTH = 12_000;
+
+export const chatTurnSchema = z.object({
+  role: z.enum(['user', 'model']),
+  text: text(CHAT_TURN_MAX_LENGTH).min(1),
+});
+export type ChatTurn = z.infer<typeof chatTurnSchema>;
+
+/** POST /api/questions/:id/chat: the new question and the conversation so far (oldest first). */
+export const chatRequestSchema = z.object({
+  message: text(CHAT_MESSAGE_MAX_LENGTH, AI_MESSAGES.chatTooLong(CHAT_MESSAGE_MAX_LENGTH))
+    .trim()
+    .min(1, AI_MESSAGES.chatEmpty),
+  history: z
+    .array(chatTurnSchema)
+    .max(CHAT_HISTORY_MAX_TURNS, AI_MESSAGES.chatHistoryTooLong)
+    .default([]),
+});
+export type ChatRequest = z.input<typeof chatRequestSchema>;
+
+/** POST /api/didactic-content (and DELETE, to discard the stored text). */
+export const didacticContentRequestSchema = z.object({
+  disciplina: text(100).trim().min(1),
+  assunto: text(200).trim().min(1),
+  /** A new version of the stored text, paid by the requester. */
+  regenerate: z.boolean().default(false),
+});
+export type DidacticContentRequest = z.input<typeof didacticContentRequestSchema>;
+export const didacticContentDiscardSchema = didacticContentRequestSchema.omit({ regenerate: true });
+
+/**
+ * The events of a tutor stream (Server-Sent Events: `event: <name>` and one JSON `data:` line).
+ * Refusals before the stream (402 limit/ai, 403, 404, 429) are ordinary JSON error answers.
+ * A stream is `meta`, then `delta`s, then exactly one of `done` or `error`.
+ */
+export const aiMetaEventSchema = z.object({
+  feature: aiFeatureSchema,
+  /**
+   * cache: a stored text, sent whole at once, no tokens; generated: written now for this request,
+   * paid by this user; shared: another request is writing the same text now, and this one
+   * receives it as it is written, without paying.
+   */
+  source: z.enum(['cache', 'generated', 'shared']),
+  tutor: tutorInfoSchema,
+  /** When a stored text was written (ISO); null while it is being written. */
+  createdAt: z.string().nullable(),
+});
+export const aiDeltaEventSchema = z.object({ text: z.string() });
+export const aiDoneEventSchema = z.object({
+  /** The whole text. */
+  content: z.string(),
+  /** 'length' when the text was cut at the output limit. */
+  finishReason: z.enum(['stop', 'length', 'other']),
+  /** Tokens charged to this user for this request; null when it cost nothing. */
+  charged: tokenPairSchema.nullable(),
+  /** The user's balance after the request (the token counter). */
+  tokens: tokenBalanceSchema,
+});
+export const aiErrorEventSchema = z.object({ code: z.string(), message: z.string() });
+
+export const aiStreamEventSchema = z.discriminatedUnion('event', [
+  z.object({ event: z.literal('meta'), data: aiMetaEventSchema }),
+  z.object({ event: z.literal('delta'), data: aiDeltaEventSchema }),
+  z.object({ event: z.literal('done'), data: aiDoneEventSchema }),
+  z.object({ event: z.literal('error'), data: aiErrorEventSchema }),
+]);
+export type AiStreamEvent = z.infer<typeof aiStreamEventSchema>;
+export type AiMetaEvent = z.infer<typeof aiMetaEventSchema>;
+export type AiDoneEvent = z.infer<typeof aiDoneEventSchema>;
+
+/** Reads one received event (its `event:` name and `data:` text); throws on anything unexpected. */
+export function parseAiStreamEvent(event: string, data: string): AiStreamEvent {
+  return aiStreamEventSchema.parse({ event, data: JSON.parse(data) });
+}
+
+/** Error codes of the AI routes (the message travels with each). */
+export const AI_ERROR_CODES = {
+  /** 402: not entitled to AI, or the tokens left do not cover the call. */
+  limit: 'limit/ai',
+  /** 403: the question's answer has not been checked by this user. */
+  checkFirst: 'ai/check-first',
+  /** 404: no questions of this discipline and subject. */
+  subjectNotFound: 'ai/subject-not-found',
+  /** In an `error` event: the provider failed or timed out. */
+  providerFailed: 'ai/provider-failed',
+} as const;

@@ -1,0 +1,36 @@
+import { SUBSCRIPTION_WARNINGS } from './subscription';
+
+/** Texts of the AI tutor: the product's wording where it gives one (spec sections 2, 5 and 8). */
+export const AI_MESSAGES = {
+  /** The feedback area's own failure text. */
+  feedbackFailed: 'Ops! Ocorreu um erro ao tentar gerar o feedback. Tente novamente.',
+  /** The explanation service's failure (the `error` event of a feedback stream carries it). */
+  feedbackServiceFailed: 'Não foi possível obter o feedback da IA. Tente novamente mais tarde.',
+  /** The study-content screen's failure text, as far as the product words it. */
+  contentFailed: 'Ops! Ocorreu um erro ao gerar o conteúdo...',
+  contentServiceFailed: 'Não foi possível gerar o conteúdo didático. Tente novamente mais tarde.',
+  /** The chat's own failure text, shown as the tutor's reply. */
+  chatFailed: 'Desculpe, ocorreu um erro. Tente fazer sua pergunta novamente.',
+  chatServiceFailed: 'Não foi possível obter a resposta da IA. Tente novamente mais tarde.',
+  /** 402 limit/ai: the subscription screen's 'ai_limit' warning. */
+  limitReached: SUBSCRIPTION_WARNINGS.ai_limit,
+  checkFirst:
+    'Confira o gabarito desta questão (Verificar Gabarito) antes de pedir ajuda à Inteligência Artificial.',
+  subjectNotFound: 'Não há questões deste assunto nesta disciplina para basear o conteúdo.',
+  chatEmpty: 'Escreva sua pergunta.',
+  chatTooLong: (max: number) => `Sua pergunta pode ter no máximo ${max} caracteres.`,
+  chatHistoryTooLong: 'A conversa ficou longa demais. Comece uma nova conversa.',
+  reanalyze: 'Reanalisar com IA',
+  generateContent: 'Gerar conteúdo com IA',
+  studyWithAi: 'Estudar com IA',
+  /** Quick follow-ups offered as buttons under the chat. */
+  followUps: ['Explique de outro jeito', 'Dê um exemplo', 'Qual a regra/lei envolvida?'],
+  /**
+   * Shown with every text of the offline tutor, which is not a language model and must never be
+   * presented as AI.
+   */
+  offlineTutorNotice:
+    'Tutor offline: este texto foi montado automaticamente a partir do gabarito oficial, das alternativas e do texto de referência. Ele não é escrito por uma Inteligência Artificial (não é um modelo de linguagem).',
+  offlineTutorHowTo:
+    'Para respostas escritas por um modelo de linguagem, o administrador do servidor deve configurar AI_PROVIDER=gemini (com GEMINI_API_KEY) ou AI_PROVIDER=openai-compatible (com AI_BASE_URL e AI_MODEL, por exemplo um Ollama local).',
+} as const;
