@@ -52,14 +52,6 @@ export async function saveFeedback(db: Database, questionId: string, text: NewTe
   await db.insert(aiFeedback).values({ questionId, ...text });
 }
 
-export async function countFeedbackVersions(db: Database, questionId: string) {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(aiFeedback)
-    .where(eq(aiFeedback.questionId, questionId));
-  return row?.count ?? 0;
-}
-
 export async function findCurrentDidactic(db: Database, disciplineCode: string, subject: string) {
   const [row] = await db
     .select(storedColumns(didacticContents))

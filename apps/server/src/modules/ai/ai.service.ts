@@ -517,7 +517,11 @@ export function createAiService(deps: AiDeps) {
         {
           kind: 'chat',
           question: toTutorQuestion(material),
-          feedback: feedback?.content ?? null,
+          // Only an explanation this tutor would show (see `usable` in sharedText).
+          feedback:
+            feedback && (feedback.languageModel || !tutor.info.languageModel)
+              ? feedback.content
+              : null,
           history: trimHistory(request.history),
           message: request.message,
         },
