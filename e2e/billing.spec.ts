@@ -11,6 +11,8 @@ const VIEWPORTS = [
 ] as const;
 
 async function shoot(page: Page, name: string) {
+  // From the top, so the sticky header sits where a person sees it.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `e2e/.artifacts/screenshots/${name}.png`, fullPage: true });
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter(

@@ -11,18 +11,26 @@ export function uniqueEmail(prefix: string) {
  */
 export async function signedInAccount(
   request: APIRequestContext,
-  { name = 'Maria Candidata', email = uniqueEmail('conta'), password = 'senha-de-teste-1' } = {},
+  {
+    name = 'Maria Candidata',
+    email = uniqueEmail('conta'),
+    password = 'senha-de-teste-1',
+    /** The server's address, when the test runs a server of its own. */
+    origin = process.env.E2E_BASE_URL!,
+  } = {},
 ) {
-  const origin = process.env.E2E_BASE_URL!;
   const headers = { origin };
-  const signup = await request.post('/api/auth/signup', {
+  const signup = await request.post(`${origin}/api/auth/signup`, {
     headers,
     data: { name, email, password },
   });
   if (signup.status() !== 201) throw new Error(`cadastro falhou: ${await signup.text()}`);
   const oobCode = new URL(actionLinkIn(await lastMailTo(email))).searchParams.get('oobCode');
-  await request.post('/api/auth/action/verify-email', { headers, data: { oobCode } });
-  const login = await request.post('/api/auth/login', { headers, data: { email, password } });
+  await request.post(`${origin}/api/auth/action/verify-email`, { headers, data: { oobCode } });
+  const login = await request.post(`${origin}/api/auth/login`, {
+    headers,
+    data: { email, password },
+  });
   if (login.status() !== 200) throw new Error(`login falhou: ${await login.text()}`);
   return { name, email, password };
 }

@@ -106,6 +106,11 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** The ApiError of a failed answer: its envelope, or a code chosen by status. */
+export async function errorOf(response: Response): Promise<ApiError> {
+  return errorFromResponse(response.status, await readJson(response));
+}
+
 function errorFromResponse(status: number, payload: unknown): ApiError {
   const envelope = errorResponseSchema.safeParse(payload);
   if (envelope.success) return new ApiError({ status, ...envelope.data.error });

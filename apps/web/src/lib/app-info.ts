@@ -13,3 +13,8 @@ export const appInfoQueryOptions = queryOptions({
 export function useSupportEmail(): string | null {
   return useQuery(appInfoQueryOptions).data?.supportEmail ?? null;
 }
+
+/** Who writes the tutor's texts on this server (null while unknown). */
+export function useTutorInfo() {
+  return useQuery(appInfoQueryOptions).data?.tutor ?? null;
+}

@@ -12,8 +12,12 @@ export interface StreamEvent {
  */
 export async function* readEventStream(
   body: ReadableStream<Uint8Array>,
+  signal?: AbortSignal,
 ): AsyncGenerator<StreamEvent> {
   const reader = body.getReader();
+  // Stopping the request ends the reading at once, whatever the connection does.
+  const stop = () => void reader.cancel().catch(() => undefined);
+  signal?.addEventListener('abort', stop, { once: true });
   const decoder = new TextDecoder();
   let buffer = '';
   let event = 'message';
@@ -44,6 +48,7 @@ export async function* readEventStream(
       }
     }
   } finally {
+    signal?.removeEventListener('abort', stop);
     reader.releaseLock();
   }
 }

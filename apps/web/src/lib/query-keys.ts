@@ -24,6 +24,8 @@ export const QUERY_KEYS = {
     ['user', 'answers', 'discipline-questions', code, assunto] as const,
   /** GET /questions/:id (with the recorded first answer). */
   question: (questionId: string) => ['user', 'answers', 'question', questionId] as const,
+  /** GET /me/tokens: AI entitlement and the token balance. */
+  tokens: ['user', 'tokens'],
   /** GET /plans: the offer, with what the signed-in user has now. */
   plans: ['user', 'plans'],
   /** GET /me/purchases: paid plans and token packages. */

@@ -16,9 +16,14 @@ function isReason(value: unknown): value is SubscriptionReason {
   return value === 'ai_limit' || value === 'question_limit';
 }
 
-/** Only the app's own question viewer is a place to come back to (never another site). */
+/** Only the app's own study screens are places to come back to (never another site). */
+const RETURN_PAGES = ['/questoes', '/conteudo-didatico'];
+
 function isReturnPath(value: unknown): value is string {
-  return typeof value === 'string' && value.startsWith('/questoes') && !value.startsWith('//');
+  return (
+    typeof value === 'string' &&
+    RETURN_PAGES.some((page) => value === page || value.startsWith(`${page}?`))
+  );
 }
 
 /**
@@ -47,7 +52,7 @@ export function readSubscriptionReason(
   return isReason(fromQuery) ? fromQuery : null;
 }
 
-/** The question to come back to, from navigation state or ?voltar=; null when there is none. */
+/** The study page to come back to, from navigation state or ?voltar=; null when there is none. */
 export function readSubscriptionReturn(
   state: unknown,
   searchParams: URLSearchParams,

@@ -110,7 +110,10 @@ export function stubApi(routes: ApiRoutes = {}) {
   const table: ApiRoutes = {
     'GET /auth/session': { user: null },
     'GET /auth/providers': { google: false },
-    'GET /app-info': { supportEmail: null },
+    'GET /app-info': {
+      supportEmail: null,
+      tutor: { provider: 'offline', model: 'gabarita-offline', languageModel: false },
+    },
     ...routes,
   };
   const requests: StubbedRequest[] = [];

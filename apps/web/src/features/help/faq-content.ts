@@ -197,7 +197,8 @@ export function faqCategories(supportEmail: string | null): readonly FaqCategory
           id: 'analise-ia',
           question: 'Como funciona a análise da questão pela IA?',
           answer: [
-            'Depois de verificar o gabarito, a IA explica o enunciado e cada alternativa. A análise fica salva: ver uma análise que já existe não gasta tokens. Se quiser uma nova explicação, use "Reanalisar com IA", que gera a análise de novo e consome tokens.',
+            'Logo depois de "Verificar Gabarito", a IA explica por que o gabarito oficial está certo, por que cada outra alternativa está errada e termina com um resumo. A análise fica salva para todos: ver uma análise que já existe não gasta tokens. Se quiser uma nova explicação, use "Reanalisar com IA", que gera a análise de novo e consome tokens.',
+            'A explicação parte sempre do gabarito oficial. Se você achar que o gabarito está errado, use "Reportar erro" na questão.',
             'A IA é uma ferramenta de apoio aos estudos e pode cometer erros: confira sempre com o gabarito e com materiais de referência.',
           ],
         },
@@ -205,14 +206,14 @@ export function faqCategories(supportEmail: string | null): readonly FaqCategory
           id: 'chat-ia',
           question: 'Posso tirar dúvidas sobre uma questão com a IA?',
           answer: [
-            'Sim. Na tela da questão há um chat em que você pergunta sobre o enunciado, as alternativas ou o assunto. Cada pergunta e resposta consome tokens.',
+            'Sim. Depois de verificar o gabarito, a tela da questão tem um chat em que você pergunta sobre o enunciado, as alternativas ou o assunto; há também atalhos como "Dê um exemplo". Enter envia a pergunta e Shift+Enter quebra a linha. Cada pergunta e resposta consome tokens; o botão "Parar" interrompe a resposta, e só é cobrado o que já foi escrito.',
           ],
         },
         {
           id: 'conteudo-didatico',
           question: 'O que é o conteúdo didático de Disciplinas isoladas?',
           answer: [
-            'Em "Disciplinas isoladas" você estuda um assunto de uma disciplina específica: resolve as questões dele e pode pedir à IA um conteúdo didático que resume o tema.',
+            'Em "Disciplinas isoladas" você estuda um assunto de uma disciplina específica: resolve as questões dele e, com "Estudar com IA" ou "Gerar conteúdo com IA", recebe um texto de estudo com os conceitos, o que as bancas costumam cobrar, as pegadinhas comuns e exemplos resolvidos com questões do catálogo. O texto fica salvo para todos: ler um conteúdo que já existe não gasta tokens.',
           ],
         },
         {
@@ -226,7 +227,14 @@ export function faqCategories(supportEmail: string | null): readonly FaqCategory
                 `Depois, a cota diária do Premium, de ${dailyQuota}, que é renovada no dia seguinte.`,
               ],
             },
-            'Um pacote termina quando acabam os tokens de entrada ou os de saída. O contador na tela da questão mostra quanto ainda resta.',
+            'Um pacote termina quando acabam os tokens de entrada ou os de saída. O contador na tela da questão e a página "Gerenciar Conta" mostram quanto ainda resta.',
+          ],
+        },
+        {
+          id: 'dados-ia',
+          question: 'O que é enviado para a IA?',
+          answer: [
+            'Somente o conteúdo da questão (enunciado, alternativas, gabarito, texto de referência e a imagem com sua descrição) e as perguntas que você escreve no chat. Seu nome, e-mail e CPF nunca são enviados. A Política de Privacidade diz qual provedor de IA recebe esses dados.',
           ],
         },
         {

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, type MeResponse } from '@gabarita/shared';
+import { FREE_TOKENS, premiumTokens } from '../../../test/tutor-fixtures';
 import {
   apiError,
   ME_RESPONSE,
@@ -128,6 +129,28 @@ describe('/conta', () => {
     expect(packages).toHaveTextContent('8d1f2e33-4c5b-4a69-8e7f-0a1b2c3d4e5f');
     expect(packages).toHaveTextContent('R$ 1,90');
     expect(packages).toHaveTextContent('20/11/2026, 09:00:00');
+  });
+
+  it("shows today's remaining tokens while the plan is valid, and the package's", async () => {
+    stubAccount(premium(30), {
+      'GET /me/tokens': {
+        ...premiumTokens({ input: 500, output: 250 }),
+        package: { input: 70_000, output: 35_000 },
+      },
+    });
+    await renderAccount();
+    expect(await screen.findByText('Tokens de entrada restantes hoje')).toBeVisible();
+    expect(detail('Tokens de entrada restantes hoje')).toHaveTextContent('79.500');
+    expect(detail('Tokens de saída restantes hoje')).toHaveTextContent('39.750');
+    expect(detail('Tokens de entrada do pacote')).toHaveTextContent('70.000');
+    expect(detail('Tokens de saída do pacote')).toHaveTextContent('35.000');
+  });
+
+  it('shows no token rows without a plan or a package', async () => {
+    stubAccount(ME_RESPONSE, { 'GET /me/tokens': FREE_TOKENS });
+    await renderAccount();
+    await screen.findByText('Você ainda não realizou nenhuma compra.');
+    expect(screen.queryByText(/^Tokens de/)).toBeNull();
   });
 
   it('hides the security section from Google accounts', async () => {

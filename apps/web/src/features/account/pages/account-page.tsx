@@ -23,7 +23,8 @@ import { PlanBadge } from '../../../components/ui/plan-badge';
 import { QueryError } from '../../../components/ui/query-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/formatters';
+import { formatDateTime, formatInteger } from '../../../lib/formatters';
+import { useTokens } from '../../../lib/tokens';
 import { useMe, usePasswordChangeLink, usePurchases } from '../api/me-api';
 import { PackagePurchases, PlanPurchases } from '../components/purchase-history';
 
@@ -79,6 +80,8 @@ function daysRemainingText(me: MeResponse): string {
 
 function AccountDetails({ me }: { me: MeResponse }) {
   const premium = me.accountType === 'premium';
+  // Daily tokens only while the plan is valid; package tokens only when there is a package.
+  const tokens = useTokens().data;
   return (
     <SectionCard
       title="Detalhes da conta"
@@ -103,6 +106,26 @@ function AccountDetails({ me }: { me: MeResponse }) {
           </>
         )}
         <Detail label="Dias restantes">{daysRemainingText(me)}</Detail>
+        {tokens?.daily && (
+          <>
+            <Detail label="Tokens de entrada restantes hoje">
+              {formatInteger(tokens.daily.remaining.input)}
+            </Detail>
+            <Detail label="Tokens de saída restantes hoje">
+              {formatInteger(tokens.daily.remaining.output)}
+            </Detail>
+          </>
+        )}
+        {tokens?.package && (
+          <>
+            <Detail label="Tokens de entrada do pacote">
+              {formatInteger(tokens.package.input)}
+            </Detail>
+            <Detail label="Tokens de saída do pacote">
+              {formatInteger(tokens.package.output)}
+            </Detail>
+          </>
+        )}
       </dl>
     </SectionCard>
   );

@@ -12,7 +12,9 @@ import { AuthHeading } from '../components/auth-heading';
 function SignupSent({ email }: { email: string }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The form the user was on is gone: move focus to what replaced it.
-  useEffect(() => headingRef.current?.focus(), []);
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
 
   return (
     <div role="status" className="text-center">

@@ -92,7 +92,7 @@ export default function PlansPage() {
               className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'mt-3' })}
             >
               <ArrowLeft className="size-4" aria-hidden="true" />
-              Voltar para a questão
+              {returnTo.startsWith('/questoes') ? 'Voltar para a questão' : 'Voltar para o estudo'}
             </Link>
           )}
         </Notice>

@@ -12,7 +12,10 @@ import { errorMessage } from '../../../lib/api-client';
 import { questionViewerPath, STUDY_PARAMS } from '../../../lib/study-links';
 import { useDisciplineQuestions, useDisciplines } from '../api/disciplines-api';
 import { DisciplineQuestionCard } from '../components/discipline-question-card';
+import { StudyText } from '../components/study-text';
 
+/** ?estudo=1: the study text of the chosen subject is asked for at once ('Estudar com IA'). */
+const STUDY_PARAM = 'estudo';
 const QUESTIONS_LOAD_FAILED = 'Não foi possível carregar as questões. Tente novamente.';
 const DISCIPLINES_LOAD_FAILED = 'Não foi possível carregar as disciplinas. Tente novamente.';
 
@@ -95,11 +98,14 @@ export default function DisciplinesPage() {
   const list = disciplines.data?.disciplines ?? [];
   const chosen = list.find((discipline) => discipline.code === disciplina);
 
+  const studyNow = searchParams.get(STUDY_PARAM) === '1';
+
   /** The choice lives in the address, so a reload or a shared link keeps it. */
-  const choose = (nextDisciplina: string, nextAssunto: string) => {
+  const choose = (nextDisciplina: string, nextAssunto: string, study = false) => {
     const next = new URLSearchParams();
     if (nextDisciplina) next.set(STUDY_PARAMS.discipline, nextDisciplina);
     if (nextAssunto) next.set(STUDY_PARAMS.subject, nextAssunto);
+    if (study) next.set(STUDY_PARAM, '1');
     setSearchParams(next, { replace: true });
   };
 
@@ -149,6 +155,19 @@ export default function DisciplinesPage() {
           </Notice>
         )}
       </Card>
+
+      {disciplina && chosen && (
+        <div className="mt-6">
+          <StudyText
+            key={`${disciplina}:${assunto}`}
+            disciplina={disciplina}
+            assunto={assunto}
+            subjects={chosen.subjects}
+            autoStart={studyNow}
+            onStudy={(subject) => choose(disciplina, subject, true)}
+          />
+        </div>
+      )}
 
       <div className="mt-8">
         {disciplina ? (

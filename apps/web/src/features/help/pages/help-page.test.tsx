@@ -2,6 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HELP_MESSAGE_MAX_LENGTH, SUPPORT_MESSAGES } from '@gabarita/shared';
 import { apiError, renderApp, SIGNED_IN_USER, stubApi } from '../../../test/render-app';
+import { OFFLINE_TUTOR } from '../../../test/tutor-fixtures';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -112,7 +113,9 @@ describe('/ajuda FAQ', () => {
   });
 
   it('links to the configured support address, the terms and the privacy policy', async () => {
-    stubApi({ 'GET /app-info': { supportEmail: 'atendimento@exemplo.com.br' } });
+    stubApi({
+      'GET /app-info': { supportEmail: 'atendimento@exemplo.com.br', tutor: OFFLINE_TUTOR },
+    });
     await renderHelp();
     expect(await screen.findByRole('link', { name: 'atendimento@exemplo.com.br' })).toHaveAttribute(
       'href',

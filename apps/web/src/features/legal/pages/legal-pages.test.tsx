@@ -4,6 +4,7 @@ import { PLANS } from '@gabarita/shared';
 
 const SUPPORT_EMAIL = 'atendimento@exemplo.com.br';
 import { renderApp, stubApi } from '../../../test/render-app';
+import { GEMINI_TUTOR, OFFLINE_TUTOR } from '../../../test/tutor-fixtures';
 
 describe('/termos', () => {
   it('lists all seven plans with duration and price', async () => {
@@ -28,7 +29,7 @@ describe('/termos', () => {
   });
 
   it('has a dated text, a table of contents with anchors and the jurisdiction', async () => {
-    stubApi({ 'GET /app-info': { supportEmail: SUPPORT_EMAIL } });
+    stubApi({ 'GET /app-info': { supportEmail: SUPPORT_EMAIL, tutor: OFFLINE_TUTOR } });
     renderApp('/termos');
     await screen.findByRole('heading', { level: 1, name: 'Termos de Uso' });
     expect(screen.getByText('Última atualização: 2 de outubro de 2025')).toBeVisible();
@@ -60,7 +61,7 @@ describe('/termos', () => {
 
 describe('/politicas', () => {
   it('states the data, the sharing and the LGPD rights', async () => {
-    stubApi({ 'GET /app-info': { supportEmail: SUPPORT_EMAIL } });
+    stubApi({ 'GET /app-info': { supportEmail: SUPPORT_EMAIL, tutor: OFFLINE_TUTOR } });
     renderApp('/politicas');
     await screen.findByRole('heading', { level: 1, name: 'Política de Privacidade' });
     expect(screen.getByText('Última atualização: 2 de outubro de 2025')).toBeVisible();
@@ -68,5 +69,22 @@ describe('/politicas', () => {
     expect(screen.getByText(/argon2id/)).toBeVisible();
     expect(screen.getByText(/portabilidade/)).toBeVisible();
     expect((await screen.findAllByRole('link', { name: SUPPORT_EMAIL })).length).toBeGreaterThan(0);
+  });
+
+  it('names the AI provider that receives question texts and chat messages, as configured', async () => {
+    stubApi({ 'GET /app-info': { supportEmail: null, tutor: GEMINI_TUTOR } });
+    renderApp('/politicas');
+    const sharing = await screen.findByRole('region', { name: /Compartilhamento de dados/ });
+    expect(await within(sharing).findByText('o Google, por meio da API Gemini')).toBeVisible();
+    expect(sharing).toHaveTextContent('mensagens que você escreve no chat');
+  });
+
+  it('says nothing leaves the servers while the offline tutor answers', async () => {
+    stubApi();
+    renderApp('/politicas');
+    const sharing = await screen.findByRole('region', { name: /Compartilhamento de dados/ });
+    expect(
+      await within(sharing).findByText('nenhum provedor de inteligência artificial'),
+    ).toBeVisible();
   });
 });

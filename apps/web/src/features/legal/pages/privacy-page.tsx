@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from '@gabarita/shared';
 import { Link } from 'react-router';
 import { LegalDocument, type LegalSection } from '../components/legal-document';
+import { AiRecipient } from '../components/ai-recipient';
 import { SupportContact } from '../components/support-contact';
 import { LEGAL_UPDATED_ON } from '../legal-dates';
 
@@ -25,6 +26,11 @@ const SECTIONS: readonly LegalSection[] = [
             situação do pagamento. Os dados do pagador informados no PIX (nome, sobrenome e CPF) são
             enviados ao provedor de pagamentos para gerar a cobrança e não ficam guardados na
             plataforma.
+          </li>
+          <li>
+            <strong>Uso da inteligência artificial:</strong> quantos tokens você usou por dia e por
+            recurso (explicação, chat e conteúdo didático). As conversas do chat não são guardadas:
+            ficam apenas na tela da questão enquanto ela está aberta.
           </li>
           <li>
             <strong>Mensagens ao suporte:</strong> o texto que você envia pela Central de Ajuda ou
@@ -68,6 +74,9 @@ const SECTIONS: readonly LegalSection[] = [
           <li>
             <strong>o Mercado Pago, provedor de pagamentos PIX</strong>, que recebe o nome, o
             sobrenome e o CPF de quem paga e o e-mail da conta, para gerar e confirmar a cobrança;
+          </li>
+          <li>
+            <AiRecipient />
           </li>
           <li>
             <strong>o Google</strong>, quando você escolhe entrar com a sua conta Google, para

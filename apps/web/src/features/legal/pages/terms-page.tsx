@@ -171,9 +171,12 @@ const SECTIONS: readonly LegalSection[] = [
       <>
         <p>
           As análises de questões, o chat e os conteúdos didáticos são gerados por uma API de
-          inteligência artificial generativa. As respostas podem conter erros, imprecisões ou
-          informações desatualizadas e devem ser conferidas com o gabarito oficial e com fontes de
-          referência.
+          inteligência artificial generativa, sempre a partir do gabarito oficial da questão. As
+          respostas podem conter erros, imprecisões ou informações desatualizadas e devem ser
+          conferidas com o gabarito oficial e com fontes de referência. Enquanto nenhum modelo de
+          linguagem estiver configurado, um tutor automático monta esses textos a partir do
+          gabarito, das alternativas e do texto de referência, e a tela avisa que eles não são
+          escritos por inteligência artificial.
         </p>
         <p>
           A inteligência artificial é uma ferramenta de apoio aos estudos e não substitui

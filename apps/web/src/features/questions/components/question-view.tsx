@@ -51,13 +51,21 @@ interface QuestionViewProps {
   position: string;
   backLink: ReactNode;
   navigation: ReactNode;
+  /** The tutor is writing: the page holds the navigation between questions meanwhile. */
+  onTutorBusyChange: (busy: boolean) => void;
 }
 
 /**
  * One question. The page mounts it with `key={questionId}`, so moving to another question starts
  * from a clean state (no selection, button enabled) as the answer states require.
  */
-export function QuestionView({ item, position, backLink, navigation }: QuestionViewProps) {
+export function QuestionView({
+  item,
+  position,
+  backLink,
+  navigation,
+  onTutorBusyChange,
+}: QuestionViewProps) {
   const question = useQuestion(item.id);
   const check = useAnswerCheck(item.id, question.data);
   useRegisterOpening(item.id);
@@ -93,7 +101,7 @@ export function QuestionView({ item, position, backLink, navigation }: QuestionV
           </div>
           <CheckBar question={data} check={check} />
         </Card>
-        <TutorSlot question={data} answer={check.answer} />
+        <TutorSlot question={data} answer={check.answer} onBusyChange={onTutorBusyChange} />
         <ReportErrorButton key={data.id} questionId={data.id} questionNumber={item.number} />
       </>
     );

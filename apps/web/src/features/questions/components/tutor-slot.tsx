@@ -1,23 +1,81 @@
 import type { QuestionDetail } from '@gabarita/shared';
-import { Coins, MessageSquare, Sparkles } from 'lucide-react';
+import { Sparkles } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useTutorInfo } from '../../../lib/app-info';
+import { subscriptionLimitTarget } from '../../../lib/subscription-reason';
+import { useTokens } from '../../../lib/tokens';
+import { useTutorText } from '../../../lib/use-tutor-text';
 import type { CheckedAnswer } from './alternatives-group';
-import { ComingSoonPanel } from './coming-soon-panel';
-
-const PREMIUM_SOON = 'Disponível em breve para assinantes Premium.';
+import { ChatPanel } from './tutor/chat-panel';
+import { ExplanationPanel } from './tutor/explanation-panel';
+import { TokenCounter } from './tutor/token-counter';
 
 interface TutorSlotProps {
   question: QuestionDetail;
-  /** The checked answer of this visit: the tutor speaks only after a check. */
+  /** The checked answer of this visit: the tutor speaks only after a check (the key is context). */
   answer: CheckedAnswer | null;
+  /** The tutor is writing: the question navigation waits. */
+  onBusyChange: (busy: boolean) => void;
 }
 
-/** The AI tutor's place in the viewer: explanation, chat and token counter. */
-export function TutorSlot(_props: TutorSlotProps) {
+/** The tutor in the viewer: the explanation, the chat and the token counter. */
+export function TutorSlot({ question, answer, onBusyChange }: TutorSlotProps) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const returnTo = `${location.pathname}${location.search}`;
+  const tokens = useTokens();
+  const tutor = useTutorInfo();
+  const explanation = useTutorText(returnTo);
+  const [chatBusy, setChatBusy] = useState(false);
+  const entitled = tokens.data?.canUseAi ?? false;
+
+  useEffect(
+    () => onBusyChange(explanation.busy || chatBusy),
+    [explanation.busy, chatBusy, onBusyChange],
+  );
+  // Leaving the question never leaves the navigation blocked.
+  useEffect(() => () => onBusyChange(false), [onBusyChange]);
+
+  const locked = useCallback(() => {
+    const target = subscriptionLimitTarget('ai_limit', returnTo);
+    void navigate(target.to, { state: target.state });
+  }, [navigate, returnTo]);
+
+  if (!answer) {
+    return (
+      <section
+        aria-label="Tutor"
+        className="flex items-start gap-3 rounded-xl border border-dashed border-line bg-surface/60 p-4"
+      >
+        <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-surface-muted text-ink-muted">
+          <Sparkles className="size-4" aria-hidden="true" />
+        </span>
+        <p className="text-sm leading-6 text-ink-muted">
+          Depois de verificar o gabarito, veja a explicação da questão e tire suas dúvidas no chat.
+        </p>
+      </section>
+    );
+  }
+  if (tokens.isPending) return null;
+
   return (
-    <div className="grid gap-3 md:grid-cols-2 lg:grid-cols-3">
-      <ComingSoonPanel icon={Sparkles} title="Explicação com IA" note={PREMIUM_SOON} />
-      <ComingSoonPanel icon={MessageSquare} title="Chat com a IA" note={PREMIUM_SOON} />
-      <ComingSoonPanel icon={Coins} title="Contador de tokens" note={PREMIUM_SOON} />
+    <div className="space-y-4">
+      {entitled && tokens.data && <TokenCounter balance={tokens.data} />}
+      <ExplanationPanel
+        questionId={question.id}
+        explanation={explanation}
+        entitled={entitled}
+        tutor={tutor}
+        onLocked={locked}
+      />
+      <ChatPanel
+        questionId={question.id}
+        entitled={entitled}
+        tutor={tutor}
+        onLocked={locked}
+        onBusyChange={setChatBusy}
+      />
     </div>
   );
 }

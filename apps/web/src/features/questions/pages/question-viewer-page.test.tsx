@@ -82,11 +82,9 @@ describe('/questoes', () => {
     expect(screen.getByRole('region', { name: 'Texto de referência' })).toHaveTextContent(
       'Texto de apoio',
     );
-    for (const title of ['Explicação com IA', 'Chat com a IA', 'Contador de tokens']) {
-      expect(screen.getByRole('region', { name: title })).toHaveTextContent(
-        'Disponível em breve para assinantes Premium.',
-      );
-    }
+    expect(screen.getByRole('region', { name: 'Tutor' })).toHaveTextContent(
+      'Depois de verificar o gabarito, veja a explicação da questão',
+    );
     expect(api.calls(`POST /questions/${qid(1)}/open`)).toHaveLength(1);
     expect(api.calls(`POST /questions/${qid(1)}/open`)[0]?.body).toEqual({});
   });

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CATALOG_MESSAGES } from '@gabarita/shared';
 import { ArrowLeft, ChevronLeft, ChevronRight, FileQuestion } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -34,6 +34,8 @@ export default function QuestionViewerPage() {
   const assunto = searchParams.get(STUDY_PARAMS.subject) ?? '';
   const currentId = searchParams.get(STUDY_PARAMS.question) ?? '';
   const { list, back } = useQuestionList({ prova, disciplina, assunto });
+  // While the tutor writes, the question stays (moving on would drop its text).
+  const [tutorBusy, setTutorBusy] = useState(false);
 
   const items = list.status === 'ready' ? list.items : [];
   const foundIndex = items.findIndex((item) => item.id === currentId);
@@ -112,7 +114,7 @@ export default function QuestionViewerPage() {
       >
         <Button
           variant="secondary"
-          disabled={!previous}
+          disabled={!previous || tutorBusy}
           onClick={() => previous && goTo(previous.id)}
         >
           <ChevronLeft className="size-4" aria-hidden="true" />
@@ -121,7 +123,11 @@ export default function QuestionViewerPage() {
         <span className="text-sm font-semibold tabular-nums text-ink" aria-live="polite">
           {position}
         </span>
-        <Button variant="secondary" disabled={!next} onClick={() => next && goTo(next.id)}>
+        <Button
+          variant="secondary"
+          disabled={!next || tutorBusy}
+          onClick={() => next && goTo(next.id)}
+        >
           {CATALOG_MESSAGES.next}
           {nextPending ? (
             <Spinner className="size-4" />
@@ -138,6 +144,7 @@ export default function QuestionViewerPage() {
         position={position}
         backLink={backLink}
         navigation={navigation}
+        onTutorBusyChange={setTutorBusy}
       />
     );
   }

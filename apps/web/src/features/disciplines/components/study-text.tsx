@@ -1,0 +1,155 @@
+import { AI_MESSAGES } from '@gabarita/shared';
+import { BookOpenText, GraduationCap, RefreshCw, Sparkles } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Markdown } from '../../../components/ui/markdown';
+import { Notice } from '../../../components/ui/notice';
+import { OfflineTutorNotice } from '../../../components/ui/offline-tutor-notice';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { useTutorInfo } from '../../../lib/app-info';
+import { formatInteger } from '../../../lib/formatters';
+import { subscriptionLimitTarget } from '../../../lib/subscription-reason';
+import { useTokens } from '../../../lib/tokens';
+import { useTutorText } from '../../../lib/use-tutor-text';
+
+interface Subject {
+  name: string;
+  questionCount: number;
+}
+
+interface StudyTextProps {
+  disciplina: string;
+  assunto: string;
+  subjects: readonly Subject[];
+  /** Opened from 'Estudar com IA': the text is asked for at once. */
+  autoStart: boolean;
+  onStudy: (assunto: string) => void;
+}
+
+function failureText(error: unknown): string {
+  if (
+    error instanceof ApiError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.status !== 402
+  )
+    return error.message;
+  return AI_MESSAGES.contentFailed;
+}
+
+/**
+ * A study text for the chosen discipline and subject (concepts, what the exam boards ask, common
+ * traps, worked examples from the catalogue), stored and shared once written. Without a subject,
+ * the subjects to choose from, each with 'Estudar com IA'.
+ */
+export function StudyText({ disciplina, assunto, subjects, autoStart, onStudy }: StudyTextProps) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const returnTo = `${location.pathname}${location.search}`;
+  const tutor = useTutorInfo();
+  const entitled = useTokens().data?.canUseAi ?? false;
+  const study = useTutorText(returnTo);
+  const { state, request } = study;
+  const started = useRef(false);
+  const ai = tutor?.languageModel ?? true;
+
+  const generate = (regenerate = false) => {
+    if (!entitled) {
+      const target = subscriptionLimitTarget('ai_limit', returnTo);
+      void navigate(target.to, { state: target.state });
+      return;
+    }
+    void request('/didactic-content', { disciplina, assunto, regenerate });
+  };
+
+  useEffect(() => {
+    if (!autoStart || !assunto || !entitled || started.current) return;
+    started.current = true;
+    void request('/didactic-content', { disciplina, assunto });
+  }, [autoStart, assunto, disciplina, entitled, request]);
+
+  const text = state.status === 'loading' || state.status === 'shown' ? state.text : '';
+  const writer = state.status === 'loading' || state.status === 'shown' ? state.meta?.tutor : null;
+
+  return (
+    <Card as="section" aria-labelledby="conteudo-didatico" aria-busy={state.status === 'loading'}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2
+          id="conteudo-didatico"
+          className="flex items-center gap-2 text-base font-semibold text-ink"
+        >
+          <span className="flex size-8 items-center justify-center rounded-lg bg-primary-soft text-primary-ink">
+            <GraduationCap className="size-4" aria-hidden="true" />
+          </span>
+          {ai ? 'Conteúdo didático com IA' : 'Conteúdo didático do tutor offline'}
+        </h2>
+        {assunto && state.status === 'idle' && (
+          <Button icon={Sparkles} onClick={() => generate()}>
+            {AI_MESSAGES.generateContent}
+          </Button>
+        )}
+        {state.status === 'shown' && (
+          <Button variant="secondary" size="sm" icon={RefreshCw} onClick={() => generate(true)}>
+            Gerar novamente
+          </Button>
+        )}
+      </div>
+
+      {!assunto ? (
+        <>
+          <p className="mt-3 text-sm leading-6 text-ink-muted">
+            Escolha um assunto para receber um texto de estudo: conceitos, o que as bancas cobram,
+            pegadinhas comuns e exemplos resolvidos com questões do catálogo.
+          </p>
+          <ul aria-label="Assuntos da disciplina" className="mt-4 divide-y divide-line">
+            {subjects.map((subject) => (
+              <li key={subject.name} className="flex items-center justify-between gap-3 py-2.5">
+                <span className="min-w-0 text-sm text-ink">
+                  {subject.name}{' '}
+                  <span className="text-ink-muted">({formatInteger(subject.questionCount)})</span>
+                </span>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  icon={BookOpenText}
+                  onClick={() => onStudy(subject.name)}
+                  aria-label={`${AI_MESSAGES.studyWithAi}: ${subject.name}`}
+                >
+                  {AI_MESSAGES.studyWithAi}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <div className="mt-4 space-y-3">
+          {state.status === 'idle' && (
+            <p className="text-sm leading-6 text-ink-muted">
+              Gere um texto de estudo sobre <strong className="text-ink">{assunto}</strong>.
+              {!entitled && ' Disponível no Premium ou com um pacote de tokens.'}
+            </p>
+          )}
+          {state.status !== 'idle' && <OfflineTutorNotice tutor={writer ?? tutor} />}
+          {state.status === 'loading' && text === '' && (
+            <p role="status" className="flex items-center gap-2 text-sm text-ink-muted">
+              <Spinner className="size-4" />
+              {ai ? 'A IA está escrevendo o conteúdo...' : 'Montando o conteúdo...'}
+            </p>
+          )}
+          {text !== '' && <Markdown text={text} />}
+          {state.status === 'error' && (
+            <Notice tone="error">
+              <p>{failureText(state.error)}</p>
+              <Button variant="secondary" size="sm" className="mt-2" onClick={() => generate()}>
+                Tentar novamente
+              </Button>
+            </Notice>
+          )}
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,177 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { signedInAccount, uniqueEmail } from './support/accounts';
+import { expect, test } from './support/fixtures';
+import { runOperatorCommand } from './support/operator';
+
+/** The e2e server runs the default offline tutor: it must never read as AI. */
+const EXAM_ID = 'cmva_2017_professor_matematica_prova';
+const sampleExam = JSON.parse(
+  fs.readFileSync(path.join('content/sample/provas', `${EXAM_ID}.json`), 'utf8'),
+) as { questoes: Record<string, { gabarito: string }> };
+const keyOf = (number: number) => sampleExam.questoes[String(number)]!.gabarito;
+
+async function shoot(page: Page, name: string) {
+  // From the top, so the sticky header sits where a person sees it.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `e2e/.artifacts/screenshots/${name}.png`, fullPage: true });
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(serious.map((violation) => violation.id)).toEqual([]);
+}
+
+async function openAndCheck(page: Page, number: number) {
+  await page.goto(`/questoes?prova=${EXAM_ID}&q=${EXAM_ID}_${number}`);
+  const letter = keyOf(number);
+  await page
+    .locator('label')
+    .filter({ has: page.locator(`input[type="radio"][value="${letter}"]`) })
+    .click();
+  await page.getByRole('button', { name: 'Verificar Gabarito' }).click();
+  await expect(page.getByText('Correto, Parabéns!')).toBeVisible();
+}
+
+/** 'Hoje: 79.520 de entrada · 39.710 de saída' as numbers. */
+async function todayTokens(page: Page) {
+  const text = await page.getByRole('region', { name: 'Contador de tokens' }).innerText();
+  const match = text.match(/Hoje: ([\d.]+) de entrada · ([\d.]+) de saída/);
+  if (!match) throw new Error(`contador sem a cota de hoje: ${text}`);
+  return {
+    input: Number(match[1]!.replaceAll('.', '')),
+    output: Number(match[2]!.replaceAll('.', '')),
+  };
+}
+
+async function premium(page: Page, prefix: string) {
+  const { email } = await signedInAccount(page.request, { email: uniqueEmail(prefix) });
+  runOperatorCommand('user:grant-premium', email, '30');
+  return email;
+}
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+] as const) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`the explanation streams in after the check at ${viewport.width} px ${colorScheme}`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme });
+      await premium(page, 'tutor');
+      await openAndCheck(page, 2);
+      const explanation = page.getByRole('region', { name: 'Explicação do tutor offline' });
+      await expect(explanation).toContainText(`gabarito oficial`);
+      await expect(explanation).toContainText(
+        'Tutor offline: este texto foi montado automaticamente',
+      );
+      await expect(page.getByRole('region', { name: 'Explicação da IA' })).toHaveCount(0);
+      await expect(page.getByRole('region', { name: 'Contador de tokens' })).toBeVisible();
+      await shoot(page, `tutor-explanation-${viewport.width}-${colorScheme}`);
+    });
+  }
+}
+
+test('a stored explanation is free for the next user; Reanalisar com IA writes and charges a new one', async ({
+  page,
+  browser,
+}) => {
+  await premium(page, 'primeiro');
+  await openAndCheck(page, 5);
+  const explanation = page.getByRole('region', { name: 'Explicação do tutor offline' });
+  await expect(explanation).toContainText('gabarito oficial');
+
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const second = await context.newPage();
+  await premium(second, 'segundo');
+  await openAndCheck(second, 5);
+  await expect(second.getByRole('region', { name: 'Explicação do tutor offline' })).toContainText(
+    'gabarito oficial',
+  );
+  await expect(second.getByRole('button', { name: 'Reanalisar com IA' })).toBeVisible();
+  const before = await todayTokens(second);
+  expect(before).toEqual({ input: 80_000, output: 40_000 });
+
+  await second.getByRole('button', { name: 'Reanalisar com IA' }).click();
+  await expect(second.getByRole('button', { name: 'Reanalisar com IA' })).toBeVisible();
+  await expect.poll(async () => (await todayTokens(second)).output).toBeLessThan(40_000);
+  await context.close();
+});
+
+test('chat about the question, and a study text from Estudar com IA', async ({ page }) => {
+  await premium(page, 'chat');
+  await openAndCheck(page, 3);
+  const input = page.getByLabel('Sua pergunta sobre a questão');
+  await input.fill('Por que esta é a resposta?');
+  await input.press('Enter');
+  const conversation = page.getByRole('list', { name: 'Conversa' });
+  await expect(conversation.getByRole('listitem')).toHaveCount(2);
+  await expect(conversation.getByRole('listitem').nth(1)).not.toContainText('Escrevendo...');
+  await page.getByRole('button', { name: 'Dê um exemplo' }).click();
+  await expect(conversation.getByRole('listitem')).toHaveCount(4);
+  await shoot(page, 'tutor-chat-1280-light');
+
+  await page.goto('/conteudo-didatico?disciplina=matematica');
+  const subjects = page.getByRole('list', { name: 'Assuntos da disciplina' });
+  await subjects
+    .getByRole('button', { name: /^Estudar com IA:/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/estudo=1/);
+  const study = page.getByRole('region', { name: 'Conteúdo didático do tutor offline' });
+  await expect(study.getByRole('button', { name: 'Gerar novamente' })).toBeVisible();
+  await shoot(page, 'tutor-study-text-1280-light');
+});
+
+test('a free account is sent to the plans with the AI warning', async ({ page }) => {
+  await signedInAccount(page.request, { email: uniqueEmail('livre-ia') });
+  await page.goto(`/questoes?prova=${EXAM_ID}&q=${EXAM_ID}_6`);
+  const letter = keyOf(6);
+  await page
+    .locator('label')
+    .filter({ has: page.locator(`input[type="radio"][value="${letter}"]`) })
+    .click();
+  await page.getByRole('button', { name: 'Verificar Gabarito' }).click();
+  await page.getByRole('button', { name: 'Ver explicação com IA' }).click();
+  await expect(page).toHaveURL(/\/assinatura\?motivo=ai_limit/);
+  await expect(page.getByRole('alert')).toContainText(
+    'Seu limite de uso da Inteligência Artificial foi atingido para conta free!',
+  );
+  await expect(page.getByRole('link', { name: 'Voltar para a questão' })).toBeVisible();
+});
+
+test('a free account with a package uses AI, and the package drains', async ({ page }) => {
+  const { email } = await signedInAccount(page.request, { email: uniqueEmail('pacote-ia') });
+  runOperatorCommand('user:grant-tokens', email, '1');
+  await openAndCheck(page, 7);
+  const counter = page.getByRole('region', { name: 'Contador de tokens' });
+  await expect(counter).not.toContainText('Hoje:');
+  await expect(page.getByRole('region', { name: 'Explicação do tutor offline' })).toContainText(
+    'gabarito oficial',
+  );
+  await expect
+    .poll(async () => counter.innerText())
+    .toMatch(/Pacote: (?!80\.000 de entrada)[\d.]+ de entrada/);
+});
+
+test('tokens running out mid-study lead to the plans with the AI warning', async ({ page }) => {
+  await premium(page, 'cota');
+  await page.route('**/api/questions/*/feedback', (route) =>
+    route.fulfill({
+      status: 402,
+      json: {
+        error: {
+          code: 'limit/ai',
+          message:
+            'Seu limite de uso da Inteligência Artificial foi atingido para conta free! Faça o upgrade para conta Premium, ou contrate um pacote de Tokens.',
+        },
+      },
+    }),
+  );
+  await openAndCheck(page, 8);
+  await expect(page).toHaveURL(/\/assinatura\?motivo=ai_limit/);
+});
