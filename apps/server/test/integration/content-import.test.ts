@@ -537,7 +537,7 @@ describe('content import', () => {
       expect(totals!.with_reference).toBeGreaterThanOrEqual(10);
       expect(totals!.with_figure).toBeGreaterThanOrEqual(10);
       expect(totals!.annulled).toBeGreaterThanOrEqual(1);
-      expect(totals!.outdated).toBe(13);
+      expect(totals!.outdated).toBe(12);
     } finally {
       await fresh.destroy();
     }
