@@ -89,6 +89,8 @@ export function QuestionView({ item, position, backLink, navigation }: QuestionV
               onSubmit={check.submit}
               answer={check.answer}
               groupRef={check.groupRef}
+              figures={data.figures}
+              disabled={data.status === 'annulled'}
             />
           </div>
           <CheckBar question={data} check={check} />
