@@ -29,9 +29,10 @@ export const CATALOG_MESSAGES = {
   questionAnnulled: 'Esta questão foi anulada pela banca e não pode ser respondida.',
   annulledTitle: 'Questão anulada',
   annulledText:
-    'A banca anulou esta questão. Ela fica visível para consulta, mas não tem gabarito e não conta nas estatísticas.',
+    'Ela fica visível para consulta, mas não tem gabarito e não conta nas estatísticas.',
   outdatedTitle: 'Questão desatualizada',
-  outdatedText:
-    'Uma norma posterior à prova mudou o que esta questão cobra. O gabarito é o da época da prova.',
+  /** Shown when the import file gives no note. */
+  outdatedText: 'Uma norma posterior à prova mudou o que esta questão cobra.',
+  outdatedKey: 'O gabarito é o da época da prova.',
   hideOutdated: 'Ocultar questões desatualizadas',
 } as const;

@@ -1,6 +1,6 @@
 import type { Figure } from '@gabarita/shared';
 import { Maximize2 } from 'lucide-react';
-import { type CSSProperties, useState } from 'react';
+import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { FigureZoomDialog } from './figure-zoom-dialog';
 
 interface FigureImageProps {
@@ -32,6 +32,22 @@ export function figureSizeStyle(figure: Figure): CSSProperties {
  * A figure in a statement, reference text or alternative, drawn on white (drawings assume a light
  * page). A click or tap, or Enter, opens it full screen with zoom and its description.
  */
+/** Whether the element's content is wider than the element (it scrolls sideways). */
+function useOverflowing() {
+  const ref = useRef<HTMLSpanElement>(null);
+  const [overflowing, setOverflowing] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setOverflowing(element.scrollWidth > element.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, overflowing };
+}
+
 export function FigureImage({
   figure,
   description,
@@ -40,6 +56,7 @@ export function FigureImage({
   className = '',
 }: FigureImageProps) {
   const [open, setOpen] = useState(false);
+  const scroller = useOverflowing();
   const image = (
     <img
       src={figure.url}
@@ -78,7 +95,10 @@ export function FigureImage({
   return (
     <span className={`my-4 block ${className}`} data-figure={figure.assetId}>
       {/* Wide figures scroll here rather than shrink their text below 12 px. */}
-      <span className="block max-w-full overflow-x-auto overscroll-x-contain pb-1">
+      <span
+        ref={scroller.ref}
+        className="block max-w-full overflow-x-auto overscroll-x-contain pb-1"
+      >
         {zoomable ? (
           <button
             type="button"
@@ -100,8 +120,10 @@ export function FigureImage({
           aria-hidden="true"
           className="mt-1 flex items-center justify-center gap-1 text-xs text-ink-muted"
         >
-          <Maximize2 className="size-3.5" />
-          Toque na figura para ampliar
+          <Maximize2 className="size-3.5 shrink-0" />
+          {scroller.overflowing
+            ? 'Deslize para ver a figura inteira ou toque para ampliar'
+            : 'Toque na figura para ampliar'}
         </span>
       )}
       {dialog}

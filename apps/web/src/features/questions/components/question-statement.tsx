@@ -61,9 +61,13 @@ function StatusNotice({ question }: { question: QuestionDetail }) {
         <p className="font-semibold">
           {annulled ? CATALOG_MESSAGES.annulledTitle : CATALOG_MESSAGES.outdatedTitle}
         </p>
-        {question.statusNote && <p className="mt-0.5">{question.statusNote}</p>}
+        {question.statusNote ? (
+          <p className="mt-0.5">{question.statusNote}</p>
+        ) : (
+          !annulled && <p className="mt-0.5">{CATALOG_MESSAGES.outdatedText}</p>
+        )}
         <p className="mt-0.5 opacity-90">
-          {annulled ? CATALOG_MESSAGES.annulledText : CATALOG_MESSAGES.outdatedText}
+          {annulled ? CATALOG_MESSAGES.annulledText : CATALOG_MESSAGES.outdatedKey}
         </p>
       </div>
     </div>
