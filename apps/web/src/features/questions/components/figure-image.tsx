@@ -56,7 +56,7 @@ export function FigureImage({
   className = '',
 }: FigureImageProps) {
   const [open, setOpen] = useState(false);
-  const scroller = useOverflowing();
+  const { ref: scrollerRef, overflowing } = useOverflowing();
   const image = (
     <img
       src={figure.url}
@@ -96,7 +96,7 @@ export function FigureImage({
     <span className={`my-4 block ${className}`} data-figure={figure.assetId}>
       {/* Wide figures scroll here rather than shrink their text below 12 px. */}
       <span
-        ref={scroller.ref}
+        ref={scrollerRef}
         className="block max-w-full overflow-x-auto overscroll-x-contain pb-1"
       >
         {zoomable ? (
@@ -121,7 +121,7 @@ export function FigureImage({
           className="mt-1 flex items-center justify-center gap-1 text-xs text-ink-muted"
         >
           <Maximize2 className="size-3.5 shrink-0" />
-          {scroller.overflowing
+          {overflowing
             ? 'Deslize para ver a figura inteira ou toque para ampliar'
             : 'Toque na figura para ampliar'}
         </span>
