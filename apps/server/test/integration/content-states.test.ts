@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG_MESSAGES, type QuestionDetail } from '@gabarita/shared';
+import { createCatalogService } from '../../src/modules/catalog/catalog.service';
 import { createContentImportService } from '../../src/modules/catalog/import/content-import.service';
 import { get, send, signedInStudent } from '../helpers/accounts';
 import { editedCatalog, FORMAT_2_EXAM, FORMAT_2_EXAMPLE } from '../helpers/content';
@@ -187,6 +188,26 @@ describe('annulled and outdated questions', () => {
     } finally {
       await createContentImportService(testApp.database.db).importContent(FORMAT_2_EXAMPLE);
     }
+  });
+
+  it('gives the tutor the statement as text with its figures described, and the state', async () => {
+    const catalog = createCatalogService(testApp.database.db);
+    const material = await catalog.tutorMaterial(question(4));
+    expect(material?.statementText).toBe(
+      'Segundo o texto, o símbolo [Figura: Símbolo de lâmpada: um círculo com um X dentro.] representa',
+    );
+    expect(material?.alternatives[0]).toEqual({
+      letter: 'A',
+      text: 'um resistor [Figura: símbolo de resistor], medido em ohms (Ω).',
+    });
+    expect(await catalog.tutorMaterial(question(6))).toMatchObject({
+      status: 'outdated',
+      statusNote: expect.stringMatching(/^A Lei nº 13\.415\/2017/),
+    });
+    // Annulled questions are no study material.
+    expect(
+      (await catalog.subjectMaterial('fisica', 'Hidrostática', 5)).map((item) => item.id),
+    ).toEqual([]);
   });
 
   it('serves the original of a re-encoded image, and the image itself otherwise', async () => {

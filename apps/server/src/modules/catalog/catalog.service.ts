@@ -14,6 +14,7 @@ import {
 } from '@gabarita/shared';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { htmlToText } from './import/sanitize';
 import {
   columnFacets,
   disciplineFacet,
@@ -293,9 +294,14 @@ export interface TutorMaterial {
   disciplineName: string;
   subject: string;
   statementHtml: string;
+  /** The statement as text, each figure as "[Figura: description]". */
+  statementText: string;
   alternatives: { letter: string; text: string }[];
   answerLetter: string;
   referenceHtml: string[];
+  /** 'outdated' questions carry a note of what changed since; 'annulled' ones are never checked. */
+  status: 'regular' | 'annulled' | 'outdated';
+  statusNote: string | null;
   image: { description: string; contentType: string; content: Buffer } | null;
 }
 
@@ -316,8 +322,11 @@ async function tutorMaterial(db: Database, questionId: string): Promise<TutorMat
     disciplineName: found.disciplineName,
     subject: found.subject,
     statementHtml: question.statementHtml,
-    alternatives: question.alternatives,
+    statementText: htmlToText(question.statementHtml),
+    alternatives: question.alternatives.map(({ letter, text }) => ({ letter, text })),
     answerLetter: question.answerLetter,
+    status: question.status,
+    statusNote: question.statusNote,
     referenceHtml: references
       .sort((a, b) => order.get(a.key)! - order.get(b.key)!)
       .map((reference) => reference.html),
