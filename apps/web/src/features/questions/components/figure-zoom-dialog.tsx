@@ -29,6 +29,33 @@ function fitWidth(viewport: Size, natural: Size): number {
   return Math.min(viewport.width / natural.width, viewport.height / natural.height) * natural.width;
 }
 
+interface Anchor {
+  /** Where the point is in the viewport (px). */
+  x: number;
+  y: number;
+  /** Where it is on the figure (fractions of its size). */
+  fx: number;
+  fy: number;
+}
+
+/** The figure's point under `at` (viewport px; the centre by default). */
+function anchorAt(
+  viewport: HTMLElement,
+  image: HTMLImageElement,
+  at?: { x: number; y: number },
+): Anchor {
+  const box = viewport.getBoundingClientRect();
+  const picture = image.getBoundingClientRect();
+  const x = at?.x ?? viewport.clientWidth / 2;
+  const y = at?.y ?? viewport.clientHeight / 2;
+  return {
+    x,
+    y,
+    fx: picture.width ? (box.left + x - picture.left) / picture.width : 0.5,
+    fy: picture.height ? (box.top + y - picture.top) / picture.height : 0.5,
+  };
+}
+
 interface FigureZoomDialogProps {
   figure: Figure;
   description: string;
@@ -41,14 +68,15 @@ interface FigureZoomDialogProps {
  */
 export function FigureZoomDialog({ figure, description, onClose }: FigureZoomDialogProps) {
   const viewportRef = useRef<HTMLDivElement>(null);
+  const imageRef = useRef<HTMLImageElement>(null);
   const [viewport, setViewport] = useState<Size>({ width: 0, height: 0 });
   const [natural, setNatural] = useState<Size>({
     width: figure.width ?? 0,
     height: figure.height ?? 0,
   });
   const [scale, setScale] = useState(1);
-  /** A point (in viewport pixels) that must stay put across a zoom. */
-  const anchor = useRef<{ x: number; y: number; from: number } | null>(null);
+  /** A point of the figure that must stay put across a zoom. */
+  const anchor = useRef<Anchor | null>(null);
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const pinch = useRef<{ distance: number; scale: number } | null>(null);
 
@@ -64,26 +92,22 @@ export function FigureZoomDialog({ figure, description, onClose }: FigureZoomDia
   }, []);
 
   const zoomTo = (next: number, at?: { x: number; y: number }) => {
-    const element = viewportRef.current;
     const target = clamp(next);
-    if (!element || target === scale) return;
-    anchor.current = {
-      x: at?.x ?? element.clientWidth / 2,
-      y: at?.y ?? element.clientHeight / 2,
-      from: scale,
-    };
+    if (target === scale) return;
+    if (viewportRef.current && imageRef.current)
+      anchor.current = anchorAt(viewportRef.current, imageRef.current, at);
     setScale(target);
   };
 
-  // Keep the anchored point under the pointer (or the centre) after the size changed.
+  // Keep the held point under the pointer (or at the centre) once the figure has its new size.
   useLayoutEffect(() => {
     const element = viewportRef.current;
+    const image = imageRef.current;
     const point = anchor.current;
-    if (!element || !point) return;
+    if (!element || !image || !point) return;
     anchor.current = null;
-    const ratio = scale / point.from;
-    element.scrollLeft = (element.scrollLeft + point.x) * ratio - point.x;
-    element.scrollTop = (element.scrollTop + point.y) * ratio - point.y;
+    element.scrollLeft = image.offsetLeft + point.fx * image.offsetWidth - point.x;
+    element.scrollTop = image.offsetTop + point.fy * image.offsetHeight - point.y;
   }, [scale]);
 
   // The wheel zooms (a trackpad pinch arrives as a wheel with ctrlKey); it must not scroll the page.
@@ -94,17 +118,13 @@ export function FigureZoomDialog({ figure, description, onClose }: FigureZoomDia
       event.preventDefault();
       const box = element.getBoundingClientRect();
       const factor = Math.exp(-event.deltaY * (event.ctrlKey ? 0.01 : 0.002));
-      setScale((current) => {
-        const target = clamp(current * factor);
-        if (target !== current) {
-          anchor.current = {
-            x: event.clientX - box.left,
-            y: event.clientY - box.top,
-            from: current,
-          };
-        }
-        return target;
-      });
+      if (imageRef.current) {
+        anchor.current = anchorAt(element, imageRef.current, {
+          x: event.clientX - box.left,
+          y: event.clientY - box.top,
+        });
+      }
+      setScale((current) => clamp(current * factor));
     };
     element.addEventListener('wheel', onWheel, { passive: false });
     return () => element.removeEventListener('wheel', onWheel);
@@ -192,8 +212,10 @@ export function FigureZoomDialog({ figure, description, onClose }: FigureZoomDia
           }}
           className="relative min-h-0 flex-1 touch-none select-none overflow-auto overscroll-contain rounded-lg bg-slate-100 focus-visible:outline-2 focus-visible:outline-ring dark:bg-slate-900"
         >
-          <div className="flex min-h-full min-w-full items-center justify-center p-2">
+          {/* Centred with auto margins, so a figure larger than the screen scrolls to every side. */}
+          <div className="flex min-h-full w-max min-w-full p-2">
             <img
+              ref={imageRef}
               src={figure.zoomUrl ?? figure.url}
               alt=""
               draggable={false}
@@ -203,7 +225,7 @@ export function FigureZoomDialog({ figure, description, onClose }: FigureZoomDia
                   setNatural({ width: image.naturalWidth, height: image.naturalHeight });
               }}
               style={{ width: width > 0 ? width : undefined, maxWidth: 'none' }}
-              className="h-auto rounded bg-white shadow-sm"
+              className="m-auto h-auto rounded bg-white shadow-sm"
             />
           </div>
         </div>
