@@ -163,7 +163,7 @@ test('isolated subjects list questions of a discipline with marks', async ({
     page.getByText('Selecione uma disciplina para estudar com a Inteligência Artificial.'),
   ).toBeVisible();
   await choose(page, 'Disciplina', 'Legisla');
-  await expect(page.getByText('18 questão(ões) encontrada(s)')).toBeVisible();
+  await expect(page.getByText('22 questão(ões) encontrada(s)')).toBeVisible();
   await page.reload();
-  await expect(page.getByText('18 questão(ões) encontrada(s)')).toBeVisible();
+  await expect(page.getByText('22 questão(ões) encontrada(s)')).toBeVisible();
 });

@@ -13,6 +13,8 @@ interface Screen {
   account?: 'free' | 'premium';
   /** What to do on the page before the screenshot. */
   act?: (page: Page) => Promise<void>;
+  /** The viewport only (a full-screen dialog), not the whole page. */
+  viewportOnly?: boolean;
 }
 
 const SCREENS: Screen[] = [
@@ -38,6 +40,64 @@ const SCREENS: Screen[] = [
     name: 'question-with-reference-text',
     path: '/questoes?prova=cmva_2017_professor_portugues_prova',
     heading: 'Questão 1',
+    account: 'free',
+  },
+  {
+    name: 'question-figure-between-paragraphs',
+    path: '/questoes?prova=cmva_2017_professor_geografia_prova&q=cmva_2017_professor_geografia_prova_11',
+    heading: 'Questão 11',
+    account: 'free',
+  },
+  {
+    name: 'question-figure-zoomed',
+    path: '/questoes?prova=cmva_2017_professor_geografia_prova&q=cmva_2017_professor_geografia_prova_11',
+    heading: 'Questão 11',
+    account: 'free',
+    act: async (page) => {
+      await page.getByRole('button', { name: /^Ampliar figura: Gráfico de linhas/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'Figura ampliada' });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: 'Aumentar zoom' }).click();
+      await expect(dialog.getByText('150%')).toBeVisible();
+    },
+    viewportOnly: true,
+  },
+  {
+    name: 'question-image-alternatives',
+    path: '/questoes?prova=etfsc_2015_professor_fisica_prova&q=etfsc_2015_professor_fisica_prova_11',
+    heading: 'Questão 11',
+    account: 'free',
+    act: async (page) => {
+      await page
+        .getByRole('img', {
+          name: /^Reta decrescente que corta o eixo y no ponto \(0, 2\) e o eixo x no ponto \(2, 0\)/,
+        })
+        .click();
+      await page.evaluate(() => window.scrollTo(0, 0));
+    },
+  },
+  {
+    name: 'question-inline-figures',
+    path: '/questoes?prova=etfsc_2015_professor_musica_prova&q=etfsc_2015_professor_musica_prova_11',
+    heading: 'Questão 11',
+    account: 'free',
+  },
+  {
+    name: 'question-annulled',
+    path: '/questoes?prova=cmva_2017_professor_historia_prova&q=cmva_2017_professor_historia_prova_11',
+    heading: 'Questão 11',
+    account: 'free',
+  },
+  {
+    name: 'question-outdated',
+    path: '/questoes?prova=etfsc_2015_professor_filosofia_prova&q=etfsc_2015_professor_filosofia_prova_9',
+    heading: 'Questão 9',
+    account: 'free',
+  },
+  {
+    name: 'exam-dashboard-with-states',
+    path: '/prova-dashboard?prova=etfsc_2015_professor_fisica_prova',
+    heading: /Professor de Física/,
     account: 'free',
   },
   {
@@ -93,7 +153,7 @@ for (const screen of SCREENS) {
           await screen.act?.(page);
           await page.screenshot({
             path: `e2e/.artifacts/screenshots/${screen.name}-${viewport.width}-${colorScheme}.png`,
-            fullPage: true,
+            fullPage: !screen.viewportOnly,
           });
           const results = await new AxeBuilder({ page }).analyze();
           const serious = results.violations.filter(

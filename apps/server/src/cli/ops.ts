@@ -23,9 +23,12 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
-  // The server may run from another folder: paths travel absolute.
+  // The server may run from another folder: paths travel absolute. Positions count arguments
+  // that are not --flags.
+  const positions = args.flatMap((arg, index) => (arg.startsWith('--') ? [] : [index]));
   for (const index of operatorCommands[command]!.pathArgs ?? []) {
-    if (args[index] !== undefined) args[index] = path.resolve(args[index]!);
+    const at = positions[index];
+    if (at !== undefined) args[at] = path.resolve(args[at]!);
   }
   const config = loadConfig();
   const target = databaseTarget(config);
@@ -86,6 +89,10 @@ async function runDirect(
   }
 }
 
+/**
+ * Sends the command to the running server and prints its progress lines as they arrive (a stream
+ * of Server-Sent Events), then its output or its refusal.
+ */
 async function runThroughServer(
   server: LockInfo,
   command: string,
@@ -99,6 +106,7 @@ async function runThroughServer(
       headers: {
         authorization: `Bearer ${server.operatorToken}`,
         'content-type': 'application/json',
+        accept: 'text/event-stream',
       },
       body: JSON.stringify({ args }),
     },
@@ -109,16 +117,54 @@ async function runThroughServer(
     );
     return 1;
   }
-  const body = (await response.json().catch(() => null)) as {
-    output?: string[];
-    error?: { message: string };
-  } | null;
-  if (!response.ok || !body?.output) {
+  if (!response.ok || !response.body) {
+    const body = (await response.json().catch(() => null)) as {
+      error?: { message: string };
+    } | null;
     console.error(body?.error?.message ?? `O servidor respondeu ${response.status}.`);
     return 1;
   }
-  print(body.output);
-  return 0;
+  let exitCode: number | null = null;
+  try {
+    for await (const { event, data } of readEvents(response.body)) {
+      if (event === 'progress') console.log((data as { line: string }).line);
+      else if (event === 'output') {
+        print((data as { output: string[] }).output);
+        exitCode = 0;
+      } else if (event === 'error') {
+        console.error((data as { message: string }).message);
+        exitCode = 1;
+      }
+    }
+  } catch {
+    // The connection dropped: said below.
+  }
+  if (exitCode === null) {
+    console.error('A conexão com o servidor caiu antes do fim do comando; veja npm run db:status.');
+    return 1;
+  }
+  return exitCode;
+}
+
+/** Parses a text/event-stream body into its events. */
+async function* readEvents(body: ReadableStream<Uint8Array>) {
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+    buffer += decoder.decode(chunk, { stream: true });
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      let event = 'message';
+      let data = '';
+      for (const line of block.split('\n')) {
+        if (line.startsWith('event: ')) event = line.slice(7);
+        else if (line.startsWith('data: ')) data += line.slice(6);
+      }
+      yield { event, data: data ? (JSON.parse(data) as unknown) : null };
+    }
+  }
 }
 
 function reportFailure(error: unknown): number {

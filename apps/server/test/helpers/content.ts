@@ -2,30 +2,44 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+/** Three small exams in format 1. */
 export const MINI_CATALOG = path.join(import.meta.dirname, '../fixtures/content-mini');
+/** The example of docs/content-format.md: one format-2 exam using every feature. */
+export const FORMAT_2_EXAMPLE = path.join(
+  import.meta.dirname,
+  '../../../../content/examples/formato-2',
+);
+export const FORMAT_2_EXAM = 'exemplo_2024_formato2_prova.json';
 
 export interface QuestionJson {
   id_questao: string;
   questao: string;
-  Alternativas: string[];
-  gabarito: string;
+  Alternativas: unknown[];
+  gabarito?: unknown;
   disciplina: string;
   assunto: string;
   referencia?: string[];
   img?: string[];
+  [field: string]: unknown;
 }
 
 export interface ExamJson {
   id: string;
-  TOTAL: string;
-  disciplinas: Record<string, { total: string; assuntos: Record<string, string> }>;
+  TOTAL: string | number;
+  disciplinas: Record<
+    string,
+    { total: string | number; assuntos: Record<string, string | number> }
+  >;
   questoes: Record<string, QuestionJson>;
   [field: string]: unknown;
 }
 
-/** The mini catalogue's exams by file name, to be changed by a test. */
+/** A catalogue folder's files, to be changed by a test. */
 export class EditableCatalog {
-  constructor(readonly files: Map<string, ExamJson>) {}
+  constructor(
+    readonly files: Map<string, ExamJson>,
+    readonly dir: string,
+  ) {}
 
   exam(file: string): ExamJson {
     const exam = this.files.get(file);
@@ -38,19 +52,40 @@ export class EditableCatalog {
     if (!question) throw new Error(`no question ${number} in ${file}`);
     return question;
   }
+
+  /** disciplinas.json as an object, written back after the edit. */
+  disciplines(): Record<string, unknown> {
+    this.disciplineCatalog ??= JSON.parse(
+      fs.readFileSync(path.join(this.dir, 'disciplinas.json'), 'utf8'),
+    ) as Record<string, unknown>;
+    return this.disciplineCatalog;
+  }
+  disciplineCatalog: Record<string, unknown> | undefined;
+
+  /** Writes (or replaces) a file under the folder, e.g. an image. */
+  writeFile(relative: string, content: string | Buffer) {
+    fs.mkdirSync(path.dirname(path.join(this.dir, relative)), { recursive: true });
+    fs.writeFileSync(path.join(this.dir, relative), content);
+  }
 }
 
-/** A writable copy of the mini catalogue, changed by `edit`. */
-export function editedCatalog(edit: (catalog: EditableCatalog) => void): string {
+/** A writable copy of a catalogue folder (the mini catalogue by default), changed by `edit`. */
+export function editedCatalog(
+  edit: (catalog: EditableCatalog) => void,
+  source: string = MINI_CATALOG,
+): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-content-'));
-  fs.cpSync(MINI_CATALOG, dir, { recursive: true });
-  const catalog = new EditableCatalog(new Map());
+  fs.cpSync(source, dir, { recursive: true });
+  const catalog = new EditableCatalog(new Map(), dir);
   for (const file of fs.readdirSync(path.join(dir, 'provas'))) {
     catalog.files.set(file, JSON.parse(fs.readFileSync(path.join(dir, 'provas', file), 'utf8')));
   }
   edit(catalog);
   for (const [file, data] of catalog.files) {
     fs.writeFileSync(path.join(dir, 'provas', file), JSON.stringify(data));
+  }
+  if (catalog.disciplineCatalog) {
+    fs.writeFileSync(path.join(dir, 'disciplinas.json'), JSON.stringify(catalog.disciplineCatalog));
   }
   return dir;
 }

@@ -130,6 +130,10 @@ const MATRIX: Record<string, Probe> = {
   },
   'GET /api/questions/:id': { url: (c) => `/api/questions/${c.questionId}`, expect: same(200) },
   'GET /api/images/:assetId': { url: (c) => `/api/images/${c.assetId}`, expect: same(200) },
+  'GET /api/images/:assetId/original': {
+    url: (c) => `/api/images/${c.assetId}/original`,
+    expect: same(200),
+  },
 
   'POST /api/questions/:id/open': {
     url: (c) => `/api/questions/${c.questionId}/open`,

@@ -1,12 +1,35 @@
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../../src/db/client';
-import { exams, questionHistory, questions, referenceTexts } from '../../src/db/schema';
-import { createContentImportService } from '../../src/modules/catalog/import/content-import.service';
+import {
+  examDisciplines,
+  exams,
+  images,
+  questionHistory,
+  questions,
+  referenceTexts,
+} from '../../src/db/schema';
+import {
+  ContentProblemsError,
+  createContentImportService,
+  type ImportOptions,
+} from '../../src/modules/catalog/import/content-import.service';
+import type { Problem } from '../../src/modules/catalog/import/problems';
 import { createPasswordUser } from '../helpers/accounts';
-import { type EditableCatalog, editedCatalog, MINI_CATALOG } from '../helpers/content';
+import {
+  type EditableCatalog,
+  editedCatalog,
+  FORMAT_2_EXAM,
+  FORMAT_2_EXAMPLE,
+  MINI_CATALOG,
+} from '../helpers/content';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
+
+const ALFA = 'alfa_2017_prova.json';
+const BETA = 'beta_2015_prova.json';
+const GAMA = 'gama_2015_prova.json';
 
 describe('content import', () => {
   let database: TestDatabase;
@@ -15,124 +38,309 @@ describe('content import', () => {
   });
   afterAll(() => database.destroy());
   const db = () => database.db;
+  const service = () => createContentImportService(db());
   const examCount = async () => (await db().select().from(exams)).length;
 
-  it('imports exams, questions, reference texts and images', async () => {
-    const progress: string[] = [];
-    const result = await createContentImportService(db()).importContent(MINI_CATALOG, (line) =>
-      progress.push(line),
-    );
-    expect(result).toMatchObject({ exams: 3, questions: 10 });
-    expect(progress[0]).toBe('Validado: 3 prova(s), 10 questão(ões), 1 imagem(ns).');
-    expect(progress.at(-1)).toBe('  3/3 provas gravadas');
+  /** The problems of a folder that must be refused; nothing may be written. */
+  async function problemsOf(dir: string, options: ImportOptions = {}): Promise<Problem[]> {
+    const before = await examCount();
+    const error = await service()
+      .importContent(dir, undefined, options)
+      .then(
+        () => null,
+        (caught: unknown) => caught,
+      );
+    expect(error).toBeInstanceOf(ContentProblemsError);
+    expect(await examCount()).toBe(before);
+    return (error as ContentProblemsError).problems;
+  }
+  const v2 = (edit: (catalog: EditableCatalog) => void) => editedCatalog(edit, FORMAT_2_EXAMPLE);
+  const v2Question = (catalog: EditableCatalog, number: string) =>
+    catalog.question(FORMAT_2_EXAM, number);
 
-    const [question] = await db()
-      .select()
-      .from(questions)
-      .where(eq(questions.id, 'alfa_2017_prova_5'));
-    expect(question).toMatchObject({
-      examId: 'alfa_2017_prova',
-      number: 5,
-      answerLetter: 'C',
-      alternatives: [
-        { letter: 'C', text: 'Certo' },
-        { letter: 'E', text: 'Errado' },
-      ],
-      referenceKeys: ['id_texto_1'],
+  describe('format 1', () => {
+    it('imports exams, questions, reference texts and images, with progress', async () => {
+      const progress: string[] = [];
+      const result = await service().importContent(MINI_CATALOG, (line) => progress.push(line));
+      expect(result).toMatchObject({ exams: 3, questions: 10 });
+      expect(progress).toContain('  3/3 provas gravadas');
+      expect(
+        progress.some((line) => /^Validado em .+: 3 provas, 10 questões, 1 imagem\.$/.test(line)),
+      ).toBe(true);
+
+      const [question] = await db()
+        .select()
+        .from(questions)
+        .where(eq(questions.id, 'alfa_2017_prova_5'));
+      expect(question).toMatchObject({
+        examId: 'alfa_2017_prova',
+        number: 5,
+        answerLetter: 'C',
+        alternatives: [
+          { letter: 'C', text: 'Certo', html: null, figure: null },
+          { letter: 'E', text: 'Errado', html: null, figure: null },
+        ],
+        referenceKeys: ['id_texto_1'],
+        status: 'regular',
+      });
+      const [exam] = await db().select().from(exams).where(eq(exams.id, 'alfa_2017_prova'));
+      expect(exam).toMatchObject({
+        cargoGeral: 'Professor',
+        orgao: 'Câmara de Alfa',
+        questionCount: 5,
+        annulledCount: 0,
+        demonstration: true,
+        source: null,
+      });
+      const [image] = await db().select().from(images).where(eq(images.assetId, 'grafico'));
+      expect(image).toMatchObject({ contentType: 'image/svg+xml', width: 120, height: 80 });
     });
-    const [exam] = await db().select().from(exams).where(eq(exams.id, 'alfa_2017_prova'));
-    expect(exam).toMatchObject({
-      cargoGeral: 'Professor',
-      orgao: 'Câmara de Alfa',
-      questionCount: 5,
-      demonstration: true,
+
+    it('reads alternatives as HTML reduced to text, entities decoded', async () => {
+      const dir = editedCatalog((e) => {
+        e.question(ALFA, '1').Alternativas = [
+          'A) Mediana = média &lt; moda',
+          'B) média < moda & <b>moda</b> > mediana',
+          'C) "aspas" e &quot;entidades&quot;',
+          'D) &amp;lt; fica &lt;',
+        ];
+      });
+      await service().importContent(dir);
+      const [question] = await db()
+        .select({ alternatives: questions.alternatives })
+        .from(questions)
+        .where(eq(questions.id, 'alfa_2017_prova_1'));
+      expect(question!.alternatives.map((alternative) => alternative.text)).toEqual([
+        'Mediana = média < moda',
+        'média < moda & moda > mediana',
+        '"aspas" e "entidades"',
+        '&lt; fica <',
+      ]);
+    });
+
+    it('refuses format-2 fields in a format-1 exam instead of dropping them', async () => {
+      const dir = editedCatalog((e) => {
+        e.question(ALFA, '2').situacao = 'anulada';
+      });
+      expect(await problemsOf(dir)).toEqual([
+        {
+          file: 'provas/alfa_2017_prova.json',
+          path: '$.questoes.2.situacao',
+          message: 'campo do formato 2: declare "versao": 2 na prova para usá-lo',
+        },
+      ]);
     });
   });
 
-  const invalidCases: [string, (catalog: EditableCatalog) => void, string][] = [
+  // One case per error class: the problem is reported once, at its own path, in Portuguese.
+  const errorCases: [string, (catalog: EditableCatalog) => void, Problem][] = [
     [
-      'gabarito not among the alternatives',
-      (e) => (e.question('alfa_2017_prova.json', '1').gabarito = 'E'),
-      'provas/alfa_2017_prova.json $.questoes.1.gabarito: "E" não está entre as alternativas (A, B, C, D)',
+      'key not among the alternatives',
+      (e) => (e.question(ALFA, '1').gabarito = 'E'),
+      {
+        file: 'provas/alfa_2017_prova.json',
+        path: '$.questoes.1.gabarito',
+        message: '"E" não está entre as alternativas (A, B, C, D)',
+      },
     ],
     [
       'dangling reference',
-      (e) => (e.question('alfa_2017_prova.json', '4').referencia = ['id_texto_9']),
-      'provas/alfa_2017_prova.json $.questoes.4.referencia[0]: texto de referência inexistente: "id_texto_9"',
+      (e) => (e.question(ALFA, '4').referencia = ['id_texto_9']),
+      {
+        file: 'provas/alfa_2017_prova.json',
+        path: '$.questoes.4.referencia[0]',
+        message: 'texto de referência inexistente: "id_texto_9"',
+      },
     ],
     [
       'duplicate id',
-      (e) => (e.exam('gama_2015_prova.json').id = 'beta_2015_prova'),
-      'id duplicado: "beta_2015_prova"',
-    ],
-    [
-      'unknown discipline',
-      (e) => (e.question('gama_2015_prova.json', '2').disciplina = 'astrologia'),
-      'provas/gama_2015_prova.json $.questoes.2.disciplina: disciplina desconhecida: "astrologia" não está em disciplinas.json',
+      (e) => (e.exam(GAMA).id = 'beta_2015_prova'),
+      {
+        file: 'provas/gama_2015_prova.json',
+        path: '$.id',
+        message: 'deve ser igual ao nome do arquivo (provas/gama_2015_prova.json)',
+      },
     ],
     [
       'missing image',
-      (e) => (e.question('alfa_2017_prova.json', '3').img = ['nao_existe', 'Descrição']),
-      'provas/alfa_2017_prova.json $.questoes.3.img[0]: imagem ausente: nenhum arquivo imagens/nao_existe.(svg|png|jpg|webp)',
+      (e) => (e.question(ALFA, '3').img = ['nao_existe', 'Descrição']),
+      {
+        file: 'provas/alfa_2017_prova.json',
+        path: '$.questoes.3.img[0]',
+        message:
+          'imagem ausente: nenhum arquivo imagens/nao_existe.(svg|png|jpg|jpeg|webp|gif) (1 uso)',
+      },
     ],
     [
       'TOTAL not matching',
-      (e) => (e.exam('beta_2015_prova.json').TOTAL = '4'),
-      'provas/beta_2015_prova.json $.TOTAL: diz 4, mas a prova tem 3 questões',
+      (e) => (e.exam(BETA).TOTAL = '4'),
+      {
+        file: 'provas/beta_2015_prova.json',
+        path: '$.TOTAL',
+        message: 'diz 4, mas a prova tem 3 questões',
+      },
     ],
     [
-      'disciplinas map not matching',
-      (e) => (e.exam('beta_2015_prova.json').disciplinas.fisica!.assuntos['Cinemática'] = '3'),
-      'provas/beta_2015_prova.json $.disciplinas.fisica.assuntos.Cinemática: diz 3, mas há 2 questões deste assunto',
+      'discipline map not matching',
+      (e) => (e.exam(BETA).disciplinas.fisica!.assuntos['Cinemática'] = '3'),
+      {
+        file: 'provas/beta_2015_prova.json',
+        path: '$.disciplinas.fisica.assuntos.Cinemática',
+        message: 'diz 3, mas há 2 questões deste assunto',
+      },
     ],
     [
-      'alternatives without letters',
-      (e) => (e.question('beta_2015_prova.json', '3').Alternativas = ['Sim', 'B) Não']),
-      'provas/beta_2015_prova.json $.questoes.3.Alternativas[0]: deve começar com a letra e ")", como "A) ..."',
+      'alternative without its letter',
+      (e) => (e.question(BETA, '3').Alternativas = ['Sim', 'B) Não']),
+      {
+        file: 'provas/beta_2015_prova.json',
+        path: '$.questoes.3.Alternativas[0]',
+        message: 'deve começar com a letra e ")", como "A) …" (recebido: "Sim")',
+      },
+    ],
+    [
+      'empty alternative',
+      (e) => (e.question(BETA, '3').Alternativas = ['A) ', 'B) Não']),
+      {
+        file: 'provas/beta_2015_prova.json',
+        path: '$.questoes.3.Alternativas[0]',
+        message: 'a alternativa A está vazia',
+      },
+    ],
+    [
+      'wrong type',
+      (e) => (e.question(ALFA, '2').questao = 42 as unknown as string),
+      {
+        file: 'provas/alfa_2017_prova.json',
+        path: '$.questoes.2.questao',
+        message: 'deve ser um texto, não um número',
+      },
+    ],
+    [
+      'missing field',
+      (e) => delete (e.exam(ALFA) as Record<string, unknown>)['nível'],
+      {
+        file: 'provas/alfa_2017_prova.json',
+        path: '$.nível',
+        message: 'campo obrigatório ausente',
+      },
+    ],
+    [
+      'letters out of order',
+      (e) => (e.question(ALFA, '1').Alternativas = ['A) Um', 'C) Três', 'B) Dois']),
+      {
+        file: 'provas/alfa_2017_prova.json',
+        path: '$.questoes.1.Alternativas',
+        message: 'letras fora de ordem (ACB): use A, B, C... ou exatamente C) Certo e E) Errado',
+      },
+    ],
+    [
+      'unknown format version',
+      (e) => (e.exam(ALFA).versao = 3),
+      {
+        file: 'provas/alfa_2017_prova.json',
+        path: '$.versao',
+        message: 'versão do formato não suportada: 3 (use 1 ou 2)',
+      },
     ],
   ];
 
-  it.each(invalidCases)(
-    'rejects %s with file and path, writing nothing',
-    async (_name, edit, message) => {
-      const fresh = await createTestDatabase();
-      try {
-        const dir = editedCatalog(edit);
-        await expect(createContentImportService(fresh.db).importContent(dir)).rejects.toThrow(
-          message,
-        );
-        expect((await fresh.db.select().from(exams)).length).toBe(0);
-      } finally {
-        await fresh.destroy();
-      }
+  it.each(errorCases)(
+    'reports %s once, at its path, writing nothing',
+    async (_name, edit, problem) => {
+      expect(await problemsOf(editedCatalog(edit))).toEqual([problem]);
     },
   );
 
-  it('reports every problem at once', async () => {
+  it('reports several independent problems in one run, grouped by file with a count', async () => {
     const dir = editedCatalog((e) => {
-      e.question('alfa_2017_prova.json', '1').gabarito = 'E';
-      e.exam('beta_2015_prova.json').TOTAL = '9';
+      // A type error in an exam does not hide the other problems of the same exam.
+      e.exam(ALFA).TOTAL = 5 as unknown as string;
+      e.question(ALFA, '1').gabarito = 'E';
+      e.question(ALFA, '2').Alternativas = ['A) Um', 'B) '];
+      // One unknown discipline used by three questions of two exams: reported once.
+      e.question(ALFA, '4').disciplina = 'astrologia';
+      e.question(ALFA, '5').disciplina = 'astrologia';
+      e.question(BETA, '1').disciplina = 'astrologia';
+      // A bad key in the discipline catalogue is reported there only, not at each question.
+      e.disciplines()['ciencias-humanas'] = 'Ciências Humanas';
+      e.question(GAMA, '1').disciplina = 'ciencias-humanas';
     });
-    await expect(createContentImportService(db()).importContent(dir)).rejects.toThrow(
-      /Nada foi importado: 2 problema\(s\)/,
+    const error = await service()
+      .importContent(dir)
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ContentProblemsError);
+    const { problems, message } = error as ContentProblemsError;
+    expect(problems).toContainEqual({
+      file: 'disciplinas.json',
+      path: '$["ciencias-humanas"]',
+      message:
+        'código inválido: use letras minúsculas sem acento, números e _ (por exemplo "ciencias_humanas")',
+    });
+    expect(problems).toContainEqual({
+      file: 'provas/alfa_2017_prova.json',
+      path: '$.TOTAL',
+      message: 'deve ser um número inteiro em texto, como "10" (recebido: 5)',
+    });
+    expect(problems).toContainEqual({
+      file: 'provas/alfa_2017_prova.json',
+      path: '$.questoes.1.gabarito',
+      message: '"E" não está entre as alternativas (A, B, C, D)',
+    });
+    expect(problems).toContainEqual({
+      file: 'provas/alfa_2017_prova.json',
+      path: '$.questoes.2.Alternativas[1]',
+      message: 'a alternativa B está vazia',
+    });
+    const unknown = problems.filter((problem) =>
+      problem.message.startsWith('disciplina desconhecida'),
     );
+    expect(unknown).toEqual([
+      {
+        file: 'provas/alfa_2017_prova.json',
+        path: '$.questoes.4.disciplina',
+        message:
+          'disciplina desconhecida: "astrologia" não está em disciplinas.json (3 usos em 2 arquivos)',
+      },
+    ]);
+    // Moving questions between disciplines changes the declared counts: those are reported too,
+    // each once, at their own paths.
+    for (const problem of problems)
+      expect(problem.message).not.toMatch(/Invalid|Expected|received/);
+    expect(message).toMatch(/^Nada foi importado: \d+ problemas em 4 arquivos de /);
+    expect(message).toContain(
+      '\ndisciplinas.json (1 problema)\n  $["ciencias-humanas"]: código inválido',
+    );
+    expect(message).toMatch(/\nprovas\/alfa_2017_prova\.json \(\d+ problemas\)\n {2}\$\.TOTAL: /);
+  });
+
+  it('reports unreadable JSON with its line in Portuguese', async () => {
+    const dir = editedCatalog((e) => e.writeFile('provas/quebrada_prova.json', '{\n  "id": 1,\n}'));
+    expect(await problemsOf(dir)).toEqual([
+      {
+        file: 'provas/quebrada_prova.json',
+        path: '$',
+        message: 'JSON inválido (erro na linha 3, coluna 1)',
+      },
+    ]);
   });
 
   it('is all or nothing: one broken exam keeps the others out', async () => {
     const before = await examCount();
     const dir = editedCatalog((e) => {
       e.files.set('novo_2020_prova.json', {
-        ...structuredClone(e.exam('beta_2015_prova.json')),
+        ...structuredClone(e.exam(BETA)),
         id: 'novo_2020_prova',
       });
-      e.question('gama_2015_prova.json', '1').gabarito = 'Z';
+      e.question(GAMA, '1').gabarito = 'Z';
     });
-    await expect(createContentImportService(db()).importContent(dir)).rejects.toThrow();
+    await expect(service().importContent(dir)).rejects.toThrow(ContentProblemsError);
     expect(await examCount()).toBe(before);
   });
 
   it('re-imports in place and keeps users history', async () => {
     const { user } = await createPasswordUser(db());
+    await service().importContent(MINI_CATALOG);
     await db().insert(questionHistory).values({
       userId: user.id,
       questionId: 'beta_2015_prova_1',
@@ -140,14 +348,15 @@ describe('content import', () => {
       chosenLetter: 'A',
     });
     const dir = editedCatalog((e) => {
-      e.question('beta_2015_prova.json', '1').questao = '<p>Enunciado revisado.</p>';
+      e.question(BETA, '1').questao = '<p>Enunciado revisado.</p>';
     });
 
-    await createContentImportService(db()).importContent(dir);
-    await createContentImportService(db()).importContent(dir);
+    await service().importContent(dir);
+    await service().importContent(dir);
 
-    expect(await examCount()).toBe(3);
-    expect((await db().select().from(questions)).length).toBe(10);
+    expect(
+      (await db().select().from(questions).where(eq(questions.examId, 'beta_2015_prova'))).length,
+    ).toBe(3);
     const [question] = await db()
       .select()
       .from(questions)
@@ -162,7 +371,54 @@ describe('content import', () => {
     ]);
   });
 
-  it('makes an XSS corpus inert', async () => {
+  it('checks without writing (--check)', async () => {
+    const fresh = await createTestDatabase();
+    try {
+      const content = createContentImportService(fresh.db);
+      const progress: string[] = [];
+      const result = await content.importContent(FORMAT_2_EXAMPLE, (line) => progress.push(line), {
+        check: true,
+      });
+      expect(result.lines).toEqual([
+        'Verificação concluída, nenhum problema: 1 prova, 7 questões, 8 imagens. Nada foi gravado (--check).',
+      ]);
+      expect(progress[0]).toMatch(/^Lendo .*formato-2\.\.\.$/);
+      expect((await fresh.db.select().from(exams)).length).toBe(0);
+      expect((await fresh.db.select().from(images)).length).toBe(0);
+
+      // The same run reports problems exactly as an import would.
+      const broken = v2((e) => (v2Question(e, '1').gabarito = 'E'));
+      await expect(content.importContent(broken, undefined, { check: true })).rejects.toThrow(
+        '$.questoes.1.gabarito: "E" não está entre as alternativas (A, B, C, D)',
+      );
+    } finally {
+      await fresh.destroy();
+    }
+  });
+
+  it('renames a discipline only when asked to', async () => {
+    await service().importContent(MINI_CATALOG);
+    const dir = editedCatalog((e) => (e.disciplines().fisica = 'Física Geral'));
+    expect(await problemsOf(dir)).toEqual([
+      {
+        file: 'disciplinas.json',
+        path: '$.fisica',
+        message:
+          'renomearia a disciplina "Física" para "Física Geral" em todo o catálogo; se é isso mesmo, importe com --rename-disciplines',
+      },
+    ]);
+    expect(await problemsOf(dir, { check: true })).toHaveLength(1);
+
+    await service().importContent(dir, undefined, { renameDisciplines: true });
+    const [row] = await executeRows<{ name: string }>(
+      db(),
+      sql`select name from disciplines where code = 'fisica'`,
+    );
+    expect(row!.name).toBe('Física Geral');
+    await service().importContent(MINI_CATALOG, undefined, { renameDisciplines: true });
+  });
+
+  it('makes an XSS corpus inert in statements, reference texts and format-2 HTML', async () => {
     const corpus = [
       '<script>alert(1)</script>',
       '<img src=x onerror=alert(1)>',
@@ -171,15 +427,16 @@ describe('content import', () => {
       '<p style="background:url(https://rastreador.example/x.png)" onclick="alert(1)">texto</p>',
       '<svg onload=alert(1)><circle r=1 /></svg>',
       '<p>ok <strong>negrito</strong><sub>2</sub></p>',
-      '<math><mi xlink:href="javascript:alert(1)">x</mi></math>',
+      '<math><mi xlink:href="javascript:alert(1)" href="https://x.example">x</mi><mglyph src="https://x.example/a.png"></mglyph></math>',
       '<object data="https://malicioso.example/x.swf"></object>',
       '<link rel="stylesheet" href="https://malicioso.example/x.css">',
+      '<figura imagem="ex2_resistor" alt="r" onclick="alert(1)" style="x" src="https://x.example"></figura>',
     ].join('');
-    const dir = editedCatalog((e) => {
-      e.question('gama_2015_prova.json', '2').questao = corpus;
-      e.exam('gama_2015_prova.json').id_texto_x = corpus;
+    const v1 = editedCatalog((e) => {
+      e.question(GAMA, '2').questao = corpus;
+      e.exam(GAMA).id_texto_x = corpus;
     });
-    await createContentImportService(db()).importContent(dir);
+    await service().importContent(v1);
     const [question] = await db()
       .select()
       .from(questions)
@@ -190,10 +447,40 @@ describe('content import', () => {
       .where(eq(referenceTexts.key, 'id_texto_x'));
     for (const html of [question!.statementHtml, reference!.html]) {
       expect(html).not.toMatch(
-        /<script|onerror|onclick|onload|javascript:|<iframe|<img|<svg|<object|<link|style=|https?:/i,
+        /<script|onerror|onclick|onload|javascript:|<iframe|<img|<svg|<object|<link|<math|<figura|style=|https?:/i,
       );
       expect(html).toContain('<p>ok <strong>negrito</strong><sub>2</sub></p>');
     }
+
+    // Format 2 keeps figure markers and formulas, and nothing else of the corpus.
+    const dir = v2((e) => {
+      v2Question(e, '7').questao = corpus.replace('<img src=x onerror=alert(1)>', '');
+    });
+    await service().importContent(dir);
+    const [v2question] = await db()
+      .select()
+      .from(questions)
+      .where(eq(questions.id, 'exemplo_2024_formato2_prova_7'));
+    const html = v2question!.statementHtml;
+    expect(html).not.toMatch(
+      /<script|onerror|onclick|onload|javascript:|<iframe|<img|<svg|<object|<link|<mglyph|style=|href|https?:/i,
+    );
+    expect(html).toContain('<math><mi>x</mi></math>');
+    expect(html).toContain('<figura imagem="ex2_resistor" alt="r"></figura>');
+  });
+
+  it('refuses <img> in format-2 HTML, naming the figure marker to use', async () => {
+    const dir = v2(
+      (e) => (v2Question(e, '7').questao = '<p>Veja <img src="grafico.png"> abaixo.</p>'),
+    );
+    expect(await problemsOf(dir)).toEqual([
+      {
+        file: 'provas/exemplo_2024_formato2_prova.json',
+        path: '$.questoes.7.questao',
+        message:
+          '<img> não é aceito: use <figura imagem="nome-da-imagem" alt="descrição"></figura>',
+      },
+    ]);
   });
 
   it('imports the demonstration catalogue as the spec shapes it', async () => {
@@ -233,19 +520,398 @@ describe('content import', () => {
       const [totals] = await executeRows<{
         questions: number;
         with_reference: number;
-        with_image: number;
+        with_figure: number;
+        annulled: number;
+        outdated: number;
       }>(
         fresh.db,
         sql`select count(*)::int as questions,
                    count(*) filter (where jsonb_array_length(reference_keys) > 0)::int as with_reference,
-                   count(*) filter (where image_asset_id is not null)::int as with_image
+                   count(*) filter (where statement_html like '%<figura %'
+                                      or alternatives::text like '%"figure": {%')::int as with_figure,
+                   count(*) filter (where status = 'annulled')::int as annulled,
+                   count(*) filter (where status = 'outdated')::int as outdated
             from questions`,
       );
-      expect(totals!.questions).toBeGreaterThanOrEqual(180);
+      expect(totals!.questions).toBeGreaterThanOrEqual(183);
       expect(totals!.with_reference).toBeGreaterThanOrEqual(10);
-      expect(totals!.with_image).toBeGreaterThanOrEqual(5);
+      expect(totals!.with_figure).toBeGreaterThanOrEqual(10);
+      expect(totals!.annulled).toBeGreaterThanOrEqual(1);
+      expect(totals!.outdated).toBe(12);
     } finally {
       await fresh.destroy();
     }
+  });
+});
+
+describe('content import, format 2', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.destroy());
+  const service = () => createContentImportService(database.db);
+  const v2 = (edit: (catalog: EditableCatalog) => void) => editedCatalog(edit, FORMAT_2_EXAMPLE);
+  const question = (catalog: EditableCatalog, number: string) =>
+    catalog.question(FORMAT_2_EXAM, number);
+  const stored = async (number: number) => {
+    const [row] = await database.db
+      .select()
+      .from(questions)
+      .where(eq(questions.id, `exemplo_2024_formato2_prova_${number}`));
+    return row!;
+  };
+  async function problemsOf(dir: string): Promise<Problem[]> {
+    const error = await service()
+      .importContent(dir)
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ContentProblemsError);
+    return (error as ContentProblemsError).problems;
+  }
+  const at = (path: string, message: string): Problem => ({
+    file: 'provas/exemplo_2024_formato2_prova.json',
+    path,
+    message,
+  });
+
+  it('imports the example that uses every feature', async () => {
+    const result = await service().importContent(FORMAT_2_EXAMPLE);
+    expect(result).toMatchObject({ exams: 1, questions: 7 });
+
+    const [exam] = await database.db
+      .select()
+      .from(exams)
+      .where(eq(exams.id, 'exemplo_2024_formato2_prova'));
+    expect(exam).toMatchObject({
+      ano: '2024',
+      questionCount: 6,
+      annulledCount: 1,
+      outdatedCount: 1,
+      source: {
+        origem: 'Prova de exemplo escrita para a documentação do formato de importação',
+        licenca: 'CC0 1.0 (domínio público)',
+        url: 'https://creativecommons.org/publicdomain/zero/1.0/deed.pt-br',
+      },
+    });
+    // Annulled questions count nowhere: not in the exam's discipline totals either.
+    const perDiscipline = await database.db
+      .select()
+      .from(examDisciplines)
+      .where(eq(examDisciplines.examId, 'exemplo_2024_formato2_prova'));
+    expect(
+      Object.fromEntries(perDiscipline.map((row) => [row.disciplineCode, row.questionCount])),
+    ).toEqual({
+      ciencias: 1,
+      matematica: 3,
+      fisica: 1,
+      legislacao: 1,
+    });
+
+    // A figure between paragraphs, in place.
+    expect((await stored(1)).statementHtml).toBe(
+      '<p>O gráfico a seguir mostra a chuva acumulada em cada mês do primeiro semestre de 2023 numa cidade.</p>' +
+        '<figura imagem="ex2_grafico_chuva" alt="Gráfico de barras da chuva acumulada por mês em 2023: janeiro 240 mm, fevereiro 200 mm, março 180 mm, abril 100 mm, maio 40 mm e junho 20 mm."></figura>' +
+        '<p>O mês em que choveu a metade do que choveu em fevereiro foi</p>',
+    );
+    // Tables, powers and a fraction in MathML.
+    expect((await stored(2)).statementHtml).toContain(
+      '<td>10<sup>2</sup></td></tr><tr><td>y</td><td>2<sup>−1</sup></td>',
+    );
+    expect((await stored(2)).statementHtml).toContain(
+      '<math><mfrac><mn>3</mn><mn>4</mn></mfrac></math>',
+    );
+    // Image alternatives.
+    expect((await stored(3)).alternatives[0]).toEqual({
+      letter: 'A',
+      text: '[Figura: Reta crescente que passa pelos pontos (0, −1) e (1, 1).]',
+      html: null,
+      figure: {
+        assetId: 'ex2_reta_a',
+        description: 'Reta crescente que passa pelos pontos (0, −1) e (1, 1).',
+      },
+    });
+    // Formatted alternatives with an inline figure, and plain text ones.
+    expect(
+      (await stored(4)).alternatives.map(({ letter, text, html }) => ({ letter, text, html })),
+    ).toEqual([
+      {
+        letter: 'A',
+        text: 'um resistor [Figura: símbolo de resistor], medido em ohms (Ω).',
+        html: 'um resistor <figura imagem="ex2_resistor" alt="símbolo de resistor" tipo="linha"></figura>, medido em ohms (Ω).',
+      },
+      {
+        letter: 'B',
+        text: 'uma lâmpada, que transforma energia elétrica em luz e calor.',
+        html: 'uma lâmpada, que transforma energia elétrica em luz e calor.',
+      },
+      { letter: 'C', text: 'um gerador de 12 V.', html: null },
+      {
+        letter: 'D',
+        text: 'uma ligação à terra, de potencial 0 V (10^0 = 1).',
+        html: 'uma ligação à terra, de potencial 0 V (10<sup>0</sup> = 1).',
+      },
+    ]);
+    // A self-closing figure marker in a reference text, inline.
+    const [reference] = await database.db
+      .select()
+      .from(referenceTexts)
+      .where(eq(referenceTexts.examId, 'exemplo_2024_formato2_prova'));
+    expect(reference!.html).toContain(
+      '<figura imagem="ex2_lampada" alt="Símbolo de lâmpada: um círculo com um X dentro, entre dois fios." tipo="linha"></figura>.</p>',
+    );
+    // Annulled, without a key; outdated, with what changed.
+    expect(await stored(5)).toMatchObject({
+      status: 'annulled',
+      answerLetter: 'X',
+      statusNote: 'A banca anulou a questão: as alternativas A e B indicam o mesmo volume.',
+    });
+    expect(await stored(6)).toMatchObject({ status: 'outdated', answerLetter: 'C' });
+    expect((await stored(6)).statusNote).toMatch(
+      /^A Lei nº 13\.415\/2017 alterou o art\. 36 da LDB/,
+    );
+  });
+
+  it('keeps every character of text alternatives: <, >, & and quotes round-trip', async () => {
+    const texts = [
+      'Mediana = média < moda',
+      'a > b && b < c',
+      '&lt; não é uma entidade aqui, nem &amp;',
+      'aspas "duplas" e \'simples\'',
+      '<b>não é negrito</b> <script>nem script</script>',
+    ];
+    const dir = v2((e) => {
+      question(e, '7').Alternativas = texts.map((text, index) => `${'ABCDE'[index]}) ${text}`);
+    });
+    await service().importContent(dir);
+    expect((await stored(7)).alternatives.map((alternative) => alternative.text)).toEqual(texts);
+  });
+
+  it('reports figure, alternative and state problems at their own paths', async () => {
+    const dir = v2((e) => {
+      question(e, '1').questao =
+        '<p>Veja.</p><figura imagem="ex2_grafico_chuva"></figura><figura alt="sem nome"></figura><figura imagem="nao_ha" alt="x" tipo="grande"></figura>';
+      question(e, '3').Alternativas = [
+        { letra: 'A', imagem: 'ex2_reta_a' },
+        { letra: 'B', texto: 'um', html: '<p>dois</p>' },
+        { letra: 'C', texto: 'três', cor: 'azul' },
+        { letra: 'F', texto: 'quatro' },
+      ];
+      question(e, '5').situacao = 'cancelada';
+      question(e, '6').nota = undefined as unknown as string;
+      delete question(e, '6').nota;
+      question(e, '7').nota = 'Sem situação.';
+      question(e, '7').gabarito = 'X';
+    });
+    const problems = await problemsOf(dir);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        at(
+          '$.questoes.1.questao',
+          'a figura "ex2_grafico_chuva" precisa de uma descrição em alt="..."',
+        ),
+        at('$.questoes.1.questao', 'figura sem o atributo imagem="nome-da-imagem"'),
+        at('$.questoes.1.questao', 'a figura "nao_ha" tem tipo="grande": use "bloco" ou "linha"'),
+        at(
+          '$.questoes.1.questao',
+          'imagem ausente: nenhum arquivo imagens/nao_ha.(svg|png|jpg|jpeg|webp|gif) (1 uso)',
+        ),
+        at('$.questoes.3.Alternativas[0].descricao', 'campo obrigatório ausente'),
+        at(
+          '$.questoes.3.Alternativas[1]',
+          'use só um de "texto", "html" ou "imagem" (a alternativa tem "texto" e "html")',
+        ),
+        at('$.questoes.3.Alternativas[2].cor', 'campo desconhecido: "cor"'),
+        at('$.questoes.3.Alternativas[3].letra', 'deve ser uma letra de A a E (recebido: "F")'),
+        at(
+          '$.questoes.5.situacao',
+          'situação inválida: "cancelada" (use "anulada" ou "desatualizada")',
+        ),
+        at(
+          '$.questoes.6.nota',
+          'uma questão desatualizada precisa de uma nota dizendo o que mudou',
+        ),
+        at('$.questoes.7.nota', 'a nota acompanha uma "situacao" (anulada ou desatualizada)'),
+        at(
+          '$.questoes.7.gabarito',
+          '"X" só vale para questão anulada: use "situacao": "anulada" (formato 2)',
+        ),
+      ]),
+    );
+    expect(problems).toHaveLength(12);
+  });
+
+  it('reports unknown fields and a bad source', async () => {
+    const dir = v2((e) => {
+      e.exam(FORMAT_2_EXAM).gabaritos = {};
+      e.exam(FORMAT_2_EXAM).fonte = { origem: 'Banca', url: 'ftp://x' };
+      question(e, '2').gabaritto = 'A';
+    });
+    expect(await problemsOf(dir)).toEqual([
+      at('$.fonte.url', 'deve ser um endereço http:// ou https://'),
+      at('$.questoes.2.gabaritto', 'campo desconhecido: "gabaritto"'),
+      at('$.gabaritos', 'campo desconhecido: "gabaritos"'),
+    ]);
+  });
+
+  describe('images', () => {
+    const png = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
+        .png()
+        .toBuffer();
+
+    it('accepts PNG, JPEG, WebP and GIF, and re-encodes large rasters keeping the original', async () => {
+      const large = await sharp({
+        create: { width: 3200, height: 1000, channels: 3, background: '#cc6633' },
+      })
+        .jpeg()
+        .toBuffer();
+      const files: [string, Buffer][] = [
+        ['ex2_bequer.png', await png(480, 320)],
+        ['ex2_reta_a.jpg', large],
+        [
+          'ex2_reta_b.webp',
+          await sharp(await png(300, 200))
+            .webp()
+            .toBuffer(),
+        ],
+        [
+          'ex2_reta_c.gif',
+          await sharp(await png(300, 200))
+            .gif()
+            .toBuffer(),
+        ],
+      ];
+      const dir = v2((e) => {
+        for (const [name, content] of files) e.writeFile(`imagens/${name}`, content);
+      });
+      const fs = await import('node:fs');
+      for (const name of ['ex2_reta_a.svg', 'ex2_reta_b.svg', 'ex2_reta_c.svg'])
+        fs.rmSync(path.join(dir, 'imagens', name));
+      await service().importContent(dir);
+
+      const rows = await database.db.select().from(images);
+      const byId = new Map(rows.map((row) => [row.assetId, row]));
+      expect(byId.get('ex2_bequer')).toMatchObject({
+        contentType: 'image/png',
+        width: 480,
+        height: 320,
+        zoomContent: null,
+      });
+      expect(byId.get('ex2_reta_b')).toMatchObject({ contentType: 'image/webp', width: 300 });
+      expect(byId.get('ex2_reta_c')).toMatchObject({ contentType: 'image/gif', width: 300 });
+      const jpeg = byId.get('ex2_reta_a')!;
+      expect(jpeg).toMatchObject({
+        contentType: 'image/jpeg',
+        width: 1600,
+        height: 500,
+        zoomContentType: 'image/jpeg',
+      });
+      expect(Buffer.compare(jpeg.zoomContent!, large)).toBe(0);
+      expect((await sharp(jpeg.content).metadata()).width).toBe(1600);
+      // Put the SVGs back for the next tests.
+      await service().importContent(FORMAT_2_EXAMPLE);
+    });
+
+    it('checks sizes, dimensions and that the content is what the extension says', async () => {
+      const dir = v2((e) => {
+        e.writeFile('imagens/ex2_bequer.png', Buffer.alloc(11 * 1024 * 1024));
+        e.writeFile(
+          'imagens/ex2_resistor.svg',
+          '<svg xmlns="http://www.w3.org/2000/svg"><text>sem tamanho</text></svg>',
+        );
+        e.writeFile(
+          'imagens/ex2_lampada.svg',
+          '<svg xmlns="http://www.w3.org/2000/svg" width="9000" height="10"></svg>',
+        );
+        e.writeFile('imagens/extra.bmp', 'BM');
+      });
+      const fs = await import('node:fs');
+      fs.rmSync(path.join(dir, 'imagens/ex2_reta_a.svg'));
+      fs.writeFileSync(
+        path.join(dir, 'imagens/ex2_reta_a.png'),
+        await sharp(await png(40, 40))
+          .jpeg()
+          .toBuffer(),
+      );
+      fs.rmSync(path.join(dir, 'imagens/ex2_reta_b.svg'));
+      fs.writeFileSync(path.join(dir, 'imagens/ex2_reta_b.png'), await png(4, 300));
+      const problems = await problemsOf(dir);
+      expect(problems).toEqual(
+        expect.arrayContaining([
+          {
+            file: 'imagens/extra.bmp',
+            path: '$',
+            message: 'formato não aceito: as imagens devem ser PNG, JPEG, WebP, GIF ou SVG',
+          },
+          { file: 'imagens/ex2_bequer.png', path: '$', message: 'tem 11 MB; o máximo é 10 MB' },
+          {
+            file: 'imagens/ex2_resistor.svg',
+            path: '$',
+            message: 'o SVG precisa declarar o tamanho: width e height, ou viewBox',
+          },
+          {
+            file: 'imagens/ex2_lampada.svg',
+            path: '$',
+            message: 'o SVG declara 9000×10 px; o máximo é 4000 px por lado',
+          },
+          {
+            file: 'imagens/ex2_reta_a.png',
+            path: '$',
+            message: 'o conteúdo é JPEG, mas a extensão diz PNG',
+          },
+          {
+            file: 'imagens/ex2_reta_b.png',
+            path: '$',
+            message: 'tem 4×300 px; o mínimo é 8 px por lado',
+          },
+        ]),
+      );
+      expect(problems).toHaveLength(6);
+    });
+
+    it('sanitizes SVGs and measures their smallest text', async () => {
+      const hostile = `<?xml version="1.0"?>
+<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 200 100" width="400" height="200" onload="alert(1)">
+  <script>alert(1)</script>
+  <defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/></linearGradient></defs>
+  <rect width="200" height="100" fill="url(#g)" style="fill:url(https://x.example/a)"/>
+  <a href="https://x.example"><text x="10" y="20" font-size="8">link</text></a>
+  <image href="https://x.example/a.png" width="10" height="10"/>
+  <use xlink:href="https://x.example/s.svg#a"/><use href="#g"/>
+  <foreignObject><div>html</div></foreignObject>
+  <text x="10" y="60" font-size="10" onclick="alert(1)">Texto</text>
+</svg>`;
+      const dir = v2((e) => e.writeFile('imagens/ex2_resistor.svg', hostile));
+      await service().importContent(dir);
+      const [row] = await database.db
+        .select()
+        .from(images)
+        .where(eq(images.assetId, 'ex2_resistor'));
+      const svg = row!.content.toString('utf8');
+      expect(svg).not.toMatch(
+        /script|onload|onclick|https?:\/\/x\.example|foreignObject|<image|<a\b|<\?xml/,
+      );
+      expect(svg).toContain('viewBox="0 0 200 100"');
+      expect(svg).toContain('fill="url(#g)"');
+      expect(svg).toContain('<use href="#g"></use>');
+      expect(svg).toContain('>Texto</text>');
+      // The smallest text is 8 units in a viewBox drawn twice as wide: 16 px, so it may shrink to
+      // 400 × 12 / 16 = 300 px.
+      expect(row).toMatchObject({ width: 400, height: 200, minWidth: 300 });
+
+      const external = v2((e) =>
+        e.writeFile(
+          'imagens/ex2_resistor.svg',
+          '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><style>@import url(https://x.example/a.css);</style></svg>',
+        ),
+      );
+      expect(await problemsOf(external)).toEqual([
+        {
+          file: 'imagens/ex2_resistor.svg',
+          path: '$',
+          message: 'o <style> do SVG carrega recursos externos (@import ou url(...))',
+        },
+      ]);
+    });
   });
 });

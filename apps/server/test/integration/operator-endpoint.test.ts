@@ -1,5 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { editedCatalog, FORMAT_2_EXAM, FORMAT_2_EXAMPLE } from '../helpers/content';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+
+/** The events of a text/event-stream body, in order. */
+function events(body: string) {
+  return body
+    .split('\n\n')
+    .filter(Boolean)
+    .map((block) => ({
+      event: /^event: (.*)$/m.exec(block)?.[1],
+      data: JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') as unknown,
+    }));
+}
 
 const TOKEN = 'token-of-this-test-server';
 
@@ -33,6 +45,58 @@ describe('POST /api/internal/operator/:command', () => {
     const second = (await run({ token: TOKEN })).json<{ output: string[] }>();
     expect(second.output).toContain('Comandos de operação registrados: 2');
     expect(second.output.some((line) => line.includes('[server, succeeded]'))).toBe(true);
+  });
+
+  it('streams every progress line, then the output, when asked for events', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/internal/operator/content:import',
+      remoteAddress: '127.0.0.1',
+      headers: { authorization: `Bearer ${TOKEN}`, accept: 'text/event-stream' },
+      payload: { args: [FORMAT_2_EXAMPLE, '--check'] },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    const stream = events(response.body);
+    const progress = stream.filter((item) => item.event === 'progress');
+    expect(progress.map((item) => (item.data as { line: string }).line)).toEqual([
+      `Lendo ${FORMAT_2_EXAMPLE}...`,
+      'Verificando 1 prova e 8 imagens...',
+      expect.stringMatching(/^Validado em [\d,]+ s: 1 prova, 7 questões, 8 imagens\.$/),
+    ]);
+    expect(stream.at(-1)).toEqual({
+      event: 'output',
+      data: {
+        output: [
+          'Verificação concluída, nenhum problema: 1 prova, 7 questões, 8 imagens. Nada foi gravado (--check).',
+        ],
+      },
+    });
+  });
+
+  it('streams a refusal as an error event, with every problem', async () => {
+    const broken = editedCatalog((catalog) => {
+      catalog.question(FORMAT_2_EXAM, '1').gabarito = 'E';
+      catalog.question(FORMAT_2_EXAM, '2').disciplina = 'astrologia';
+    }, FORMAT_2_EXAMPLE);
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/internal/operator/content:import',
+      remoteAddress: '127.0.0.1',
+      headers: { authorization: `Bearer ${TOKEN}`, accept: 'text/event-stream' },
+      payload: { args: ['--check', broken] },
+    });
+    const last = events(response.body).at(-1) as {
+      event: string;
+      data: { code: string; message: string };
+    };
+    expect(last.event).toBe('error');
+    expect(last.data.code).toBe('content/invalid');
+    expect(last.data.message).toContain('provas/exemplo_2024_formato2_prova.json (');
+    expect(last.data.message).toContain(
+      '  $.questoes.1.gabarito: "E" não está entre as alternativas',
+    );
+    expect(last.data.message).toContain('disciplina desconhecida: "astrologia"');
   });
 
   it('refuses a wrong or missing token', async () => {

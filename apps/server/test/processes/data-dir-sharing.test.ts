@@ -90,6 +90,24 @@ describe('one DATA_DIR, several processes', () => {
     expect(result.stdout).toMatch(/db:status {2}\[server, running\]/);
   });
 
+  it('a content check through the running server prints every progress line', async () => {
+    const result = await finish(
+      spawn(
+        'npm',
+        ['run', '--silent', 'content:import', '--', '--check', 'content/examples/formato-2'],
+        { cwd: repoRoot, env: { ...testEnv, ...env() } },
+      ),
+    );
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(`Servidor em execução (pid ${server.pid})`);
+    const lines = result.stdout.trim().split('\n');
+    expect(lines[0]).toBe(`Lendo ${path.join(repoRoot, 'content/examples/formato-2')}...`);
+    expect(lines).toContain('Verificando 1 prova e 8 imagens...');
+    expect(lines.at(-1)).toBe(
+      'Verificação concluída, nenhum problema: 1 prova, 7 questões, 8 imagens. Nada foi gravado (--check).',
+    );
+  });
+
   it("a command's refusal comes back from the server and changes nothing", async () => {
     const result = await finish(
       spawn('npm', ['run', '--silent', 'user:grant-premium', '--', 'ninguem@exemplo.com', '30'], {
@@ -118,8 +136,9 @@ describe('one DATA_DIR, several processes', () => {
 
     expect(result.code).toBe(0);
     expect(result.stderr).not.toContain('Servidor em execução');
-    expect(result.stdout).toContain('Comandos de operação registrados: 3');
+    expect(result.stdout).toContain('Comandos de operação registrados: 4');
     expect(result.stdout).toMatch(/db:status {2}\[server, succeeded\]/);
+    expect(result.stdout).toMatch(/content:import --check \S+formato-2 {2}\[server, succeeded\]/);
     expect(result.stdout).toMatch(
       /user:grant-premium ninguem@exemplo.com 30 {2}\[server, failed\]/,
     );

@@ -25,13 +25,21 @@ export function examDetailQueryOptions(examId: string) {
   });
 }
 
-/** GET /disciplines/:code/questions?assunto&cursor, 10 per page. `assunto` '' means every subject. */
-export function disciplineQuestionsInfiniteOptions(code: string, assunto: string) {
+/**
+ * GET /disciplines/:code/questions?assunto&cursor, 10 per page. `assunto` '' means every subject;
+ * `hideOutdated` leaves outdated questions out.
+ */
+export function disciplineQuestionsInfiniteOptions(
+  code: string,
+  assunto: string,
+  hideOutdated = false,
+) {
   return infiniteQueryOptions({
-    queryKey: QUERY_KEYS.disciplineQuestions(code, assunto),
+    queryKey: QUERY_KEYS.disciplineQuestions(code, assunto, hideOutdated),
     queryFn: ({ signal, pageParam }) => {
       const params = new URLSearchParams();
       if (assunto) params.set('assunto', assunto);
+      if (hideOutdated) params.set('ocultarDesatualizadas', 'true');
       if (pageParam) params.set('cursor', pageParam);
       const query = params.size > 0 ? `?${params.toString()}` : '';
       return apiRequest(

@@ -19,9 +19,11 @@ export const QUERY_KEYS = {
   examSearch: ['user', 'answers', 'exams'],
   /** GET /exams/:examId. */
   examDetail: (examId: string) => ['user', 'answers', 'exam', examId] as const,
-  /** GET /disciplines/:code/questions (infinite), per subject ('' = all). */
-  disciplineQuestions: (code: string, assunto: string) =>
-    ['user', 'answers', 'discipline-questions', code, assunto] as const,
+  /** GET /disciplines/:code/questions (infinite), per subject ('' = all), maybe without outdated. */
+  disciplineQuestions: (code: string, assunto: string, hideOutdated = false) =>
+    hideOutdated
+      ? (['user', 'answers', 'discipline-questions', code, assunto, 'sem-desatualizadas'] as const)
+      : (['user', 'answers', 'discipline-questions', code, assunto] as const),
   /** GET /questions/:id (with the recorded first answer). */
   question: (questionId: string) => ['user', 'answers', 'question', questionId] as const,
   /** GET /me/tokens: AI entitlement and the token balance. */

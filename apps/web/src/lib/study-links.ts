@@ -5,6 +5,7 @@
  *   /conteudo-didatico?disciplina=<code>&assunto=<subject>
  *   /questoes?prova=<examId>&disciplina=<code>&assunto=<subject>&q=<questionId>   (exam origin)
  *   /questoes?disciplina=<code>&assunto=<subject>&q=<questionId>                  (discipline origin)
+ * Each may add &desatualizadas=ocultar: the list leaves outdated questions out.
  */
 
 export const STUDY_PARAMS = {
@@ -12,21 +13,34 @@ export const STUDY_PARAMS = {
   discipline: 'disciplina',
   subject: 'assunto',
   question: 'q',
+  outdated: 'desatualizadas',
 } as const;
+
+/** The value of ?desatualizadas= that hides outdated questions. */
+export const HIDE_OUTDATED = 'ocultar';
 
 interface StudyLinkParts {
   prova?: string;
   disciplina?: string;
   assunto?: string;
   q?: string;
+  /** Leave outdated questions out of the list. */
+  hideOutdated?: boolean;
 }
 
 /** Query string with only the parts that are set, in a stable order. */
-export function studySearch({ prova, disciplina, assunto, q }: StudyLinkParts): string {
+export function studySearch({
+  prova,
+  disciplina,
+  assunto,
+  q,
+  hideOutdated,
+}: StudyLinkParts): string {
   const params = new URLSearchParams();
   if (prova) params.set(STUDY_PARAMS.exam, prova);
   if (disciplina) params.set(STUDY_PARAMS.discipline, disciplina);
   if (assunto) params.set(STUDY_PARAMS.subject, assunto);
+  if (hideOutdated) params.set(STUDY_PARAMS.outdated, HIDE_OUTDATED);
   if (q) params.set(STUDY_PARAMS.question, q);
   const search = params.toString();
   return search ? `?${search}` : '';
@@ -36,7 +50,9 @@ export function examDashboardPath(parts: Omit<StudyLinkParts, 'q'>): string {
   return `/prova-dashboard${studySearch(parts)}`;
 }
 
-export function disciplinesPath(parts: Pick<StudyLinkParts, 'disciplina' | 'assunto'>): string {
+export function disciplinesPath(
+  parts: Pick<StudyLinkParts, 'disciplina' | 'assunto' | 'hideOutdated'>,
+): string {
   return `/conteudo-didatico${studySearch(parts)}`;
 }
 

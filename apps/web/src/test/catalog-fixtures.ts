@@ -50,13 +50,20 @@ export function questionCard(number: number, overrides: Partial<QuestionCard> = 
     disciplinaNome: 'Matemática',
     assunto: 'Frações',
     response: null,
+    status: 'regular',
     ...overrides,
   };
 }
 
-export function examDetail(questions: QuestionCard[]): ExamDetailResponse {
+export function examDetail(
+  questions: QuestionCard[],
+  overrides: Partial<ExamDetailResponse['exam']> = {},
+): ExamDetailResponse {
   const { matchingQuestionCount: _omit, ...exam } = examCard();
-  return { exam, questions };
+  return {
+    exam: { ...exam, annulledCount: 0, outdatedCount: 0, source: null, ...overrides },
+    questions,
+  };
 }
 
 export function disciplinePage(
@@ -93,13 +100,18 @@ export function questionDetail(
     disciplina: 'matematica',
     disciplinaNome: 'Matemática',
     assunto: 'Frações',
+    status: 'regular',
+    statusNote: null,
     statementHtml: `<p>Enunciado da questão ${number}.</p>`,
     alternatives: ['A', 'B', 'C', 'D'].map((letter) => ({
       letter,
       text: `Alternativa ${letter} da questão ${number}`,
+      html: null,
+      figure: null,
     })),
     referenceTexts: [],
     image: null,
+    figures: [],
     recordedAnswer: null,
     ...overrides,
   };

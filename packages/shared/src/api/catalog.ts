@@ -9,6 +9,15 @@ export const ALL_OPTIONS_LABEL = 'Todas as opções';
 
 export const questionResponseCodeSchema = z.enum(['c', 'e']);
 
+/**
+ * 'annulled': cancelled by the exam board, cannot be checked and counts nowhere; 'outdated': a later
+ * law or rule changed what it tests, shown with a notice (docs/product-rules.md, "Annulled and
+ * outdated questions").
+ */
+export const QUESTION_STATUSES = ['regular', 'annulled', 'outdated'] as const;
+export const questionStatusSchema = z.enum(QUESTION_STATUSES);
+export type QuestionStatus = z.infer<typeof questionStatusSchema>;
+
 /** The seven filters of the exam list (docs/product-rules.md, "Exam filters"); empty = no filter. */
 export const examFiltersSchema = z.object({
   cargo: optionalText(200),
@@ -74,10 +83,25 @@ export const questionCardSchema = z.object({
   assunto: z.string(),
   /** The user's recorded answer: 'c' correct, 'e' wrong, null not answered. */
   response: questionResponseCodeSchema.nullable(),
+  status: questionStatusSchema,
 });
 
+/** Where an exam came from and under which licence (optional in the import format). */
+export const examSourceSchema = z.object({
+  origem: z.string(),
+  licenca: z.string().nullable(),
+  /** http(s) only. */
+  url: z.string().nullable(),
+});
+export type ExamSource = z.infer<typeof examSourceSchema>;
+
 export const examDetailResponseSchema = z.object({
-  exam: examCardSchema.omit({ matchingQuestionCount: true }),
+  exam: examCardSchema.omit({ matchingQuestionCount: true }).extend({
+    /** Annulled questions are listed but not part of `questionCount`. */
+    annulledCount: z.number().int(),
+    outdatedCount: z.number().int(),
+    source: examSourceSchema.nullable(),
+  }),
   questions: z.array(questionCardSchema),
 });
 
@@ -92,12 +116,44 @@ export const disciplinesResponseSchema = z.object({ disciplines: z.array(discipl
 export const disciplineQuestionsQuerySchema = z.object({
   assunto: optionalText(200),
   cursor: optionalText(200),
+  /** 'true' leaves outdated questions out of the list and its total. */
+  ocultarDesatualizadas: z.enum(['true', 'false'], CATALOG_MESSAGES.invalidBoolean).optional(),
 });
 export const disciplineQuestionsResponseSchema = z.object({
   items: z.array(questionCardSchema.extend({ examLabel: z.string() })),
   total: z.number().int(),
   nextCursor: z.string().nullable(),
 });
+
+/** An image asset as the viewer draws it. */
+export const figureSchema = z.object({
+  assetId: z.string(),
+  /** The version for the page (large rasters are re-encoded to a sensible width). */
+  url: z.string(),
+  /** The original, for the full-screen view; null when the page version is the original. */
+  zoomUrl: z.string().nullable(),
+  /** Null for images imported before format 2: drawn at their own size. */
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  /**
+   * The narrowest the figure may be drawn (CSS px) so its text stays readable (at least 12 px);
+   * narrower screens scroll inside the figure. Null: it may shrink to fit.
+   */
+  minWidth: z.number().int().nullable(),
+});
+export type Figure = z.infer<typeof figureSchema>;
+
+/**
+ * An alternative: `text` is always its plain text (figures as "[Figura: …]"); `html` is set for
+ * formatted alternatives, `figure` for an alternative that is an image.
+ */
+export const alternativeSchema = z.object({
+  letter: z.string(),
+  text: z.string(),
+  html: z.string().nullable(),
+  figure: z.object({ assetId: z.string(), description: z.string() }).nullable(),
+});
+export type Alternative = z.infer<typeof alternativeSchema>;
 
 export const questionDetailSchema = z.object({
   id: z.string(),
@@ -114,11 +170,17 @@ export const questionDetailSchema = z.object({
   disciplina: z.string(),
   disciplinaNome: z.string(),
   assunto: z.string(),
-  /** Sanitized HTML. */
+  status: questionStatusSchema,
+  /** What changed (outdated) or why it was annulled; null when the file gives none. */
+  statusNote: z.string().nullable(),
+  /** Sanitized HTML; `<figura imagem="…">` markers name entries of `figures`. */
   statementHtml: z.string(),
-  alternatives: z.array(z.object({ letter: z.string(), text: z.string() })),
+  alternatives: z.array(alternativeSchema),
   referenceTexts: z.array(z.object({ key: z.string(), html: z.string() })),
-  image: z.object({ url: z.string(), description: z.string() }).nullable(),
+  /** The format-1 image, shown after the statement. */
+  image: z.object({ assetId: z.string(), url: z.string(), description: z.string() }).nullable(),
+  /** Every image the statement, reference texts, alternatives or `image` use. */
+  figures: z.array(figureSchema),
   /**
    * The user's first answer to this question, kept in the history. The viewer still opens with no
    * selection (the key is not part of this: it comes only from checking).

@@ -24,4 +24,15 @@ export const CATALOG_MESSAGES = {
   examNotFound: 'Prova não encontrada.',
   disciplineNotFound: 'Disciplina não encontrada.',
   invalidLetter: 'Escolha uma das alternativas da questão.',
+  invalidBoolean: 'Use "true" ou "false".',
+  /** The server's refusal to check an annulled question. */
+  questionAnnulled: 'Esta questão foi anulada pela banca e não pode ser respondida.',
+  annulledTitle: 'Questão anulada',
+  annulledText:
+    'Ela fica visível para consulta, mas não tem gabarito e não conta nas estatísticas.',
+  outdatedTitle: 'Questão desatualizada',
+  /** Shown when the import file gives no note. */
+  outdatedText: 'Uma norma posterior à prova mudou o que esta questão cobra.',
+  outdatedKey: 'O gabarito é o da época da prova.',
+  hideOutdated: 'Ocultar questões desatualizadas',
 } as const;

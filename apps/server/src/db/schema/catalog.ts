@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -14,7 +16,18 @@ import { bytea } from './column-types';
 
 export interface Alternative {
   letter: string;
+  /** Plain text; for formatted or image alternatives, their text with figures as "[Figura: …]". */
   text: string;
+  /** Sanitized HTML of a formatted alternative (format 2). */
+  html?: string | null;
+  /** An alternative that is an image (format 2). */
+  figure?: { assetId: string; description: string } | null;
+}
+
+export interface ExamSourceColumn {
+  origem: string;
+  licenca: string | null;
+  url: string | null;
 }
 
 export const disciplines = pgTable('disciplines', {
@@ -44,8 +57,13 @@ export const exams = pgTable(
     nivel: text('nivel').notNull(),
     instituicao: text('instituicao').notNull(),
     ano: text('ano').notNull(),
+    /** Questions that count: annulled ones are left out (docs/product-rules.md). */
     questionCount: integer('question_count').notNull(),
+    annulledCount: integer('annulled_count').notNull().default(0),
+    outdatedCount: integer('outdated_count').notNull().default(0),
     demonstration: boolean('demonstration').notNull().default(false),
+    /** Where the exam came from and its licence, shown on the exam dashboard. */
+    source: jsonb('source').$type<ExamSourceColumn>(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('exams_ano_id_idx').on(table.ano, table.id)],
@@ -104,9 +122,18 @@ export const referenceTexts = pgTable(
 
 export const images = pgTable('images', {
   assetId: text('asset_id').primaryKey(),
+  /** What the page shows: the file as imported, or re-encoded to a sensible width. */
   contentType: text('content_type').notNull(),
   content: bytea('content').notNull(),
   version: text('version').notNull(),
+  /** Size of `content` in CSS pixels; null for images imported before format 2. */
+  width: integer('width'),
+  height: integer('height'),
+  /** The narrowest width at which its text stays readable; null: may shrink to fit. */
+  minWidth: integer('min_width'),
+  /** The original of a re-encoded raster, for the full-screen view. */
+  zoomContentType: text('zoom_content_type'),
+  zoomContent: bytea('zoom_content'),
 });
 
 export const questions = pgTable(
@@ -131,8 +158,14 @@ export const questions = pgTable(
     referenceKeys: jsonb('reference_keys').$type<string[]>().notNull().default([]),
     imageAssetId: text('image_asset_id').references(() => images.assetId),
     imageDescription: text('image_description'),
+    /** 'regular', 'annulled' or 'outdated' (docs/product-rules.md). */
+    status: text('status', { enum: ['regular', 'annulled', 'outdated'] })
+      .notNull()
+      .default('regular'),
+    statusNote: text('status_note'),
   },
   (table) => [
+    check('questions_status_check', sql`${table.status} in ('regular', 'annulled', 'outdated')`),
     unique('questions_exam_number_unique').on(table.examId, table.number),
     index('questions_discipline_subject_idx').on(table.disciplineCode, table.subjectId, table.id),
   ],

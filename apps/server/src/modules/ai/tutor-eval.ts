@@ -16,6 +16,7 @@ export interface EvaluatedQuestion {
 /**
  * Runs the explanation of every catalogue question through the configured tutor, exactly as the
  * feedback route prompts it, and grades each against the official key (`npm run eval:tutor`).
+ * Annulled questions have no key to explain (they cannot be checked) and are left out.
  */
 export async function evaluateTutor(options: {
   tutor: Tutor;
@@ -24,13 +25,15 @@ export async function evaluateTutor(options: {
   onResult?: (result: EvaluatedQuestion, done: number, total: number) => void;
 }): Promise<EvaluatedQuestion[]> {
   const ids = await options.catalog.questionIds();
-  const results: EvaluatedQuestion[] = new Array(ids.length);
+  const results: EvaluatedQuestion[] = [];
   let next = 0;
   let done = 0;
   const worker = async () => {
     while (next < ids.length) {
       const index = next++;
       const material = (await options.catalog.tutorMaterial(ids[index]!))!;
+      done += 1;
+      if (material.status === 'annulled') continue;
       const question = toTutorQuestion(material);
       const prompt = await questionPrompt(options.tutor, { kind: 'feedback', question }, material);
       const run = await runTutor(options.tutor, prompt, {
@@ -47,8 +50,7 @@ export async function evaluateTutor(options: {
         usage: run.usage,
         ...(run.outcome === 'completed' ? {} : { error: String(run.error ?? run.outcome) }),
       };
-      results[index] = result;
-      done += 1;
+      results.push(result);
       options.onResult?.(result, done, ids.length);
     }
   };

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { type Database, executeRows } from '../../db/client';
 import {
   disciplines,
@@ -158,6 +158,22 @@ export async function examPage(
   );
 }
 
+/** An exam card with what its dashboard adds: annulled and outdated counts and the source. */
+export async function findExamDetail(db: Database, examId: string, userId: string | null) {
+  const [row] = await executeRows<
+    ExamRow & {
+      annulled_count: number;
+      outdated_count: number;
+      source: { origem: string; licenca: string | null; url: string | null } | null;
+    }
+  >(
+    db,
+    sql`select ${examCardColumns(userId, sql`null::int`)}, e.annulled_count, e.outdated_count, e.source
+        from exams e where e.id = ${examId}`,
+  );
+  return row;
+}
+
 export async function findExam(db: Database, examId: string, userId: string | null) {
   const [row] = await executeRows<ExamRow>(
     db,
@@ -174,6 +190,7 @@ export interface QuestionCardRow {
   discipline_name: string;
   subject: string;
   response: 'c' | 'e' | null;
+  status: 'regular' | 'annulled' | 'outdated';
   cargo: string;
   orgao: string;
   ano: string;
@@ -181,7 +198,7 @@ export interface QuestionCardRow {
 
 const questionCardColumns = (userId: string | null) => sql`
   q.id, q.exam_id, q.number, q.discipline_code, d.name as discipline_name, s.name as subject,
-  ${userId ? sql`qh.response` : sql`null`} as response, e.cargo, e.orgao, e.ano`;
+  ${userId ? sql`qh.response` : sql`null`} as response, q.status, e.cargo, e.orgao, e.ano`;
 const questionCardJoins = (userId: string | null) => sql`
   join subjects s on s.id = q.subject_id
   join disciplines d on d.code = q.discipline_code
@@ -203,8 +220,11 @@ export async function disciplineQuestionCards(
   userId: string | null,
   offset: number,
   limit: number,
+  /** Leave outdated questions out too. Annulled ones are never listed here. */
+  hideOutdated = false,
 ) {
-  const where = sql`q.discipline_code = ${disciplineCode} ${subject ? sql`and s.name = ${subject}` : sql``}`;
+  const where = sql`q.discipline_code = ${disciplineCode} ${subject ? sql`and s.name = ${subject}` : sql``}
+    and q.status ${hideOutdated ? sql`= 'regular'` : sql`<> 'annulled'`}`;
   const [total] = await executeRows<{ total: number }>(
     db,
     sql`select count(*)::int as total from questions q join subjects s on s.id = q.subject_id where ${where}`,
@@ -228,6 +248,7 @@ export async function subjectCounts(db: Database) {
     db,
     sql`select s.discipline_code, s.name as subject, count(q.id)::int as count
         from subjects s join questions q on q.subject_id = s.id
+        where q.status <> 'annulled'
         group by s.discipline_code, s.name`,
   );
 }
@@ -271,6 +292,22 @@ export async function findAnswer(db: Database, userId: string, questionId: strin
   return row;
 }
 
+/** What the viewer needs to draw these images (not their bytes). */
+export async function findFigures(db: Database, assetIds: string[]) {
+  if (assetIds.length === 0) return [];
+  return db
+    .select({
+      assetId: images.assetId,
+      version: images.version,
+      width: images.width,
+      height: images.height,
+      minWidth: images.minWidth,
+      hasZoom: sql<boolean>`${images.zoomContent} is not null`,
+    })
+    .from(images)
+    .where(inArray(images.assetId, assetIds));
+}
+
 export async function findImage(db: Database, assetId: string) {
   const [row] = await db.select().from(images).where(eq(images.assetId, assetId));
   return row;
@@ -295,7 +332,13 @@ export async function subjectQuestionIds(
     .select({ id: questions.id })
     .from(questions)
     .innerJoin(subjects, eq(subjects.id, questions.subjectId))
-    .where(and(eq(questions.disciplineCode, disciplineCode), eq(subjects.name, subject)))
+    .where(
+      and(
+        eq(questions.disciplineCode, disciplineCode),
+        eq(subjects.name, subject),
+        ne(questions.status, 'annulled'),
+      ),
+    )
     .orderBy(asc(questions.id))
     .limit(limit);
   return rows.map((row) => row.id);

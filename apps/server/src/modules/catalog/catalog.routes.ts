@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   disciplineParamsSchema,
@@ -74,6 +75,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         request.query.assunto,
         request.query.cursor,
         userId(request),
+        request.query.ocultarDesatualizadas === 'true',
       ),
   );
 
@@ -89,18 +91,35 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     async (request) => catalog.getQuestion(request.params.id, userId(request)),
   );
 
+  // Versioned URLs: cache for long. An SVG opened on its own may not run or load anything.
+  const sendImage = (reply: FastifyReply, contentType: string, content: Buffer) =>
+    reply
+      .type(contentType)
+      .header('cache-control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`)
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .header('x-content-type-options', 'nosniff')
+      .send(content);
+
   app.get(
     '/images/:assetId',
     { config: open, schema: { params: imageParamsSchema } },
     async (request, reply) => {
       const image = await catalog.getImage(request.params.assetId);
       if (!image) throw AppError.common('request/not-found', 404);
-      // Versioned URLs: cache for long. An SVG opened on its own may not run anything.
-      return reply
-        .type(image.contentType)
-        .header('cache-control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`)
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-        .send(image.content);
+      return sendImage(reply, image.contentType, image.content);
+    },
+  );
+
+  /** The original of a re-encoded image (the full-screen view); the image itself otherwise. */
+  app.get(
+    '/images/:assetId/original',
+    { config: open, schema: { params: imageParamsSchema } },
+    async (request, reply) => {
+      const image = await catalog.getImage(request.params.assetId);
+      if (!image) throw AppError.common('request/not-found', 404);
+      return image.zoomContent && image.zoomContentType
+        ? sendImage(reply, image.zoomContentType, image.zoomContent)
+        : sendImage(reply, image.contentType, image.content);
     },
   );
 };

@@ -14,6 +14,7 @@ import {
 } from '@gabarita/shared';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { htmlToText } from './import/sanitize';
 import {
   columnFacets,
   disciplineFacet,
@@ -23,7 +24,8 @@ import {
   type ExamRow,
   findAnswer,
   findDiscipline,
-  findExam,
+  findExamDetail,
+  findFigures,
   findImage,
   findQuestion,
   findReferenceTexts,
@@ -75,7 +77,17 @@ function toQuestionCard(row: QuestionCardRow): QuestionCard {
     disciplinaNome: row.discipline_name,
     assunto: row.subject,
     response: row.response,
+    status: row.status,
   };
+}
+
+/** The asset ids named by figure markers in sanitized HTML (the importer writes them this way). */
+export function figureAssetIds(html: string): string[] {
+  return [...html.matchAll(/<figura\b[^>]*?\simagem="([^"]+)"/g)].map((match) => match[1]!);
+}
+
+export function imageUrl(assetId: string, version: string) {
+  return `/api/images/${encodeURIComponent(assetId)}?v=${version}`;
 }
 
 function cleanFilters(filters: ExamFilters): ExamFilters {
@@ -125,11 +137,18 @@ async function getExam(
   examId: string,
   userId: string | null,
 ): Promise<ExamDetailResponse> {
-  const exam = await findExam(db, examId, userId);
+  const exam = await findExamDetail(db, examId, userId);
   if (!exam) throw new AppError('catalog/exam-not-found', 404, CATALOG_MESSAGES.examNotFound);
   const { matchingQuestionCount: _notInDetail, ...card } = toExamCard(exam);
   return {
-    exam: card,
+    exam: {
+      ...card,
+      annulledCount: exam.annulled_count,
+      outdatedCount: exam.outdated_count,
+      source: exam.source
+        ? { origem: exam.source.origem, licenca: exam.source.licenca, url: exam.source.url }
+        : null,
+    },
     questions: (await examQuestionCards(db, examId, userId)).map(toQuestionCard),
   };
 }
@@ -158,6 +177,7 @@ async function getDisciplineQuestions(
   subject: string | undefined,
   cursor: string | undefined,
   userId: string | null,
+  hideOutdated = false,
 ) {
   if (!(await findDiscipline(db, code))) {
     throw new AppError('catalog/discipline-not-found', 404, CATALOG_MESSAGES.disciplineNotFound);
@@ -170,6 +190,7 @@ async function getDisciplineQuestions(
     userId,
     offset,
     QUESTION_PAGE_SIZE,
+    hideOutdated,
   );
   const nextOffset = offset + items.length;
   return {
@@ -197,6 +218,25 @@ async function getQuestion(
     userId ? findAnswer(db, userId, question.id) : undefined,
   ]);
   const order = new Map(question.referenceKeys.map((key, index) => [key, index]));
+  const assetIds = new Set([
+    ...figureAssetIds(question.statementHtml),
+    ...referenceTexts.flatMap((text) => figureAssetIds(text.html)),
+    ...question.alternatives.flatMap((alternative) => [
+      ...(alternative.html ? figureAssetIds(alternative.html) : []),
+      ...(alternative.figure ? [alternative.figure.assetId] : []),
+    ]),
+    ...(question.imageAssetId ? [question.imageAssetId] : []),
+  ]);
+  const figures = (await findFigures(db, [...assetIds])).map((image) => ({
+    assetId: image.assetId,
+    url: imageUrl(image.assetId, image.version),
+    zoomUrl: image.hasZoom
+      ? `/api/images/${encodeURIComponent(image.assetId)}/original?v=${image.version}`
+      : null,
+    width: image.width,
+    height: image.height,
+    minWidth: image.minWidth,
+  }));
   return {
     id: question.id,
     number: question.number,
@@ -212,16 +252,25 @@ async function getQuestion(
     disciplina: question.disciplineCode,
     disciplinaNome: found.disciplineName,
     assunto: found.subject,
+    status: question.status,
+    statusNote: question.statusNote,
     statementHtml: question.statementHtml,
-    alternatives: question.alternatives,
+    alternatives: question.alternatives.map((alternative) => ({
+      letter: alternative.letter,
+      text: alternative.text,
+      html: alternative.html ?? null,
+      figure: alternative.figure ?? null,
+    })),
     referenceTexts: referenceTexts.sort((a, b) => order.get(a.key)! - order.get(b.key)!),
     image:
-      question.imageAssetId && question.imageDescription
+      question.imageAssetId && question.imageDescription && found.imageVersion
         ? {
-            url: `/api/images/${question.imageAssetId}?v=${found.imageVersion}`,
+            assetId: question.imageAssetId,
+            url: imageUrl(question.imageAssetId, found.imageVersion),
             description: question.imageDescription,
           }
         : null,
+    figures,
     // The question opens fresh; the first answer is only recalled, and the key is not sent.
     recordedAnswer:
       answer?.response && answer.chosenLetter && answer.answeredAt
@@ -246,9 +295,14 @@ export interface TutorMaterial {
   disciplineName: string;
   subject: string;
   statementHtml: string;
+  /** The statement as text, each figure as "[Figura: description]". */
+  statementText: string;
   alternatives: { letter: string; text: string }[];
   answerLetter: string;
   referenceHtml: string[];
+  /** 'outdated' questions carry a note of what changed since; 'annulled' ones are never checked. */
+  status: 'regular' | 'annulled' | 'outdated';
+  statusNote: string | null;
   image: { description: string; contentType: string; content: Buffer } | null;
 }
 
@@ -269,8 +323,11 @@ async function tutorMaterial(db: Database, questionId: string): Promise<TutorMat
     disciplineName: found.disciplineName,
     subject: found.subject,
     statementHtml: question.statementHtml,
-    alternatives: question.alternatives,
+    statementText: htmlToText(question.statementHtml),
+    alternatives: question.alternatives.map(({ letter, text }) => ({ letter, text })),
     answerLetter: question.answerLetter,
+    status: question.status,
+    statusNote: question.statusNote,
     referenceHtml: references
       .sort((a, b) => order.get(a.key)! - order.get(b.key)!)
       .map((reference) => reference.html),
@@ -297,7 +354,8 @@ export function createCatalogService(db: Database) {
       subject: string | undefined,
       cursor: string | undefined,
       userId: string | null,
-    ) => getDisciplineQuestions(db, code, subject, cursor, userId),
+      hideOutdated?: boolean,
+    ) => getDisciplineQuestions(db, code, subject, cursor, userId, hideOutdated),
     getQuestion: (questionId: string, userId: string | null) => getQuestion(db, questionId, userId),
     getImage: (assetId: string) => findImage(db, assetId),
     questionExists: (questionId: string) => questionExists(db, questionId),

@@ -252,12 +252,35 @@ function formatDay(day: string) {
 }
 
 const contentImport: OperatorCommand = {
-  usage: 'content:import <pasta>',
-  summary: 'Valida e importa provas, disciplinas e imagens (docs/content-format.md), tudo ou nada.',
+  usage: 'content:import <pasta> [--check] [--rename-disciplines]',
+  summary:
+    'Valida e importa provas, disciplinas e imagens (docs/content-format.md), tudo ou nada. ' +
+    '--check só valida; --rename-disciplines permite mudar o nome de uma disciplina existente.',
   pathArgs: [0],
   async run(database, args, progress) {
-    if (args.length !== 1) throw new AppError('operator/usage', 400, `Uso: ${this.usage}`);
-    return (await createContentImportService(database.db).importContent(args[0]!, progress)).lines;
+    const parsed = (() => {
+      try {
+        return parseArgs({
+          args,
+          allowPositionals: true,
+          options: {
+            check: { type: 'boolean' },
+            'rename-disciplines': { type: 'boolean' },
+          },
+        });
+      } catch {
+        return null;
+      }
+    })();
+    if (!parsed || parsed.positionals.length !== 1) {
+      throw new AppError('operator/usage', 400, `Uso: ${this.usage}`);
+    }
+    const result = await createContentImportService(database.db).importContent(
+      parsed.positionals[0]!,
+      progress,
+      { check: parsed.values.check, renameDisciplines: parsed.values['rename-disciplines'] },
+    );
+    return result.lines;
   },
 };
 

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { AppConfig } from '../../config';
 import type { DatabaseHandle } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { createOperatorService } from './operator.service';
+import { sendEvents, type ServerSentEvent } from '../../lib/sse';
+import { createOperatorService, type OperatorService } from './operator.service';
 
 export interface OperatorRoutesOptions {
   database: DatabaseHandle;
@@ -15,9 +16,14 @@ export interface OperatorRoutesOptions {
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
+/** Keeps idle connections (and the CLI's body timeout) alive during long silent steps. */
+const HEARTBEAT_MS = 15_000;
+
 /**
  * Lets operator commands (npm run db:status and the like) run while the server holds the embedded
- * database: the CLI sends the command here instead of opening the data directory itself.
+ * database: the CLI sends the command here instead of opening the data directory itself. Asked
+ * for `text/event-stream`, it streams each progress line as it happens (`progress` events), then
+ * the output (`output`) or the refusal (`error`); otherwise it answers JSON when the command ends.
  */
 export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = async (
   app,
@@ -47,11 +53,64 @@ export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = asyn
         }
       },
     },
-    async (request) => ({
-      output: await operator.run(request.params.command, request.body.args, 'server'),
-    }),
+    async (request, reply) => {
+      if (request.headers.accept?.includes('text/event-stream')) {
+        return sendEvents(
+          reply,
+          streamRun(operator, request.params.command, request.body.args, (error) =>
+            request.log.error({ err: error }, 'operator command failed'),
+          ),
+        );
+      }
+      return { output: await operator.run(request.params.command, request.body.args, 'server') };
+    },
   );
 };
+
+/** The run as events, in the order they happen; errors become an `error` event. */
+async function* streamRun(
+  operator: OperatorService,
+  command: string,
+  args: string[],
+  logUnexpected: (error: unknown) => void,
+): AsyncGenerator<ServerSentEvent> {
+  const queue: ServerSentEvent[] = [];
+  let wake: (() => void) | undefined;
+  let done = false;
+  const push = (event: ServerSentEvent) => {
+    queue.push(event);
+    wake?.();
+  };
+  const heartbeat = setInterval(() => push({ event: 'heartbeat', data: {} }), HEARTBEAT_MS);
+  operator
+    .run(command, args, 'server', (line) => push({ event: 'progress', data: { line } }))
+    .then(
+      (output) => push({ event: 'output', data: { output } }),
+      (error: unknown) => {
+        if (!(error instanceof AppError)) logUnexpected(error);
+        const known = error instanceof AppError ? error : AppError.common('server/internal', 500);
+        push({ event: 'error', data: { code: known.code, message: known.message } });
+      },
+    )
+    .finally(() => {
+      done = true;
+      wake?.();
+    });
+  try {
+    for (;;) {
+      const event = queue.shift();
+      if (event) {
+        yield event;
+        continue;
+      }
+      if (done) return;
+      await new Promise<void>((resolve) => (wake = resolve));
+      wake = undefined;
+    }
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
 
 function digest(value: string): Buffer {
   return createHash('sha256').update(value).digest();

@@ -8,6 +8,7 @@ export async function findQuestionKey(db: Database, questionId: string) {
       examId: questions.examId,
       answerLetter: questions.answerLetter,
       alternatives: questions.alternatives,
+      status: questions.status,
     })
     .from(questions)
     .where(eq(questions.id, questionId));
@@ -105,7 +106,7 @@ export async function scoresBySubject(db: Database, userId: string) {
         join questions q on q.id = qh.question_id
         join subjects s on s.id = q.subject_id
         join disciplines d on d.code = q.discipline_code
-        where qh.user_id = ${userId} and qh.response is not null
+        where qh.user_id = ${userId} and qh.response is not null and q.status <> 'annulled'
         group by q.discipline_code, d.name, s.name`,
   );
 }
@@ -113,8 +114,9 @@ export async function scoresBySubject(db: Database, userId: string) {
 export async function totalScore(db: Database, userId: string) {
   const [row] = await executeRows<{ answered: number; correct: number }>(
     db,
-    sql`select count(*)::int as answered, count(*) filter (where response = 'c')::int as correct
-        from question_history where user_id = ${userId} and response is not null`,
+    sql`select count(*)::int as answered, count(*) filter (where qh.response = 'c')::int as correct
+        from question_history qh join questions q on q.id = qh.question_id
+        where qh.user_id = ${userId} and qh.response is not null and q.status <> 'annulled'`,
   );
   return row ?? { answered: 0, correct: 0 };
 }

@@ -43,6 +43,11 @@ async function checkAnswer(
   letter: string,
 ): Promise<CheckAnswerResponse> {
   const question = await questionOrNotFound(db, questionId);
+  // Before anything is counted: an annulled question has no key to check and costs no free check
+  // (docs/product-rules.md, "Annulled and outdated questions").
+  if (question.status === 'annulled') {
+    throw new AppError('study/question-annulled', 409, CATALOG_MESSAGES.questionAnnulled);
+  }
   if (!question.alternatives.some((alternative) => alternative.letter === letter)) {
     throw new AppError('study/invalid-letter', 400, CATALOG_MESSAGES.invalidLetter);
   }

@@ -35,6 +35,10 @@ export interface ModalProps {
   dismissible?: boolean;
   /** Optional icon shown before the title. */
   icon?: ReactNode;
+  /** The whole screen (e.g. a zoomed figure) instead of a centred panel. */
+  fullScreen?: boolean;
+  /** Shown at the end of the title row (e.g. a close button). */
+  headerAction?: ReactNode;
 }
 
 /**
@@ -51,6 +55,8 @@ export function Modal({
   finalFocusRef,
   dismissible = true,
   icon,
+  fullScreen = false,
+  headerAction,
 }: ModalProps) {
   const titleId = useId();
   const descriptionId = useId();
@@ -138,7 +144,11 @@ export function Modal({
   return createPortal(
     <div
       ref={overlayRef}
-      className="fixed inset-0 z-[60] flex items-end justify-center overflow-y-auto bg-slate-950/55 p-3 backdrop-blur-[2px] sm:items-center sm:p-6"
+      className={
+        fullScreen
+          ? 'fixed inset-0 z-[60] flex bg-slate-950/55'
+          : 'fixed inset-0 z-[60] flex items-end justify-center overflow-y-auto bg-slate-950/55 p-3 backdrop-blur-[2px] sm:items-center sm:p-6'
+      }
       onMouseDown={(event) => {
         if (event.target === event.currentTarget && dismissibleRef.current) onCloseRef.current();
       }}
@@ -150,7 +160,11 @@ export function Modal({
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
-        className="w-full max-w-md rounded-2xl border border-line bg-surface p-5 shadow-2xl shadow-slate-900/20 focus-visible:outline-none sm:p-6 dark:shadow-black/60"
+        className={
+          fullScreen
+            ? 'flex h-full w-full flex-col bg-surface p-3 focus-visible:outline-none sm:p-4'
+            : 'w-full max-w-md rounded-2xl border border-line bg-surface p-5 shadow-2xl shadow-slate-900/20 focus-visible:outline-none sm:p-6 dark:shadow-black/60'
+        }
       >
         <div className="flex items-start gap-4">
           {icon}
@@ -159,11 +173,17 @@ export function Modal({
               {title}
             </h2>
             {description && (
-              <div id={descriptionId} className="mt-1.5 text-sm leading-6 text-ink-muted">
+              <div
+                id={descriptionId}
+                // A long description scrolls in its box; keyboard users can scroll it too.
+                tabIndex={fullScreen ? 0 : undefined}
+                className={`mt-1.5 text-sm leading-6 text-ink-muted ${fullScreen ? 'max-h-24 overflow-y-auto rounded focus-visible:outline-2 focus-visible:outline-ring' : ''}`}
+              >
                 {description}
               </div>
             )}
           </div>
+          {headerAction}
         </div>
         {children}
       </div>

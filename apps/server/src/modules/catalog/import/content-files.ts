@@ -10,6 +10,7 @@ export interface RawFile {
 export interface ImageFile {
   file: string;
   assetId: string;
+  /** From the extension; the content is checked against it. */
   contentType: string;
   content: Buffer;
 }
@@ -19,17 +20,19 @@ export interface ContentFiles {
   exams: RawFile[];
   disciplineFiles: RawFile[];
   images: Map<string, ImageFile>;
-  /** Files that could not be read or parsed. */
+  /** Files that could not be read or parsed, or that are not what their folder holds. */
   unreadable: { file: string; reason: string }[];
 }
 
-const IMAGE_TYPES: Record<string, string> = {
+export const IMAGE_TYPES: Readonly<Record<string, string>> = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
   '.webp': 'image/webp',
+  '.gif': 'image/gif',
 };
+export const IMAGE_EXTENSIONS_LABEL = 'svg|png|jpg|jpeg|webp|gif';
 
 /** Reads a catalogue folder (docs/content-format.md) without judging what is in it. */
 export function readContentFolder(dir: string): ContentFiles {
@@ -41,13 +44,19 @@ export function readContentFolder(dir: string): ContentFiles {
     unreadable: [],
   };
   const readJson = (file: string): RawFile | null => {
+    let text: string;
     try {
-      return { file, data: JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) };
+      text = fs.readFileSync(path.join(dir, file), 'utf8');
+    } catch {
+      result.unreadable.push({ file, reason: 'arquivo ilegível' });
+      return null;
+    }
+    try {
+      return { file, data: JSON.parse(text.replace(/^\uFEFF/, '')) };
     } catch (error) {
       result.unreadable.push({
         file,
-        reason:
-          error instanceof SyntaxError ? `JSON inválido: ${error.message}` : 'arquivo ilegível',
+        reason: `JSON inválido (${jsonErrorWhere(error instanceof Error ? error.message : '', text)})`,
       });
       return null;
     }
@@ -66,16 +75,47 @@ export function readContentFolder(dir: string): ContentFiles {
     if (raw) result.disciplineFiles.push(raw);
   }
   for (const name of list('imagens')) {
+    if (name.startsWith('.')) continue;
+    const file = `imagens/${name}`;
     const extension = path.extname(name).toLowerCase();
     const contentType = IMAGE_TYPES[extension];
-    if (!contentType) continue;
+    if (!contentType) {
+      result.unreadable.push({
+        file,
+        reason: 'formato não aceito: as imagens devem ser PNG, JPEG, WebP, GIF ou SVG',
+      });
+      continue;
+    }
     const assetId = path.basename(name, path.extname(name));
+    const other = result.images.get(assetId);
+    if (other) {
+      result.unreadable.push({
+        file,
+        reason: `mesmo nome que ${other.file}: cada imagem precisa de um nome próprio`,
+      });
+      continue;
+    }
     result.images.set(assetId, {
-      file: `imagens/${name}`,
+      file,
       assetId,
       contentType,
       content: fs.readFileSync(path.join(dir, 'imagens', name)),
     });
   }
   return result;
+}
+
+/** Where the parser stopped, as "linha 7, coluna 3" (the parser's own words are English). */
+function jsonErrorWhere(message: string, text: string): string {
+  const lineColumn = /line (\d+) column (\d+)/.exec(message);
+  if (lineColumn) return `erro na linha ${lineColumn[1]}, coluna ${lineColumn[2]}`;
+  const position = /position (\d+)/.exec(message);
+  if (position) {
+    const before = text.slice(0, Number(position[1]));
+    const line = before.split('\n').length;
+    const column = before.length - before.lastIndexOf('\n');
+    return `erro na linha ${line}, coluna ${column}`;
+  }
+  if (/end of (JSON )?input/i.test(message)) return 'o arquivo termina antes do fim do JSON';
+  return 'o arquivo não é um JSON válido';
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { and, count, eq, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import {
@@ -11,7 +10,7 @@ import {
   referenceTexts,
   subjects,
 } from '../../../db/schema';
-import type { ImageFile } from './content-files';
+import type { PreparedImage } from './images';
 import type { ValidCatalog, ValidExam } from './validate-content';
 
 const excluded = (column: string) => sql.raw(`excluded.${column}`);
@@ -19,6 +18,10 @@ const excluded = (column: string) => sql.raw(`excluded.${column}`);
 export async function countExams(db: Database) {
   const [row] = await db.select({ total: count() }).from(exams);
   return row?.total ?? 0;
+}
+
+export async function disciplineNames(db: Database) {
+  return db.select({ code: disciplines.code, name: disciplines.name }).from(disciplines);
 }
 
 export async function upsertDisciplines(db: Database, list: ValidCatalog['disciplines']) {
@@ -29,26 +32,37 @@ export async function upsertDisciplines(db: Database, list: ValidCatalog['discip
     .onConflictDoUpdate({ target: disciplines.code, set: { name: excluded('name') } });
 }
 
-export async function upsertImages(db: Database, files: ImageFile[]) {
-  for (const file of files) {
-    const version = createHash('sha256').update(file.content).digest('hex').slice(0, 16);
+export async function upsertImages(db: Database, list: PreparedImage[]) {
+  for (const image of list) {
+    const columns = {
+      contentType: image.contentType,
+      content: image.content,
+      version: image.version,
+      width: image.width,
+      height: image.height,
+      minWidth: image.minWidth,
+      zoomContentType: image.zoomContentType,
+      zoomContent: image.zoomContent,
+    };
     await db
       .insert(images)
-      .values({
-        assetId: file.assetId,
-        contentType: file.contentType,
-        content: file.content,
-        version,
-      })
-      .onConflictDoUpdate({
-        target: images.assetId,
-        set: { contentType: file.contentType, content: file.content, version },
-      });
+      .values({ assetId: image.assetId, ...columns })
+      .onConflictDoUpdate({ target: images.assetId, set: columns });
   }
 }
 
-/** Writes one exam in place: same ids keep their users' history; questions no longer in it go. */
-export async function upsertExam(db: Database, exam: ValidExam) {
+/**
+ * Writes one exam in place: same ids keep their users' history; questions no longer in it go.
+ * Annulled questions are stored but left out of every count (docs/product-rules.md, "Annulled and
+ * outdated questions").
+ */
+export async function upsertExam(
+  db: Database,
+  exam: ValidExam,
+  /** Subject ids already known in this import, shared by its exams. */
+  subjectIds: Map<string, number> = new Map(),
+) {
+  const counted = exam.questions.filter((question) => question.status !== 'annulled');
   const columns = {
     cargoGeral: exam.cargoGeral,
     cargo: exam.cargo,
@@ -56,8 +70,11 @@ export async function upsertExam(db: Database, exam: ValidExam) {
     nivel: exam.nivel,
     instituicao: exam.instituicao,
     ano: exam.ano,
-    questionCount: exam.questions.length,
+    questionCount: counted.length,
+    annulledCount: exam.questions.length - counted.length,
+    outdatedCount: counted.filter((question) => question.status === 'outdated').length,
     demonstration: exam.demonstration,
+    source: exam.source,
   };
   await db
     .insert(exams)
@@ -71,7 +88,7 @@ export async function upsertExam(db: Database, exam: ValidExam) {
       .values(exam.referenceTexts.map((text) => ({ examId: exam.id, ...text })));
   }
 
-  const subjectIds = await ensureSubjects(db, exam);
+  await ensureSubjects(db, exam, subjectIds);
   await db.delete(questions).where(
     and(
       eq(questions.examId, exam.id),
@@ -96,6 +113,8 @@ export async function upsertExam(db: Database, exam: ValidExam) {
         referenceKeys: question.referenceKeys,
         imageAssetId: question.image?.assetId ?? null,
         imageDescription: question.image?.description ?? null,
+        status: question.status,
+        statusNote: question.statusNote,
       })),
     )
     .onConflictDoUpdate({
@@ -110,6 +129,8 @@ export async function upsertExam(db: Database, exam: ValidExam) {
         referenceKeys: excluded('reference_keys'),
         imageAssetId: excluded('image_asset_id'),
         imageDescription: excluded('image_description'),
+        status: excluded('status'),
+        statusNote: excluded('status_note'),
       },
     });
 
@@ -119,7 +140,7 @@ export async function upsertExam(db: Database, exam: ValidExam) {
     string,
     { disciplineCode: string; subject: string; questionCount: number }
   >();
-  for (const question of exam.questions) {
+  for (const question of counted) {
     const key = `${question.disciplineCode}\u0000${question.subject}`;
     const entry = tally.get(key) ?? {
       disciplineCode: question.disciplineCode,
@@ -129,41 +150,50 @@ export async function upsertExam(db: Database, exam: ValidExam) {
     entry.questionCount += 1;
     tally.set(key, entry);
   }
-  await db.insert(examSubjects).values(
-    [...tally].map(([key, entry]) => ({
-      examId: exam.id,
-      subjectId: subjectIds.get(key)!,
-      ...entry,
-    })),
-  );
+  if (tally.size > 0) {
+    await db.insert(examSubjects).values(
+      [...tally].map(([key, entry]) => ({
+        examId: exam.id,
+        subjectId: subjectIds.get(key)!,
+        ...entry,
+      })),
+    );
+  }
   const perDiscipline = new Map<string, number>();
-  for (const question of exam.questions) {
+  for (const question of counted) {
     perDiscipline.set(
       question.disciplineCode,
       (perDiscipline.get(question.disciplineCode) ?? 0) + 1,
     );
   }
-  await db.insert(examDisciplines).values(
-    [...perDiscipline].map(([disciplineCode, questionCount]) => ({
-      examId: exam.id,
-      disciplineCode,
-      questionCount,
-    })),
-  );
+  if (perDiscipline.size > 0) {
+    await db.insert(examDisciplines).values(
+      [...perDiscipline].map(([disciplineCode, questionCount]) => ({
+        examId: exam.id,
+        disciplineCode,
+        questionCount,
+      })),
+    );
+  }
 }
 
-async function ensureSubjects(db: Database, exam: ValidExam) {
+async function ensureSubjects(db: Database, exam: ValidExam, ids: Map<string, number>) {
   const wanted = new Map(
-    exam.questions.map((question) => [
-      `${question.disciplineCode}\u0000${question.subject}`,
-      { disciplineCode: question.disciplineCode, name: question.subject },
-    ]),
+    exam.questions
+      .map(
+        (question) =>
+          [
+            `${question.disciplineCode}\u0000${question.subject}`,
+            { disciplineCode: question.disciplineCode, name: question.subject },
+          ] as const,
+      )
+      .filter(([key]) => !ids.has(key)),
   );
+  if (wanted.size === 0) return;
   await db
     .insert(subjects)
     .values([...wanted.values()])
     .onConflictDoNothing();
-  const ids = new Map<string, number>();
   for (const [key, subject] of wanted) {
     const [row] = await db
       .select({ id: subjects.id })
@@ -173,5 +203,4 @@ async function ensureSubjects(db: Database, exam: ValidExam) {
       );
     ids.set(key, row!.id);
   }
-  return ids;
 }

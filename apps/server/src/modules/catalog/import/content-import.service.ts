@@ -4,53 +4,103 @@ import type { Database } from '../../../db/client';
 import { inTransaction } from '../../../db/transaction';
 import { AppError } from '../../../lib/errors';
 import { readContentFolder } from './content-files';
-import { countExams, upsertDisciplines, upsertExam, upsertImages } from './content-import.repo';
+import {
+  countExams,
+  disciplineNames,
+  upsertDisciplines,
+  upsertExam,
+  upsertImages,
+} from './content-import.repo';
+import { checkImages } from './images';
+import { childPath, formatProblems, type Problem, ProblemList } from './problems';
 import { validateContent } from './validate-content';
 
 export type Progress = (line: string) => void;
 
-/** Problems beyond this many are summarized, so a broken folder does not flood the terminal. */
-const MAX_LISTED_PROBLEMS = 200;
+export interface ImportOptions {
+  /** Validate everything (images included) and write nothing. */
+  check?: boolean;
+  /** Allow disciplinas.json to give an existing code another name (renamed everywhere). */
+  renameDisciplines?: boolean;
+}
+
+/** The refusal of a folder with problems; `problems` lists them for callers that need each one. */
+export class ContentProblemsError extends AppError {
+  constructor(
+    readonly problems: Problem[],
+    folder: string,
+  ) {
+    super('content/invalid', 400, formatProblems(problems, folder));
+  }
+}
 
 export function createContentImportService(db: Database) {
   return {
-    importContent: (dir: string, progress?: Progress) => importContent(db, dir, progress),
+    importContent: (dir: string, progress?: Progress, options: ImportOptions = {}) =>
+      importContent(db, dir, progress, options),
     isCatalogEmpty: async () => (await countExams(db)) === 0,
   };
 }
 
 export type ContentImportService = ReturnType<typeof createContentImportService>;
 
+const count = (value: number, one: string, many: string) =>
+  `${value.toLocaleString('pt-BR')} ${value === 1 ? one : many}`;
+
+const seconds = (since: number) =>
+  `${((performance.now() - since) / 1000).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} s`;
+
 /**
- * Validates the whole folder first, then writes it in one transaction: all or nothing. Re-importing
- * updates exams and questions in place, so users' history stays.
+ * Validates the whole folder first (every problem, in one run), then writes it in one transaction:
+ * all or nothing. Re-importing updates exams and questions in place, so users' history stays.
  */
-async function importContent(db: Database, dir: string, progress: Progress = () => undefined) {
+async function importContent(
+  db: Database,
+  dir: string,
+  progress: Progress = () => undefined,
+  options: ImportOptions,
+) {
   const folder = path.resolve(dir);
-  const { problems, catalog } = validateContent(readContentFolder(folder));
-  if (problems.length > 0) {
-    const lines = problems
-      .slice(0, MAX_LISTED_PROBLEMS)
-      .map((p) => `  ${p.file} ${p.path}: ${p.message}`);
-    if (problems.length > MAX_LISTED_PROBLEMS)
-      lines.push(`  ... e mais ${problems.length - MAX_LISTED_PROBLEMS} problema(s)`);
-    throw new AppError(
-      'content/invalid',
-      400,
-      `Nada foi importado: ${problems.length} problema(s) em ${folder}:\n${lines.join('\n')}`,
-    );
-  }
+  const started = performance.now();
+  progress(`Lendo ${folder}...`);
+  const files = readContentFolder(folder);
+  progress(
+    `Verificando ${count(files.exams.length, 'prova', 'provas')} e ${count(files.images.size, 'imagem', 'imagens')}...`,
+  );
+  const { problems: found, catalog } = validateContent(files, progress);
+  const problems = new ProblemList();
+  for (const problem of found) problems.report(problem.file, problem.path, problem.message);
+  const images = await checkImages(catalog.images, problems, {
+    prepare: !options.check,
+    progress,
+  });
+  await checkRenames(db, catalog.disciplines, problems, options.renameDisciplines ?? false);
+  if (problems.size > 0) throw new ContentProblemsError(problems.items, folder);
 
   const questionCount = catalog.exams.reduce((sum, exam) => sum + exam.questions.length, 0);
-  progress(
-    `Validado: ${catalog.exams.length} prova(s), ${questionCount} questão(ões), ${catalog.images.length} imagem(ns).`,
-  );
+  const summary = `${count(catalog.exams.length, 'prova', 'provas')}, ${count(questionCount, 'questão', 'questões')}, ${count(images.length, 'imagem', 'imagens')}`;
+  const unused = files.images.size - catalog.images.length;
+  if (unused > 0)
+    progress(
+      `Aviso: ${count(unused, 'imagem não usada', 'imagens não usadas')} por nenhuma prova (não será importada).`,
+    );
+  progress(`Validado em ${seconds(started)}: ${summary}.`);
+  if (options.check) {
+    return {
+      exams: catalog.exams.length,
+      questions: questionCount,
+      lines: [`Verificação concluída, nenhum problema: ${summary}. Nada foi gravado (--check).`],
+    };
+  }
+
+  const writing = performance.now();
   const step = Math.max(1, Math.ceil(catalog.exams.length / 20));
   await inTransaction(db, async (tx) => {
     await upsertDisciplines(tx, catalog.disciplines);
-    await upsertImages(tx, catalog.images);
+    await upsertImages(tx, images);
+    const subjectIds = new Map<string, number>();
     for (const [index, exam] of catalog.exams.entries()) {
-      await upsertExam(tx, exam);
+      await upsertExam(tx, exam, subjectIds);
       if ((index + 1) % step === 0 || index + 1 === catalog.exams.length) {
         progress(`  ${index + 1}/${catalog.exams.length} provas gravadas`);
       }
@@ -58,11 +108,34 @@ async function importContent(db: Database, dir: string, progress: Progress = () 
   });
   // Fresh statistics, so the planner sees the catalogue as it now is.
   await db.execute(sql`analyze exams, questions, exam_subjects, exam_disciplines, subjects`);
+  progress(`Gravado em ${seconds(writing)}.`);
   return {
     exams: catalog.exams.length,
     questions: questionCount,
-    lines: [
-      `Importação concluída: ${catalog.exams.length} prova(s) e ${questionCount} questão(ões) de ${folder}.`,
-    ],
+    lines: [`Importação concluída: ${summary} de ${folder}.`],
   };
+}
+
+/**
+ * A code that already exists with another name would be renamed everywhere it is shown: only on
+ * purpose (--rename-disciplines).
+ */
+async function checkRenames(
+  db: Database,
+  wanted: { code: string; name: string }[],
+  problems: ProblemList,
+  allowed: boolean,
+) {
+  if (allowed || wanted.length === 0) return;
+  const current = new Map((await disciplineNames(db)).map((row) => [row.code, row.name]));
+  for (const { code, name } of wanted) {
+    const before = current.get(code);
+    if (before !== undefined && before !== name) {
+      problems.report(
+        'disciplinas.json',
+        childPath('$', code),
+        `renomearia a disciplina "${before}" para "${name}" em todo o catálogo; se é isso mesmo, importe com --rename-disciplines`,
+      );
+    }
+  }
 }

@@ -1,28 +1,48 @@
-import { z } from 'zod';
+import { ASSET_ID_PATTERN } from '@gabarita/shared';
 import type { Alternative } from '../../../db/schema';
 import type { ContentFiles, ImageFile, RawFile } from './content-files';
-import { plainText, sanitizeStatementHtml } from './sanitize';
+import { IMAGE_EXTENSIONS_LABEL } from './content-files';
+import {
+  checkCount,
+  checkText,
+  describe,
+  Fields,
+  hasControlCharacters,
+  isObject,
+  type JsonObject,
+  typeName,
+} from './json-fields';
+import { type At, childPath, type Problem, ProblemList } from './problems';
+import {
+  type FigureMarker,
+  htmlToText,
+  isFigurePlacement,
+  plainText,
+  sanitizeStatementHtml,
+} from './sanitize';
 
-export interface Problem {
-  file: string;
-  path: string;
-  message: string;
-}
+export type { Problem } from './problems';
+
+export type QuestionStatusValue = 'regular' | 'annulled' | 'outdated';
 
 export interface ValidQuestion {
   id: string;
   number: number;
   statementHtml: string;
   alternatives: Alternative[];
+  /** The key; 'X' for an annulled question without one. */
   answerLetter: string;
   disciplineCode: string;
   subject: string;
   referenceKeys: string[];
   image: { assetId: string; description: string } | null;
+  status: QuestionStatusValue;
+  statusNote: string | null;
 }
 
 export interface ValidExam {
   id: string;
+  version: 1 | 2;
   cargoGeral: string;
   cargo: string;
   orgao: string;
@@ -30,6 +50,7 @@ export interface ValidExam {
   instituicao: string;
   ano: string;
   demonstration: boolean;
+  source: { origem: string; licenca: string | null; url: string | null } | null;
   referenceTexts: { key: string; html: string }[];
   questions: ValidQuestion[];
 }
@@ -37,283 +58,760 @@ export interface ValidExam {
 export interface ValidCatalog {
   disciplines: { code: string; name: string }[];
   exams: ValidExam[];
+  /** The images the exams use. */
   images: ImageFile[];
 }
 
-const text = z.string().trim().min(1, 'deve ser um texto não vazio');
-const count = z.string().regex(/^\d+$/, 'deve ser um número inteiro em texto, como "10"');
+export const SUPPORTED_VERSIONS = [1, 2] as const;
+const DISCIPLINE_CODE = /^[a-z][a-z0-9_]*$/;
+const EXAM_ID = /^[a-z0-9_]+_prova$/;
+const LETTERS = 'ABCDE';
+const FORMAT_2_QUESTION_FIELDS = ['situacao', 'nota'];
+const SITUATIONS: Record<string, QuestionStatusValue> = {
+  anulada: 'annulled',
+  desatualizada: 'outdated',
+};
 
-const disciplinesSchema = z.record(z.string().regex(/^[a-z][a-z0-9_]*$/, 'código inválido'), text);
+/** Something used in many places but reported once, where it is first used. */
+interface FirstUse {
+  file: string;
+  path: string;
+  uses: number;
+  files: Set<string>;
+}
 
-const questionSchema = z.object({
-  id_questao: z.string().regex(/^\d+$/, 'deve ser o número da questão'),
-  questao: text,
-  Alternativas: z
-    .array(text)
-    .min(2, 'precisa de 2 a 5 alternativas')
-    .max(5, 'precisa de 2 a 5 alternativas'),
-  gabarito: z.string().regex(/^[A-E]$/, 'deve ser uma letra de A a E'),
-  disciplina: text,
-  assunto: text,
-  referencia: z.array(z.string()).optional(),
-  img: z.tuple([text, text]).optional(),
-});
-
-const examSchema = z
-  .object({
-    id: z.string().regex(/^[a-z0-9_]+_prova$/, 'deve usar a-z, 0-9 e _ e terminar com "_prova"'),
-    cargo_geral: text,
-    cargo: text,
-    orgão: text,
-    nível: text,
-    instituição: text,
-    ano: z.string().regex(/^\d{4}$/, 'deve ser um ano com 4 dígitos'),
-    TOTAL: count,
-    demonstracao: z.boolean().optional(),
-    disciplinas: z.record(
-      z.string(),
-      z.object({ total: count, assuntos: z.record(z.string(), count) }),
-    ),
-    questoes: z.record(
-      z.string().regex(/^\d+$/, 'a chave deve ser o número da questão'),
-      questionSchema,
-    ),
-  })
-  .catchall(z.unknown());
-
-const ALTERNATIVE = /^([A-E])\)\s*(.+)$/s;
-
-function jsonPath(segments: PropertyKey[]): string {
-  return `$${segments.map((segment) => (typeof segment === 'number' ? `[${segment}]` : `.${String(segment)}`)).join('')}`;
+function countLabel(uses: number, files: number) {
+  const times = uses === 1 ? '1 uso' : `${uses.toLocaleString('pt-BR')} usos`;
+  return files > 1 ? `${times} em ${files.toLocaleString('pt-BR')} arquivos` : times;
 }
 
 /**
  * Checks a whole catalogue folder and returns every problem with its file and JSON path, or the
- * catalogue ready to be written (HTML already sanitized).
+ * catalogue ready to be written (HTML sanitized). Independent problems are all reported in one
+ * run; a problem that would repeat (an unknown discipline, a missing image) is reported once, where
+ * it is first found, with the number of uses.
  */
-export function validateContent(files: ContentFiles): {
-  problems: Problem[];
-  catalog: ValidCatalog;
-} {
-  const problems: Problem[] = files.unreadable.map(({ file, reason }) => ({
-    file,
-    path: '$',
-    message: reason,
-  }));
-  const report = (file: string, path: string, message: string) =>
-    problems.push({ file, path, message });
-  const zodProblems = (raw: RawFile, error: z.ZodError) =>
-    error.issues.forEach((issue) => report(raw.file, jsonPath(issue.path), issue.message));
+export function validateContent(
+  files: ContentFiles,
+  progress: (line: string) => void = () => undefined,
+): { problems: Problem[]; catalog: ValidCatalog } {
+  const problems = new ProblemList();
+  for (const { file, reason } of files.unreadable) problems.report(file, '$', reason);
 
-  const disciplines = new Map<string, string>();
-  if (!files.disciplines) {
-    report('disciplinas.json', '$', 'arquivo obrigatório ausente: o catálogo de disciplinas');
-  } else {
-    const parsed = disciplinesSchema.safeParse(files.disciplines.data);
-    if (parsed.success)
-      Object.entries(parsed.data).forEach(([code, name]) => disciplines.set(code, name));
-    else zodProblems(files.disciplines, parsed.error);
-  }
-
-  const exams: ValidExam[] = [];
+  const disciplines = readDisciplineCatalog(files.disciplines, problems);
+  const unknownDisciplines = new Map<string, FirstUse>();
+  const missingImages = new Map<string, FirstUse>();
   const usedImages = new Map<string, ImageFile>();
-  const seenExamIds = new Map<string, string>();
+  const remember = (map: Map<string, FirstUse>, key: string, file: string, path: string) => {
+    const entry = map.get(key) ?? { file, path, uses: 0, files: new Set<string>() };
+    entry.uses += 1;
+    entry.files.add(file);
+    map.set(key, entry);
+  };
+  const context: ExamContext = {
+    knownDiscipline: (code, file, path) => {
+      if (disciplines.known.has(code)) return true;
+      remember(unknownDisciplines, code, file, path);
+      return false;
+    },
+    useImage: (assetId, file, path) => {
+      const image = files.images.get(assetId);
+      if (image) usedImages.set(assetId, image);
+      else remember(missingImages, assetId, file, path);
+    },
+  };
 
-  for (const raw of files.exams) {
-    const parsed = examSchema.safeParse(raw.data);
-    if (!parsed.success) {
-      zodProblems(raw, parsed.error);
-      continue;
-    }
-    const exam = parsed.data;
-    const at = (path: string, message: string) => report(raw.file, path, message);
+  // Ids equal their file names (checked per exam), so they are unique.
+  const exams: ValidExam[] = [];
+  const step = Math.max(1, Math.ceil(files.exams.length / 10));
+  files.exams.forEach((raw, index) => {
+    const exam = readExam(raw, problems.in(raw.file), context);
+    if (exam) exams.push(exam);
+    if (files.exams.length >= 200 && ((index + 1) % step === 0 || index + 1 === files.exams.length))
+      progress(`  ${index + 1}/${files.exams.length} provas verificadas`);
+  });
 
-    if (raw.file !== `provas/${exam.id}.json`)
-      at('$.id', `deve ser igual ao nome do arquivo (${raw.file})`);
-    const duplicateOf = seenExamIds.get(exam.id);
-    if (duplicateOf) at('$.id', `id duplicado: "${exam.id}" também está em ${duplicateOf}`);
-    seenExamIds.set(exam.id, raw.file);
-
-    const referenceTexts = Object.entries(exam)
-      .filter(([key, value]) => key.startsWith('id_') && typeof value === 'string')
-      .map(([key, value]) => ({ key, html: sanitizeStatementHtml(value as string) }));
-    const referenceKeys = new Set(referenceTexts.map((reference) => reference.key));
-
-    const questions: ValidQuestion[] = [];
-    const counted = new Map<string, { total: number; subjects: Map<string, number> }>();
-
-    for (const [key, question] of Object.entries(exam.questoes)) {
-      const path = `$.questoes.${key}`;
-      if (question.id_questao !== key)
-        at(`${path}.id_questao`, `deve ser igual à chave da questão ("${key}")`);
-
-      const alternatives: Alternative[] = [];
-      question.Alternativas.forEach((alternative, index) => {
-        const match = ALTERNATIVE.exec(alternative.trim());
-        if (!match)
-          at(`${path}.Alternativas[${index}]`, 'deve começar com a letra e ")", como "A) ..."');
-        else alternatives.push({ letter: match[1]!, text: plainText(match[2]!) });
-      });
-      const letters = alternatives.map((alternative) => alternative.letter).join('');
-      const trueFalse = letters === 'CE';
-      if (
-        alternatives.length === question.Alternativas.length &&
-        !trueFalse &&
-        letters !== 'ABCDE'.slice(0, letters.length)
-      ) {
-        at(
-          `${path}.Alternativas`,
-          `letras fora de ordem (${letters}): use A, B, C... ou exatamente C) Certo e E) Errado`,
-        );
-      }
-      if (!letters.includes(question.gabarito)) {
-        at(
-          `${path}.gabarito`,
-          `"${question.gabarito}" não está entre as alternativas (${letters.split('').join(', ')})`,
-        );
-      }
-      if (!disciplines.has(question.disciplina)) {
-        at(
-          `${path}.disciplina`,
-          `disciplina desconhecida: "${question.disciplina}" não está em disciplinas.json`,
-        );
-      }
-      (question.referencia ?? []).forEach((reference, index) => {
-        if (!referenceKeys.has(reference))
-          at(`${path}.referencia[${index}]`, `texto de referência inexistente: "${reference}"`);
-      });
-      let image: ValidQuestion['image'] = null;
-      if (question.img) {
-        const [assetId, description] = question.img;
-        const file = files.images.get(assetId);
-        if (!file)
-          at(
-            `${path}.img[0]`,
-            `imagem ausente: nenhum arquivo imagens/${assetId}.(svg|png|jpg|webp)`,
-          );
-        else usedImages.set(assetId, file);
-        image = { assetId, description: description.trim() };
-      }
-
-      const tally = counted.get(question.disciplina) ?? { total: 0, subjects: new Map() };
-      tally.total += 1;
-      tally.subjects.set(question.assunto, (tally.subjects.get(question.assunto) ?? 0) + 1);
-      counted.set(question.disciplina, tally);
-
-      questions.push({
-        id: `${exam.id}_${key}`,
-        number: Number(key),
-        statementHtml: sanitizeStatementHtml(question.questao),
-        alternatives,
-        answerLetter: question.gabarito,
-        disciplineCode: question.disciplina,
-        subject: question.assunto.trim(),
-        referenceKeys: question.referencia ?? [],
-        image,
-      });
-    }
-
-    const total = Object.keys(exam.questoes).length;
-    if (Number(exam.TOTAL) !== total)
-      at('$.TOTAL', `diz ${exam.TOTAL}, mas a prova tem ${total} questões`);
-    compareDisciplineMap(exam.disciplinas, counted, at);
-
-    exams.push({
-      id: exam.id,
-      cargoGeral: exam.cargo_geral,
-      cargo: exam.cargo,
-      orgao: exam.orgão,
-      nivel: exam.nível,
-      instituicao: exam.instituição,
-      ano: exam.ano,
-      demonstration: exam.demonstracao ?? false,
-      referenceTexts,
-      questions: questions.sort((a, b) => a.number - b.number),
-    });
+  for (const [code, use] of unknownDisciplines) {
+    problems.report(
+      use.file,
+      use.path,
+      `disciplina desconhecida: "${code}" não está em disciplinas.json (${countLabel(use.uses, use.files.size)})`,
+    );
+  }
+  for (const [assetId, use] of missingImages) {
+    problems.report(
+      use.file,
+      use.path,
+      `imagem ausente: nenhum arquivo imagens/${assetId}.(${IMAGE_EXTENSIONS_LABEL}) (${countLabel(use.uses, use.files.size)})`,
+    );
   }
 
-  if (files.exams.length === 0 && files.unreadable.length === 0) {
-    report('provas/', '$', 'nenhuma prova encontrada');
+  if (
+    files.exams.length === 0 &&
+    files.unreadable.every((entry) => !entry.file.startsWith('provas/'))
+  ) {
+    problems.report('provas/', '$', 'nenhuma prova encontrada');
   }
-  checkDisciplineFiles(files.disciplineFiles, exams, report);
+  checkDisciplineFiles(files.disciplineFiles, exams, problems);
 
   return {
-    problems,
+    problems: problems.items,
     catalog: {
-      disciplines: [...disciplines].map(([code, name]) => ({ code, name })),
+      disciplines: [...disciplines.names].map(([code, name]) => ({ code, name })),
       exams,
       images: [...usedImages.values()],
     },
   };
 }
 
-function compareDisciplineMap(
-  declared: Record<string, { total: string; assuntos: Record<string, string> }>,
-  counted: Map<string, { total: number; subjects: Map<string, number> }>,
-  at: (path: string, message: string) => void,
-) {
-  for (const [code, { total, assuntos }] of Object.entries(declared)) {
-    const actual = counted.get(code);
-    if (!actual) {
-      at(`$.disciplinas.${code}`, 'nenhuma questão desta disciplina na prova');
-      continue;
-    }
-    if (Number(total) !== actual.total) {
+function readDisciplineCatalog(raw: RawFile | null, problems: ProblemList) {
+  const known = new Set<string>();
+  const names = new Map<string, string>();
+  if (!raw) {
+    problems.report(
+      'disciplinas.json',
+      '$',
+      'arquivo obrigatório ausente: o catálogo de disciplinas',
+    );
+    return { known, names };
+  }
+  const at = problems.in(raw.file);
+  if (!isObject(raw.data)) {
+    at('$', `deve ser um objeto { "codigo": "Nome" }, não ${typeName(raw.data)}`);
+    return { known, names };
+  }
+  for (const [code, name] of Object.entries(raw.data)) {
+    const path = childPath('$', code);
+    // An invalid code is still what the exams mean by it: it is reported here, once, and not again
+    // at every question that uses it.
+    known.add(code);
+    if (!DISCIPLINE_CODE.test(code)) {
+      const suggestion = code
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '_')
+        .replace(/^_+|_+$/g, '');
       at(
-        `$.disciplinas.${code}.total`,
-        `diz ${total}, mas há ${actual.total} questões desta disciplina`,
+        path,
+        `código inválido: use letras minúsculas sem acento, números e _` +
+          (DISCIPLINE_CODE.test(suggestion) ? ` (por exemplo "${suggestion}")` : ''),
       );
     }
-    for (const [subject, value] of Object.entries(assuntos)) {
+    const text = checkText(name, path, at);
+    if (text !== undefined) names.set(code, text);
+  }
+  return { known, names };
+}
+
+interface ExamContext {
+  /** False (and remembered, to be reported once) when the code is not in disciplinas.json. */
+  knownDiscipline(code: string, file: string, path: string): boolean;
+  useImage(assetId: string, file: string, path: string): void;
+}
+
+function readVersion(data: JsonObject, at: At): 1 | 2 | null {
+  if (!Object.hasOwn(data, 'versao')) return 1;
+  const value = data.versao;
+  const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  if (number === 1 || number === 2) return number;
+  at('$.versao', `versão do formato não suportada: ${describe(value)} (use 1 ou 2)`);
+  return null;
+}
+
+function readExam(raw: RawFile, at: At, context: ExamContext): ValidExam | null {
+  if (!isObject(raw.data)) {
+    at('$', `deve ser um objeto, não ${typeName(raw.data)}`);
+    return null;
+  }
+  const version = readVersion(raw.data, at);
+  if (version === null) return null;
+  const fields = new Fields(raw.data, '$', at);
+  const v2 = version === 2;
+  if (v2) fields.raw('versao');
+
+  const id = fields.text('id');
+  if (id !== undefined) {
+    if (!EXAM_ID.test(id)) at('$.id', 'deve usar a-z, 0-9 e _ e terminar com "_prova"');
+    else if (raw.file !== `provas/${id}.json`)
+      at('$.id', `deve ser igual ao nome do arquivo (${raw.file})`);
+  }
+  const cargoGeral = fields.text('cargo_geral');
+  const cargo = fields.text('cargo');
+  const orgao = fields.text('orgão');
+  const nivel = fields.text('nível');
+  const instituicao = fields.text('instituição');
+  const ano = readYear(fields, v2);
+  const total = fields.count('TOTAL', v2);
+  const demonstration = fields.boolean('demonstracao') ?? false;
+  const source = v2 ? readSource(fields) : null;
+  if (!v2 && fields.has('fonte'))
+    at('$.fonte', 'campo do formato 2: declare "versao": 2 na prova para usá-lo');
+
+  const file = raw.file;
+  const useImage = (assetId: string, path: string) => context.useImage(assetId, file, path);
+
+  const referenceTexts: { key: string; html: string }[] = [];
+  for (const key of Object.keys(raw.data).filter((key) => key.startsWith('id_'))) {
+    const path = childPath('$', key);
+    const value = checkText(fields.raw(key), path, at);
+    if (value === undefined) continue;
+    const html = readHtml(value, path, at, version, useImage);
+    referenceTexts.push({ key, html });
+  }
+  const referenceKeys = new Set(referenceTexts.map((reference) => reference.key));
+
+  const declared = readDisciplineMap(fields, v2, file, context);
+
+  const questions: ValidQuestion[] = [];
+  const counted = new Map<string, { total: number; subjects: Map<string, number> }>();
+  const questoes = fields.object('questoes');
+  if (questoes) {
+    for (const [key, value] of Object.entries(questoes)) {
+      const path = childPath('$.questoes', key);
+      if (!/^\d+$/.test(key)) {
+        at(path, 'a chave deve ser o número da questão, como "1"');
+        continue;
+      }
+      if (!isObject(value)) {
+        at(path, `deve ser um objeto, não ${typeName(value)}`);
+        continue;
+      }
+      const question = readQuestion(value, key, path, at, {
+        version,
+        examId: id ?? '',
+        referenceKeys,
+        knownDiscipline: (code, codePath) => context.knownDiscipline(code, file, codePath),
+        useImage,
+      });
+      if (question.disciplineCode && question.subject) {
+        const tally = counted.get(question.disciplineCode) ?? { total: 0, subjects: new Map() };
+        tally.total += 1;
+        tally.subjects.set(question.subject, (tally.subjects.get(question.subject) ?? 0) + 1);
+        counted.set(question.disciplineCode, tally);
+      }
+      if (question.valid) questions.push(question.valid);
+    }
+    const size = Object.keys(questoes).length;
+    if (total !== undefined && total !== size)
+      at('$.TOTAL', `diz ${total}, mas a prova tem ${size} questões`);
+    if (size === 0) at('$.questoes', 'a prova não tem questões');
+    if (declared) compareDisciplineMap(declared, counted, at);
+  }
+
+  if (v2) fields.rejectUnknown((key) => key.startsWith('id_'));
+  if (
+    id === undefined ||
+    cargoGeral === undefined ||
+    cargo === undefined ||
+    orgao === undefined ||
+    nivel === undefined ||
+    instituicao === undefined ||
+    ano === undefined
+  ) {
+    return null;
+  }
+  return {
+    id,
+    version,
+    cargoGeral,
+    cargo,
+    orgao,
+    nivel,
+    instituicao,
+    ano,
+    demonstration,
+    source,
+    referenceTexts,
+    questions: questions.sort((a, b) => a.number - b.number),
+  };
+}
+
+function readYear(fields: Fields, v2: boolean): string | undefined {
+  const value = fields.raw('ano');
+  if (value === undefined) {
+    fields.at('$.ano', 'campo obrigatório ausente');
+    return undefined;
+  }
+  const text = typeof value === 'number' && v2 ? String(value) : value;
+  if (typeof text !== 'string' || !/^\d{4}$/.test(text.trim())) {
+    fields.at('$.ano', `deve ser um ano com 4 dígitos, como "2015" (recebido: ${describe(value)})`);
+    return undefined;
+  }
+  return text.trim();
+}
+
+function readSource(fields: Fields): ValidExam['source'] {
+  const object = fields.object('fonte', { optional: true });
+  if (!object) return null;
+  const source = new Fields(object, '$.fonte', fields.at);
+  const origem = source.text('origem');
+  const licenca = source.text('licenca', { optional: true }) ?? null;
+  const url = source.text('url', { optional: true }) ?? null;
+  if (url !== null && !/^https?:\/\/[^\s<>"]+$/.test(url))
+    fields.at('$.fonte.url', 'deve ser um endereço http:// ou https://');
+  source.rejectUnknown();
+  return origem === undefined
+    ? null
+    : { origem, licenca, url: url && /^https?:\/\//.test(url) ? url : null };
+}
+
+type DisciplineMap = Map<
+  string,
+  { total: number | undefined; subjects: Map<string, number | undefined> }
+>;
+
+function readDisciplineMap(
+  fields: Fields,
+  v2: boolean,
+  file: string,
+  context: ExamContext,
+): DisciplineMap | null {
+  const object = fields.object('disciplinas');
+  if (!object) return null;
+  const map: DisciplineMap = new Map();
+  for (const [code, value] of Object.entries(object)) {
+    const path = childPath('$.disciplinas', code);
+    context.knownDiscipline(code, file, path);
+    if (!isObject(value)) {
+      fields.at(
+        path,
+        `deve ser um objeto { "total": …, "assuntos": { … } }, não ${typeName(value)}`,
+      );
+      continue;
+    }
+    const entry = new Fields(value, path, fields.at);
+    const total = entry.count('total', v2);
+    const subjects = new Map<string, number | undefined>();
+    const assuntos = entry.object('assuntos');
+    for (const [subject, count] of Object.entries(assuntos ?? {})) {
+      subjects.set(
+        subject.trim(),
+        checkCount(count, childPath(`${path}.assuntos`, subject), fields.at, v2),
+      );
+    }
+    if (v2) entry.rejectUnknown();
+    map.set(code, { total, subjects });
+  }
+  return map;
+}
+
+function compareDisciplineMap(
+  declared: DisciplineMap,
+  counted: Map<string, { total: number; subjects: Map<string, number> }>,
+  at: At,
+) {
+  for (const [code, { total, subjects }] of declared) {
+    const path = childPath('$.disciplinas', code);
+    const actual = counted.get(code);
+    if (!actual) {
+      at(path, 'nenhuma questão desta disciplina na prova');
+      continue;
+    }
+    if (total !== undefined && total !== actual.total) {
+      at(`${path}.total`, `diz ${total}, mas há ${actual.total} questões desta disciplina`);
+    }
+    for (const [subject, value] of subjects) {
       const found = actual.subjects.get(subject) ?? 0;
-      if (Number(value) !== found) {
+      if (value !== undefined && value !== found) {
         at(
-          `$.disciplinas.${code}.assuntos.${subject}`,
+          childPath(`${path}.assuntos`, subject),
           `diz ${value}, mas há ${found} questões deste assunto`,
         );
       }
     }
     for (const subject of actual.subjects.keys()) {
-      if (!(subject in assuntos))
-        at(`$.disciplinas.${code}.assuntos`, `falta o assunto "${subject}"`);
+      if (!subjects.has(subject)) at(`${path}.assuntos`, `falta o assunto "${subject}"`);
     }
   }
   for (const code of counted.keys()) {
-    if (!(code in declared))
+    if (!declared.has(code))
       at('$.disciplinas', `falta a disciplina "${code}", que tem questões na prova`);
   }
 }
 
-/** Optional discipline files must agree with the exams: same subjects and question ids. */
-function checkDisciplineFiles(
-  files: RawFile[],
-  exams: ValidExam[],
-  report: (file: string, path: string, message: string) => void,
+/** Sanitizes statement HTML and checks its figure markers (format 2). */
+function readHtml(
+  value: string,
+  path: string,
+  at: At,
+  version: 1 | 2,
+  useImage: (assetId: string, path: string) => void,
+): string {
+  const sanitized = sanitizeStatementHtml(value, version);
+  if (version === 2) {
+    if (sanitized.images > 0) {
+      at(path, '<img> não é aceito: use <figura imagem="nome-da-imagem" alt="descrição"></figura>');
+    }
+    checkFigures(sanitized.figures, path, at, useImage);
+  }
+  return sanitized.html;
+}
+
+function checkFigures(
+  markers: FigureMarker[],
+  path: string,
+  at: At,
+  useImage: (assetId: string, path: string) => void,
 ) {
+  for (const marker of markers) {
+    const assetId = marker.assetId?.trim();
+    const name = assetId ? `"${assetId}"` : 'sem nome';
+    if (!assetId) at(path, 'figura sem o atributo imagem="nome-da-imagem"');
+    else if (!ASSET_ID_PATTERN.test(assetId))
+      at(path, `figura com nome de imagem inválido: ${name} (use letras, números, _ e -)`);
+    else useImage(assetId, path);
+    if (!marker.alt?.trim()) at(path, `a figura ${name} precisa de uma descrição em alt="..."`);
+    if (marker.placement !== undefined && !isFigurePlacement(marker.placement)) {
+      at(path, `a figura ${name} tem tipo="${marker.placement}": use "bloco" ou "linha"`);
+    }
+  }
+}
+
+interface QuestionContext {
+  version: 1 | 2;
+  examId: string;
+  referenceKeys: Set<string>;
+  knownDiscipline(code: string, path: string): boolean;
+  useImage(assetId: string, path: string): void;
+}
+
+/**
+ * One question. Returns what could be read even when something is wrong, so the exam's counts are
+ * still compared (and reported) against what the file holds.
+ */
+function readQuestion(
+  object: JsonObject,
+  key: string,
+  path: string,
+  at: At,
+  context: QuestionContext,
+): { valid: ValidQuestion | null; disciplineCode?: string; subject?: string } {
+  const { version } = context;
+  const fields = new Fields(object, path, at);
+  let ok = true;
+  const fail = <T>(value: T | undefined): T | undefined => {
+    if (value === undefined) ok = false;
+    return value;
+  };
+
+  const number = fields.text('id_questao');
+  if (number !== undefined && number !== key)
+    at(fields.pathOf('id_questao'), `deve ser igual à chave da questão ("${key}")`);
+
+  const statementText = fail(fields.text('questao'));
+  const statementHtml =
+    statementText === undefined
+      ? undefined
+      : readHtml(statementText, fields.pathOf('questao'), at, version, context.useImage);
+  if (statementHtml === '') {
+    at(fields.pathOf('questao'), 'o enunciado fica vazio depois de limpo o HTML');
+    ok = false;
+  }
+
+  // Format 2: state and note.
+  let status: QuestionStatusValue = 'regular';
+  let statusNote: string | null = null;
+  // With an invalid state, whether a key is required is unknown: not reported again.
+  let statusUnknown = false;
+  if (version === 2) {
+    const situacao = fields.text('situacao', { optional: true });
+    if (situacao !== undefined) {
+      const mapped = SITUATIONS[situacao];
+      if (!mapped) {
+        at(
+          fields.pathOf('situacao'),
+          `situação inválida: "${situacao}" (use "anulada" ou "desatualizada")`,
+        );
+        ok = false;
+        statusUnknown = true;
+      } else status = mapped;
+    } else if (fields.has('situacao')) {
+      ok = false;
+      statusUnknown = true;
+    }
+    statusNote = fields.text('nota', { optional: true }) ?? null;
+    if (situacao === undefined && fields.has('nota'))
+      at(fields.pathOf('nota'), 'a nota acompanha uma "situacao" (anulada ou desatualizada)');
+    if (status === 'outdated' && statusNote === null && !fields.has('nota')) {
+      at(
+        fields.pathOf('nota'),
+        'uma questão desatualizada precisa de uma nota dizendo o que mudou',
+      );
+      ok = false;
+    }
+  } else {
+    for (const name of FORMAT_2_QUESTION_FIELDS) {
+      if (fields.has(name))
+        at(fields.pathOf(name), 'campo do formato 2: declare "versao": 2 na prova para usá-lo');
+    }
+  }
+
+  const alternatives = readAlternatives(fields, version, at, context.useImage);
+  if (!alternatives) ok = false;
+  const letters = alternatives?.map((alternative) => alternative.letter).join('');
+
+  let answerLetter: string | undefined;
+  const gabarito = fields.raw('gabarito');
+  const gabaritoPath = fields.pathOf('gabarito');
+  if (statusUnknown) {
+    fields.raw('gabarito');
+  } else if (status === 'annulled') {
+    // An annulled question may keep its original key, or none ('X').
+    if (gabarito === undefined || gabarito === 'X') answerLetter = 'X';
+    else if (typeof gabarito === 'string' && letters?.includes(gabarito)) answerLetter = gabarito;
+    else {
+      at(
+        gabaritoPath,
+        `deve ser uma das letras das alternativas, "X" ou ausente numa questão anulada`,
+      );
+      ok = false;
+    }
+  } else if (gabarito === undefined) {
+    at(gabaritoPath, 'campo obrigatório ausente');
+    ok = false;
+  } else if (typeof gabarito !== 'string' || !/^[A-E]$/.test(gabarito)) {
+    at(
+      gabaritoPath,
+      gabarito === 'X'
+        ? '"X" só vale para questão anulada: use "situacao": "anulada" (formato 2)'
+        : `deve ser uma letra de A a E (recebido: ${describe(gabarito)})`,
+    );
+    ok = false;
+  } else if (letters !== undefined && !letters.includes(gabarito)) {
+    at(
+      gabaritoPath,
+      `"${gabarito}" não está entre as alternativas (${letters.split('').join(', ')})`,
+    );
+    ok = false;
+  } else answerLetter = gabarito;
+
+  const disciplineCode = fields.text('disciplina');
+  if (
+    disciplineCode !== undefined &&
+    !context.knownDiscipline(disciplineCode, fields.pathOf('disciplina'))
+  )
+    ok = false;
+  const subject = fail(fields.text('assunto'));
+
+  const referenceKeys: string[] = [];
+  const referencia = fields.array('referencia', { optional: true });
+  referencia?.forEach((reference, index) => {
+    const referencePath = childPath(fields.pathOf('referencia'), index);
+    if (typeof reference !== 'string') {
+      at(referencePath, `deve ser o nome de um texto de referência, não ${typeName(reference)}`);
+      ok = false;
+    } else if (!context.referenceKeys.has(reference)) {
+      at(referencePath, `texto de referência inexistente: "${reference}"`);
+      ok = false;
+    } else referenceKeys.push(reference);
+  });
+
+  let image: ValidQuestion['image'] = null;
+  const img = fields.raw('img');
+  if (img !== undefined) {
+    const imgPath = fields.pathOf('img');
+    if (!Array.isArray(img) || img.length !== 2) {
+      at(imgPath, 'deve ser uma lista [nome-da-imagem, descrição]');
+      ok = false;
+    } else {
+      const assetId = checkText(img[0], childPath(imgPath, 0), at);
+      const description = checkText(img[1], childPath(imgPath, 1), at);
+      if (assetId !== undefined && !ASSET_ID_PATTERN.test(assetId)) {
+        at(
+          childPath(imgPath, 0),
+          `nome de imagem inválido: "${assetId}" (use letras, números, _ e -)`,
+        );
+        ok = false;
+      } else if (assetId !== undefined) context.useImage(assetId, childPath(imgPath, 0));
+      if (assetId === undefined || description === undefined) ok = false;
+      else image = { assetId, description };
+    }
+  }
+
+  if (version === 2) fields.rejectUnknown();
+
+  const valid =
+    ok &&
+    number !== undefined &&
+    statementHtml !== undefined &&
+    alternatives &&
+    answerLetter !== undefined &&
+    disciplineCode !== undefined &&
+    subject !== undefined
+      ? {
+          id: `${context.examId}_${key}`,
+          number: Number(key),
+          statementHtml,
+          alternatives,
+          answerLetter,
+          disciplineCode,
+          subject,
+          referenceKeys,
+          image,
+          status,
+          statusNote,
+        }
+      : null;
+  return { valid, disciplineCode, subject };
+}
+
+const ALTERNATIVE_TEXT = /^\s*([A-E])\)\s?([\s\S]*)$/;
+
+function readAlternatives(
+  fields: Fields,
+  version: 1 | 2,
+  at: At,
+  useImage: (assetId: string, path: string) => void,
+): Alternative[] | undefined {
+  const list = fields.array('Alternativas');
+  if (!list) return undefined;
+  const path = fields.pathOf('Alternativas');
+  let ok = true;
+  if (list.length < 2 || list.length > 5) {
+    at(path, `precisa de 2 a 5 alternativas (tem ${list.length})`);
+    ok = false;
+  }
+  const alternatives: Alternative[] = [];
+  list.forEach((item, index) => {
+    const itemPath = childPath(path, index);
+    const alternative =
+      typeof item === 'string'
+        ? readTextAlternative(item, itemPath, at, version)
+        : version === 2 && isObject(item)
+          ? readObjectAlternative(item, itemPath, at, useImage)
+          : (at(
+              itemPath,
+              version === 2
+                ? `deve ser um texto "A) …" ou um objeto { "letra", "texto" | "html" | "imagem" }, não ${typeName(item)}`
+                : `deve ser um texto "A) …", não ${typeName(item)}`,
+            ),
+            undefined);
+    if (alternative) alternatives.push(alternative);
+    else ok = false;
+  });
+  if (!ok) return undefined;
+  const letters = alternatives.map((alternative) => alternative.letter).join('');
+  if (letters !== 'CE' && letters !== LETTERS.slice(0, letters.length)) {
+    at(
+      path,
+      `letras fora de ordem (${letters}): use A, B, C... ou exatamente C) Certo e E) Errado`,
+    );
+    return undefined;
+  }
+  return alternatives;
+}
+
+function readTextAlternative(
+  item: string,
+  path: string,
+  at: At,
+  version: 1 | 2,
+): Alternative | undefined {
+  const match = ALTERNATIVE_TEXT.exec(item);
+  if (!match) {
+    at(path, `deve começar com a letra e ")", como "A) …" (recebido: ${describe(item)})`);
+    return undefined;
+  }
+  const letter = match[1]!;
+  // Format 2: the text is text, every character kept; format 1 reduces HTML to text.
+  const text = version === 2 ? match[2]!.trim() : plainText(match[2]!);
+  if (text === '') {
+    at(path, `a alternativa ${letter} está vazia`);
+    return undefined;
+  }
+  if (hasControlCharacters(text)) {
+    at(path, `a alternativa ${letter} contém caracteres de controle não permitidos`);
+    return undefined;
+  }
+  return { letter, text, html: null, figure: null };
+}
+
+function readObjectAlternative(
+  object: JsonObject,
+  path: string,
+  at: At,
+  useImage: (assetId: string, path: string) => void,
+): Alternative | undefined {
+  const fields = new Fields(object, path, at);
+  const letra = fields.text('letra');
+  let letter: string | undefined;
+  if (letra !== undefined) {
+    if (/^[A-E]$/.test(letra)) letter = letra;
+    else at(fields.pathOf('letra'), `deve ser uma letra de A a E (recebido: ${describe(letra)})`);
+  }
+  const kinds = ['texto', 'html', 'imagem'].filter((kind) => fields.has(kind));
+  let result: Omit<Alternative, 'letter'> | undefined;
+  if (kinds.length !== 1) {
+    at(
+      path,
+      kinds.length === 0
+        ? 'a alternativa precisa de "texto", "html" ou "imagem"'
+        : `use só um de "texto", "html" ou "imagem" (a alternativa tem ${kinds.map((kind) => `"${kind}"`).join(' e ')})`,
+    );
+    // Read them anyway, so their own problems are reported.
+  }
+  if (fields.has('texto')) {
+    const text = fields.text('texto');
+    if (text !== undefined) result = { text, html: null, figure: null };
+  }
+  if (fields.has('html')) {
+    const source = fields.text('html');
+    if (source !== undefined) {
+      const htmlPath = fields.pathOf('html');
+      const html = readHtml(source, htmlPath, at, 2, useImage);
+      const text = htmlToText(html);
+      if (text === '') at(htmlPath, 'a alternativa fica vazia depois de limpo o HTML');
+      else result = { text, html, figure: null };
+    }
+  }
+  if (fields.has('imagem')) {
+    const assetId = fields.text('imagem');
+    const description = fields.text('descricao');
+    if (assetId !== undefined && !ASSET_ID_PATTERN.test(assetId)) {
+      at(
+        fields.pathOf('imagem'),
+        `nome de imagem inválido: "${assetId}" (use letras, números, _ e -)`,
+      );
+    } else if (assetId !== undefined) {
+      useImage(assetId, fields.pathOf('imagem'));
+      if (description !== undefined)
+        result = { text: `[Figura: ${description}]`, html: null, figure: { assetId, description } };
+    }
+  } else if (fields.has('descricao')) {
+    fields.raw('descricao');
+    at(fields.pathOf('descricao'), '"descricao" acompanha "imagem": é a descrição da figura');
+  }
+  fields.rejectUnknown();
+  if (letter === undefined || kinds.length !== 1 || !result) return undefined;
+  return { letter, ...result };
+}
+
+/** Optional discipline files must agree with the exams: same subjects and question ids. */
+function checkDisciplineFiles(files: RawFile[], exams: ValidExam[], problems: ProblemList) {
   const questionsById = new Map(
     exams.flatMap((exam) => exam.questions.map((question) => [question.id, question])),
   );
   for (const raw of files) {
+    const at = problems.in(raw.file);
     const code = raw.file.replace(/^disciplinas\//, '').replace(/\.json$/, '');
-    const parsed = z.record(z.string(), z.unknown()).safeParse(raw.data);
-    if (!parsed.success) {
-      report(raw.file, '$', 'deve ser um objeto');
+    if (!isObject(raw.data)) {
+      at('$', `deve ser um objeto, não ${typeName(raw.data)}`);
       continue;
     }
-    for (const [key, value] of Object.entries(parsed.data)) {
+    for (const [key, value] of Object.entries(raw.data)) {
       if (key.startsWith('id_')) continue;
+      const path = childPath('$', key);
       if (!Array.isArray(value)) {
-        report(raw.file, `$.${key}`, 'deve ser a lista de ids das questões do assunto');
+        at(path, `deve ser a lista de ids das questões do assunto, não ${typeName(value)}`);
         continue;
       }
       value.forEach((id, index) => {
         const question = questionsById.get(String(id));
-        if (!question)
-          report(raw.file, `$.${key}[${index}]`, `questão inexistente: "${String(id)}"`);
+        if (!question) at(childPath(path, index), `questão inexistente: "${String(id)}"`);
         else if (question.disciplineCode !== code || question.subject !== key) {
-          report(
-            raw.file,
-            `$.${key}[${index}]`,
+          at(
+            childPath(path, index),
             `a questão "${String(id)}" é de ${question.disciplineCode} / ${question.subject}`,
           );
         }

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * A synthetic catalogue in the import format, for load tests and benchmarks only: deterministic
- * (seeded), realistic in shape (boards, bodies, years, 23 disciplines with subjects), meaningless in
- * content.
+ * A synthetic catalogue in import format 2, for load tests and benchmarks only: deterministic
+ * (seeded), realistic in shape (boards, bodies, years, 23 disciplines with subjects, a few outdated
+ * and annulled questions), meaningless in content.
  */
 export interface SynthOptions {
   exams: number;
@@ -87,16 +87,25 @@ export function writeSyntheticCatalog(
       const entry = (disciplinas[disciplina] ??= { total: 0, assuntos: {} });
       entry.total += 1;
       entry.assuntos[assunto] = (entry.assuntos[assunto] ?? 0) + 1;
+      const roll = next();
       questoes[String(number)] = {
         id_questao: String(number),
         questao: `<p>Questão sintética ${number} da prova ${index + 1}.</p>`,
         Alternativas: ['A) Primeira', 'B) Segunda', 'C) Terceira', 'D) Quarta', 'E) Quinta'],
-        gabarito: pick(['A', 'B', 'C', 'D', 'E']),
         disciplina,
         assunto,
+        ...(roll < 0.001
+          ? { situacao: 'anulada', nota: 'Anulada pela banca.' }
+          : {
+              gabarito: pick(['A', 'B', 'C', 'D', 'E']),
+              ...(roll < 0.006
+                ? { situacao: 'desatualizada', nota: 'Uma lei posterior mudou o tema.' }
+                : {}),
+            }),
       };
     }
     const exam = {
+      versao: 2,
       id,
       cargo_geral: cargoGeral,
       cargo: `${cargoGeral} ${index % 7 === 0 ? 'de Matemática' : 'Geral'}`,

@@ -19,9 +19,9 @@ export function useDisciplines() {
 }
 
 /** GET /disciplines/:code/questions, 10 per page; idle without a discipline. */
-export function useDisciplineQuestions(code: string, assunto: string) {
+export function useDisciplineQuestions(code: string, assunto: string, hideOutdated = false) {
   return useInfiniteQuery({
-    ...disciplineQuestionsInfiniteOptions(code, assunto),
+    ...disciplineQuestionsInfiniteOptions(code, assunto, hideOutdated),
     enabled: code !== '',
   });
 }

@@ -2,6 +2,7 @@ import type { DisciplineQuestionsResponse } from '@gabarita/shared';
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { AnswerMark } from '../../../components/ui/answer-mark';
+import { QuestionStatusTag } from '../../../components/ui/question-status-tag';
 
 type DisciplineQuestion = DisciplineQuestionsResponse['items'][number];
 
@@ -24,8 +25,9 @@ export function DisciplineQuestionCard({
           <ChevronRight className="size-4 text-ink-muted" aria-hidden="true" />
         </span>
       </div>
-      <p className="mt-2 text-sm font-semibold text-ink group-hover:text-primary-ink">
+      <p className="mt-2 flex flex-wrap items-center gap-2 text-sm font-semibold text-ink group-hover:text-primary-ink">
         Questão {question.number}
+        <QuestionStatusTag status={question.status} />
       </p>
       <p className="mt-1 text-sm leading-5 text-ink-muted">{question.assunto}</p>
     </Link>

@@ -69,4 +69,31 @@ describe('/conteudo-didatico', () => {
       '?assunto=Geometria',
     );
   });
+
+  it('leaves outdated questions out on request, on the server, and keeps the choice', async () => {
+    const api = stubApi({
+      'GET /auth/session': { user: SIGNED_IN_USER },
+      'GET /disciplines': DISCIPLINES,
+      'GET /disciplines/matematica/questions': (request: { search: string }) =>
+        request.search.includes('ocultarDesatualizadas=true')
+          ? disciplinePage([questionCard(1)])
+          : disciplinePage([questionCard(1), questionCard(2, { status: 'outdated' })]),
+    });
+    const { user, router } = renderApp('/conteudo-didatico?disciplina=matematica');
+    expect(await screen.findByText(CATALOG_MESSAGES.questionsFound(2))).toBeVisible();
+    expect(screen.getByRole('list', { name: 'Questões' })).toHaveTextContent('Desatualizada');
+
+    await user.click(screen.getByRole('checkbox', { name: CATALOG_MESSAGES.hideOutdated }));
+    expect(await screen.findByText(CATALOG_MESSAGES.questionsFound(1))).toBeVisible();
+    expect(router.state.location.search).toBe('?disciplina=matematica&desatualizadas=ocultar');
+    expect(api.calls('GET /disciplines/matematica/questions').at(-1)?.search).toBe(
+      '?ocultarDesatualizadas=true',
+    );
+    expect(
+      within(screen.getByRole('list', { name: 'Questões' })).getByRole('link'),
+    ).toHaveAttribute(
+      'href',
+      '/questoes?disciplina=matematica&desatualizadas=ocultar&q=cmvv_2017_matematica_prova_1',
+    );
+  });
 });

@@ -2,6 +2,7 @@ import { CATALOG_MESSAGES } from '@gabarita/shared';
 import { BookOpen, SearchX } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Card } from '../../../components/ui/card';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { LoadMore } from '../../../components/ui/load-more';
 import { Notice } from '../../../components/ui/notice';
 import { SearchableSelect } from '../../../components/ui/searchable-select';
@@ -9,7 +10,7 @@ import { Page } from '../../../components/ui/page';
 import { QueryError } from '../../../components/ui/query-error';
 import { StatePanel } from '../../../components/ui/state-panel';
 import { errorMessage } from '../../../lib/api-client';
-import { questionViewerPath, STUDY_PARAMS } from '../../../lib/study-links';
+import { HIDE_OUTDATED, questionViewerPath, STUDY_PARAMS } from '../../../lib/study-links';
 import { useDisciplineQuestions, useDisciplines } from '../api/disciplines-api';
 import { DisciplineQuestionCard } from '../components/discipline-question-card';
 import { StudyText } from '../components/study-text';
@@ -39,8 +40,16 @@ function LoadingQuestions() {
   );
 }
 
-function QuestionResults({ disciplina, assunto }: { disciplina: string; assunto: string }) {
-  const questions = useDisciplineQuestions(disciplina, assunto);
+function QuestionResults({
+  disciplina,
+  assunto,
+  hideOutdated,
+}: {
+  disciplina: string;
+  assunto: string;
+  hideOutdated: boolean;
+}) {
+  const questions = useDisciplineQuestions(disciplina, assunto, hideOutdated);
 
   if (questions.isPending) return <LoadingQuestions />;
   if (questions.isError && !questions.isFetchNextPageError) {
@@ -68,7 +77,7 @@ function QuestionResults({ disciplina, assunto }: { disciplina: string; assunto:
             <li key={question.id}>
               <DisciplineQuestionCard
                 question={question}
-                href={questionViewerPath({ disciplina, assunto, q: question.id })}
+                href={questionViewerPath({ disciplina, assunto, hideOutdated, q: question.id })}
               />
             </li>
           ))}
@@ -93,6 +102,7 @@ export default function DisciplinesPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const disciplina = searchParams.get(STUDY_PARAMS.discipline) ?? '';
   const assunto = searchParams.get(STUDY_PARAMS.subject) ?? '';
+  const hideOutdated = searchParams.get(STUDY_PARAMS.outdated) === HIDE_OUTDATED;
   const disciplines = useDisciplines();
 
   const list = disciplines.data?.disciplines ?? [];
@@ -101,10 +111,15 @@ export default function DisciplinesPage() {
   const studyNow = searchParams.get(STUDY_PARAM) === '1';
 
   /** The choice lives in the address, so a reload or a shared link keeps it. */
-  const choose = (nextDisciplina: string, nextAssunto: string, study = false) => {
+  const choose = (
+    nextDisciplina: string,
+    nextAssunto: string,
+    { study = false, hide = hideOutdated }: { study?: boolean; hide?: boolean } = {},
+  ) => {
     const next = new URLSearchParams();
     if (nextDisciplina) next.set(STUDY_PARAMS.discipline, nextDisciplina);
     if (nextAssunto) next.set(STUDY_PARAMS.subject, nextAssunto);
+    if (hide) next.set(STUDY_PARAMS.outdated, HIDE_OUTDATED);
     if (study) next.set(STUDY_PARAM, '1');
     setSearchParams(next, { replace: true });
   };
@@ -142,6 +157,13 @@ export default function DisciplinesPage() {
             placeholder={!disciplina ? 'Escolha uma disciplina' : undefined}
           />
         </div>
+        <CheckboxField
+          className="mt-4"
+          checked={hideOutdated}
+          onChange={(hide) => choose(disciplina, assunto, { hide })}
+        >
+          {CATALOG_MESSAGES.hideOutdated}
+        </CheckboxField>
         {disciplines.isError && (
           <Notice tone="error" className="mt-4">
             <span>{errorMessage(disciplines.error, DISCIPLINES_LOAD_FAILED)}</span>{' '}
@@ -164,14 +186,14 @@ export default function DisciplinesPage() {
             assunto={assunto}
             subjects={chosen.subjects}
             autoStart={studyNow}
-            onStudy={(subject) => choose(disciplina, subject, true)}
+            onStudy={(subject) => choose(disciplina, subject, { study: true })}
           />
         </div>
       )}
 
       <div className="mt-8">
         {disciplina ? (
-          <QuestionResults disciplina={disciplina} assunto={assunto} />
+          <QuestionResults disciplina={disciplina} assunto={assunto} hideOutdated={hideOutdated} />
         ) : (
           <StatePanel icon={BookOpen}>{CATALOG_MESSAGES.chooseDiscipline}</StatePanel>
         )}

@@ -1,12 +1,14 @@
-import { CATALOG_MESSAGES, type QuestionCard } from '@gabarita/shared';
-import { ArrowLeft, ChevronRight, FileQuestion, ListFilter, X } from 'lucide-react';
+import { CATALOG_MESSAGES, type ExamSource, type QuestionCard } from '@gabarita/shared';
+import { ArrowLeft, ChevronRight, FileQuestion, ListFilter, ScrollText, X } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { AnswerMark } from '../../../components/ui/answer-mark';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
+import { QuestionStatusTag } from '../../../components/ui/question-status-tag';
 import { PageTitle } from '../../../components/ui/page';
 import { QueryError } from '../../../components/ui/query-error';
 import { StatePanel } from '../../../components/ui/state-panel';
-import { questionViewerPath, STUDY_PARAMS } from '../../../lib/study-links';
+import { HIDE_OUTDATED, questionViewerPath, STUDY_PARAMS } from '../../../lib/study-links';
 import { examTitle, questionCountLabel } from '../../../lib/text';
 import { useExamDetail } from '../api/exam-detail-api';
 import { DemonstrationTag } from '../components/exam-card';
@@ -47,17 +49,22 @@ function FilterChip({
 }
 
 function QuestionTile({ question, href }: { question: QuestionCard; href: string }) {
+  const annulled = question.status === 'annulled';
   return (
     <Link
       to={href}
-      className="group flex h-full flex-col rounded-xl border border-line bg-surface p-4 shadow-sm shadow-slate-900/[0.03] transition hover:border-primary/40 hover:shadow-md motion-reduce:transition-none"
+      className={`group flex h-full flex-col rounded-xl border border-line p-4 shadow-sm shadow-slate-900/[0.03] transition hover:border-primary/40 hover:shadow-md motion-reduce:transition-none ${annulled ? 'bg-surface-muted/60' : 'bg-surface'}`}
     >
       <div className="flex items-center justify-between gap-2">
-        <span className="text-sm font-semibold text-ink group-hover:text-primary-ink">
-          Questão {question.number}
+        <span className="flex min-w-0 flex-wrap items-center gap-2">
+          <span className="text-sm font-semibold text-ink group-hover:text-primary-ink">
+            Questão {question.number}
+          </span>
+          <QuestionStatusTag status={question.status} />
         </span>
         <span className="flex items-center gap-1">
-          <AnswerMark response={question.response} />
+          {/* An annulled question counts nowhere: no answer mark either. */}
+          {!annulled && <AnswerMark response={question.response} />}
           <ChevronRight className="size-4 text-ink-muted" aria-hidden="true" />
         </span>
       </div>
@@ -66,6 +73,36 @@ function QuestionTile({ question, href }: { question: QuestionCard; href: string
       </p>
       <p className="mt-1 text-sm leading-5 text-ink-muted">{question.assunto}</p>
     </Link>
+  );
+}
+
+/** Where the exam came from and its licence, as the import file gives them. */
+function SourceNote({ source }: { source: ExamSource }) {
+  return (
+    <p className="mt-3 flex items-start gap-2 text-sm leading-6 text-ink-muted">
+      <ScrollText className="mt-1 size-4 shrink-0" aria-hidden="true" />
+      <span>
+        <span className="font-medium text-ink">Fonte:</span>{' '}
+        {source.url ? (
+          <a
+            href={source.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="text-primary-ink underline underline-offset-2"
+          >
+            {source.origem}
+          </a>
+        ) : (
+          source.origem
+        )}
+        {source.licenca && (
+          <>
+            {' · '}
+            <span className="font-medium text-ink">Licença:</span> {source.licenca}
+          </>
+        )}
+      </span>
+    </p>
   );
 }
 
@@ -91,7 +128,18 @@ export default function ExamDashboardPage() {
   const examId = searchParams.get(STUDY_PARAMS.exam) ?? '';
   const disciplina = searchParams.get(STUDY_PARAMS.discipline) ?? '';
   const assunto = searchParams.get(STUDY_PARAMS.subject) ?? '';
+  const hideOutdated = searchParams.get(STUDY_PARAMS.outdated) === HIDE_OUTDATED;
   const detail = useExamDetail(examId);
+  const setHideOutdated = (hide: boolean) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (hide) next.set(STUDY_PARAMS.outdated, HIDE_OUTDATED);
+        else next.delete(STUDY_PARAMS.outdated);
+        return next;
+      },
+      { replace: true },
+    );
 
   const clearParams = (...names: string[]) =>
     setSearchParams(
@@ -148,15 +196,20 @@ export default function ExamDashboardPage() {
   }
 
   const { exam, questions } = detail.data;
-  const shown = questions.filter(
+  const matching = questions.filter(
     (question) =>
       (!disciplina || question.disciplina === disciplina) &&
       (!assunto || question.assunto === assunto),
   );
+  const shown = matching.filter((question) => !(hideOutdated && question.status === 'outdated'));
   const disciplinaNome =
     questions.find((question) => question.disciplina === disciplina)?.disciplinaNome ?? disciplina;
-  const correct = shown.filter((question) => question.response === 'c').length;
-  const wrong = shown.filter((question) => question.response === 'e').length;
+  // Annulled questions are listed but count nowhere (docs/product-rules.md).
+  const counted = shown.filter((question) => question.status !== 'annulled');
+  const annulled = shown.length - counted.length;
+  const correct = counted.filter((question) => question.response === 'c').length;
+  const wrong = counted.filter((question) => question.response === 'e').length;
+  const filtered = Boolean(disciplina || assunto || hideOutdated);
 
   return (
     <section aria-labelledby="page-title" className="space-y-6">
@@ -174,8 +227,9 @@ export default function ExamDashboardPage() {
           <PageTitle>{examTitle(exam)}</PageTitle>
         </div>
         <p className="mt-2 text-sm text-ink-muted">
-          {questionCountLabel(shown.length)}
-          {(disciplina || assunto) && ` de ${questionCountLabel(questions.length)} da prova`}
+          {questionCountLabel(counted.length)}
+          {filtered && ` de ${questionCountLabel(exam.questionCount)} da prova`}
+          {annulled > 0 && ` · ${annulled} ${annulled === 1 ? 'anulada' : 'anuladas'}`}
           {' · '}
           <span className="whitespace-nowrap text-emerald-700 dark:text-emerald-400">
             {correct} certa(s)
@@ -185,7 +239,14 @@ export default function ExamDashboardPage() {
             {wrong} errada(s)
           </span>
         </p>
+        {exam.source && <SourceNote source={exam.source} />}
       </header>
+
+      {exam.outdatedCount > 0 && (
+        <CheckboxField checked={hideOutdated} onChange={setHideOutdated}>
+          {CATALOG_MESSAGES.hideOutdated} ({exam.outdatedCount})
+        </CheckboxField>
+      )}
 
       {(disciplina || assunto) && (
         <div
@@ -217,7 +278,9 @@ export default function ExamDashboardPage() {
           action={
             <Button
               variant="secondary"
-              onClick={() => clearParams(STUDY_PARAMS.discipline, STUDY_PARAMS.subject)}
+              onClick={() =>
+                clearParams(STUDY_PARAMS.discipline, STUDY_PARAMS.subject, STUDY_PARAMS.outdated)
+              }
             >
               Ver todas as questões da prova
             </Button>
@@ -231,7 +294,13 @@ export default function ExamDashboardPage() {
             <li key={question.id}>
               <QuestionTile
                 question={question}
-                href={questionViewerPath({ prova: exam.id, disciplina, assunto, q: question.id })}
+                href={questionViewerPath({
+                  prova: exam.id,
+                  disciplina,
+                  assunto,
+                  hideOutdated,
+                  q: question.id,
+                })}
               />
             </li>
           ))}

@@ -11,9 +11,9 @@ export function useExamQuestions(examId: string) {
 }
 
 /** Every page of GET /disciplines/:code/questions, fetched one after the other; idle without a code. */
-export function useAllDisciplineQuestions(code: string, assunto: string) {
+export function useAllDisciplineQuestions(code: string, assunto: string, hideOutdated = false) {
   const query = useInfiniteQuery({
-    ...disciplineQuestionsInfiniteOptions(code, assunto),
+    ...disciplineQuestionsInfiniteOptions(code, assunto, hideOutdated),
     enabled: code !== '',
   });
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;

@@ -1,5 +1,5 @@
 import { CATALOG_MESSAGES, type QuestionDetail } from '@gabarita/shared';
-import { CircleCheck, CircleX } from 'lucide-react';
+import { CircleCheck, CircleSlash, CircleX } from 'lucide-react';
 import type { Ref } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
@@ -56,6 +56,15 @@ function KeyboardHint({ letters }: { letters: string[] }) {
 export function CheckBar({ question, check }: { question: QuestionDetail; check: AnswerCheck }) {
   const { answer } = check;
   const recorded = question.recordedAnswer;
+  // Nothing to check (docs/product-rules.md, "Annulled and outdated questions").
+  if (question.status === 'annulled') {
+    return (
+      <p className="mt-5 flex items-center gap-2 text-sm font-medium text-ink-muted">
+        <CircleSlash className="size-4 shrink-0" aria-hidden="true" />
+        {CATALOG_MESSAGES.questionAnnulled}
+      </p>
+    );
+  }
   return (
     <>
       <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-center">

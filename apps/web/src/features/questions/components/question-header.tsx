@@ -1,5 +1,6 @@
 import { Card } from '../../../components/ui/card';
 import { PageTitle } from '../../../components/ui/page';
+import { QuestionStatusTag } from '../../../components/ui/question-status-tag';
 import type { QuestionListItem } from '../hooks/use-question-list';
 
 /** Exam, position ('n / total'), question number, discipline and subject. */
@@ -23,6 +24,7 @@ export function QuestionHeader({ item, position }: { item: QuestionListItem; pos
         <span className="rounded-full bg-surface-muted px-2.5 py-1 text-ink-muted ring-1 ring-line">
           {item.assunto}
         </span>
+        <QuestionStatusTag status={item.status} className="px-2.5 py-1" />
       </div>
     </Card>
   );

@@ -1,8 +1,15 @@
-import type { QuestionDetail } from '@gabarita/shared';
-import { BookText } from 'lucide-react';
+import { CATALOG_MESSAGES, type QuestionDetail } from '@gabarita/shared';
+import { BookText, CircleSlash, History } from 'lucide-react';
+import { FigureImage } from './figure-image';
 import { RichHtml } from './rich-html';
 
-function ReferenceTexts({ texts }: { texts: QuestionDetail['referenceTexts'] }) {
+function ReferenceTexts({
+  texts,
+  figures,
+}: {
+  texts: QuestionDetail['referenceTexts'];
+  figures: QuestionDetail['figures'];
+}) {
   return (
     <section
       aria-label="Texto de referência"
@@ -23,7 +30,7 @@ function ReferenceTexts({ texts }: { texts: QuestionDetail['referenceTexts'] }) 
             key={text.key}
             className={index > 0 ? 'border-t border-accent-200 pt-4 dark:border-accent-900/70' : ''}
           >
-            <RichHtml html={text.html} />
+            <RichHtml html={text.html} figures={figures} />
           </div>
         ))}
       </div>
@@ -31,39 +38,74 @@ function ReferenceTexts({ texts }: { texts: QuestionDetail['referenceTexts'] }) 
   );
 }
 
-function QuestionImage({ image }: { image: NonNullable<QuestionDetail['image']> }) {
+/**
+ * Annulled and outdated questions say so before the statement (docs/product-rules.md, "Annulled
+ * and outdated questions").
+ */
+function StatusNotice({ question }: { question: QuestionDetail }) {
+  if (question.status === 'regular') return null;
+  const annulled = question.status === 'annulled';
+  const Icon = annulled ? CircleSlash : History;
   return (
-    <figure className="mt-5">
-      <img
-        src={image.url}
-        alt={image.description}
-        className="mx-auto max-h-[28rem] w-auto max-w-full rounded-lg border border-line bg-white object-contain"
-      />
-      <figcaption className="mt-2 text-sm text-ink-muted">
-        <details>
-          <summary className="cursor-pointer select-none font-medium text-ink-muted hover:text-ink">
-            Descrição da imagem
-          </summary>
-          <p className="mt-1 leading-6">{image.description}</p>
-        </details>
-      </figcaption>
-    </figure>
+    <div
+      role="note"
+      aria-label={annulled ? CATALOG_MESSAGES.annulledTitle : CATALOG_MESSAGES.outdatedTitle}
+      className={`mb-5 flex items-start gap-3 rounded-xl border px-4 py-3 text-sm leading-6 ${
+        annulled
+          ? 'border-red-200 bg-red-50 text-red-900 dark:border-red-900/70 dark:bg-red-950/40 dark:text-red-100'
+          : 'border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-800/80 dark:bg-amber-950/40 dark:text-amber-100'
+      }`}
+    >
+      <Icon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+      <div className="min-w-0">
+        <p className="font-semibold">
+          {annulled ? CATALOG_MESSAGES.annulledTitle : CATALOG_MESSAGES.outdatedTitle}
+        </p>
+        {question.statusNote ? (
+          <p className="mt-0.5">{question.statusNote}</p>
+        ) : (
+          !annulled && <p className="mt-0.5">{CATALOG_MESSAGES.outdatedText}</p>
+        )}
+        <p className="mt-0.5 opacity-90">
+          {annulled ? CATALOG_MESSAGES.annulledText : CATALOG_MESSAGES.outdatedKey}
+        </p>
+      </div>
+    </div>
   );
 }
 
 /** The reference texts (above the question card) are rendered apart: see QuestionView. */
 export function QuestionReferenceTexts({ question }: { question: QuestionDetail }) {
   return question.referenceTexts.length > 0 ? (
-    <ReferenceTexts texts={question.referenceTexts} />
+    <ReferenceTexts texts={question.referenceTexts} figures={question.figures} />
   ) : null;
 }
 
-/** The statement and its image. */
+/** The state notice, the statement with its figures in place, and a format-1 image after it. */
 export function QuestionStatement({ question }: { question: QuestionDetail }) {
+  const legacy = question.image;
+  const legacyFigure =
+    legacy && question.figures.find((figure) => figure.assetId === legacy.assetId);
   return (
     <section aria-label="Enunciado">
-      <RichHtml html={question.statementHtml} />
-      {question.image && <QuestionImage image={question.image} />}
+      <StatusNotice question={question} />
+      <RichHtml html={question.statementHtml} figures={question.figures} />
+      {legacy && (
+        <FigureImage
+          figure={
+            legacyFigure ?? {
+              assetId: legacy.assetId,
+              url: legacy.url,
+              zoomUrl: null,
+              width: null,
+              height: null,
+              minWidth: null,
+            }
+          }
+          description={legacy.description}
+          className="mt-5"
+        />
+      )}
     </section>
   );
 }

@@ -97,6 +97,8 @@ export function QuestionView({
               onSubmit={check.submit}
               answer={check.answer}
               groupRef={check.groupRef}
+              figures={data.figures}
+              disabled={data.status === 'annulled'}
             />
           </div>
           <CheckBar question={data} check={check} />

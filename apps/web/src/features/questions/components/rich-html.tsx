@@ -1,16 +1,113 @@
 import DOMPurify from 'dompurify';
-import { useMemo } from 'react';
-import { STATEMENT_HTML_CELL_ATTRIBUTES, STATEMENT_HTML_TAGS } from '@gabarita/shared';
+import { createElement, Fragment, useMemo, type ReactNode } from 'react';
+import {
+  type Figure,
+  isAllowedAttributeValue,
+  STATEMENT_FIGURE_TAG,
+  STATEMENT_HTML_ATTRIBUTES,
+  STATEMENT_HTML_TAGS,
+} from '@gabarita/shared';
+import { FigureImage } from './figure-image';
 
 const ALLOWED_TAGS = [...STATEMENT_HTML_TAGS];
-const ALLOWED_ATTR = [...STATEMENT_HTML_CELL_ATTRIBUTES];
+const ALLOWED_ATTR = [...new Set(Object.values(STATEMENT_HTML_ATTRIBUTES).flat())];
+const KEPT_TAGS = new Set<string>(STATEMENT_HTML_TAGS);
+const VOID_TAGS = new Set(['br']);
+/** Elements where whitespace text is not content (React warns about it, browsers drop it). */
+const TABLE_PARTS = new Set(['table', 'thead', 'tbody', 'tr']);
+const REACT_NAMES: Record<string, string> = { colspan: 'colSpan', rowspan: 'rowSpan' };
 
 /** Sanitizes again at render, whatever the server sent: defence in depth for statement HTML. */
 export function sanitizeStatementHtml(html: string): string {
   return DOMPurify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR, ALLOW_DATA_ATTR: false });
 }
 
-export function RichHtml({ html, className = '' }: { html: string; className?: string }) {
-  const clean = useMemo(() => sanitizeStatementHtml(html), [html]);
-  return <div className={`rich-text ${className}`} dangerouslySetInnerHTML={{ __html: clean }} />;
+interface RenderContext {
+  figures: ReadonlyMap<string, Figure>;
+  /** False inside a control (an alternative's label): figures are drawn but not buttons. */
+  zoomable: boolean;
+}
+
+/**
+ * Builds React elements from the sanitized tree, element by element: only allow-listed tags and
+ * attributes become elements (anything else contributes its text), and figure markers become
+ * figures. No HTML string is ever injected into the page.
+ */
+function toReact(node: Node, key: string, context: RenderContext): ReactNode {
+  if (node.nodeType === Node.TEXT_NODE) return node.textContent;
+  if (node.nodeType !== Node.ELEMENT_NODE) return null;
+  const element = node as Element;
+  const tag = element.localName;
+  if (tag === STATEMENT_FIGURE_TAG) {
+    const assetId = element.getAttribute('imagem') ?? '';
+    const figure = context.figures.get(assetId);
+    const alt = element.getAttribute('alt') ?? '';
+    if (!figure) return alt ? `[${alt}]` : null;
+    return (
+      <FigureImage
+        key={key}
+        figure={figure}
+        description={alt}
+        inline={element.getAttribute('tipo') === 'linha'}
+        zoomable={context.zoomable}
+      />
+    );
+  }
+  const children = [...element.childNodes]
+    .filter(
+      (child) =>
+        !(TABLE_PARTS.has(tag) && child.nodeType === Node.TEXT_NODE && !child.textContent?.trim()),
+    )
+    .map((child, index) => toReact(child, `${key}.${index}`, context));
+  if (!KEPT_TAGS.has(tag)) return <Fragment key={key}>{children}</Fragment>;
+  const props: Record<string, string> = { key };
+  for (const attribute of STATEMENT_HTML_ATTRIBUTES[tag] ?? []) {
+    const value = element.getAttribute(attribute);
+    if (value !== null && isAllowedAttributeValue(tag, attribute, value)) {
+      props[REACT_NAMES[attribute] ?? attribute] = value;
+    }
+  }
+  return VOID_TAGS.has(tag) ? createElement(tag, props) : createElement(tag, props, ...children);
+}
+
+export function renderStatementHtml(
+  html: string,
+  figures: readonly Figure[] = [],
+  zoomable = true,
+): ReactNode[] {
+  const fragment = DOMPurify.sanitize(html, {
+    ALLOWED_TAGS,
+    ALLOWED_ATTR,
+    ALLOW_DATA_ATTR: false,
+    RETURN_DOM_FRAGMENT: true,
+  });
+  const context = {
+    figures: new Map(figures.map((figure) => [figure.assetId, figure])),
+    zoomable,
+  };
+  return [...fragment.childNodes].map((child, index) => toReact(child, String(index), context));
+}
+
+interface RichHtmlProps {
+  html: string;
+  /** The images the HTML's figure markers may name. */
+  figures?: readonly Figure[];
+  className?: string;
+  /** 'span' where only phrasing content may go (inside an alternative's label). */
+  as?: 'div' | 'span';
+  zoomable?: boolean;
+}
+
+export function RichHtml({
+  html,
+  figures,
+  className = '',
+  as: Element = 'div',
+  zoomable = true,
+}: RichHtmlProps) {
+  const content = useMemo(
+    () => renderStatementHtml(html, figures, zoomable),
+    [html, figures, zoomable],
+  );
+  return <Element className={`rich-text ${className}`}>{content}</Element>;
 }

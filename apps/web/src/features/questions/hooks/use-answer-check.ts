@@ -40,7 +40,8 @@ export function useAnswerCheck(questionId: string, question: QuestionDetail | un
         }
       : null;
   const chosen = answer?.chosenLetter ?? selected;
-  const locked = answer !== null;
+  // An annulled question is read, never answered.
+  const locked = answer !== null || question?.status === 'annulled';
   const canCheck = !!question && chosen !== null && !locked && !check.isPending;
   const limitReached = check.error instanceof ApiError && check.error.code === 'limit/question';
 

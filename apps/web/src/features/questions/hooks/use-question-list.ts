@@ -1,4 +1,4 @@
-import { CATALOG_MESSAGES } from '@gabarita/shared';
+import { CATALOG_MESSAGES, type QuestionStatus } from '@gabarita/shared';
 import { errorMessage } from '../../../lib/api-client';
 import { disciplinesPath, examDashboardPath } from '../../../lib/study-links';
 import { examTitle } from '../../../lib/text';
@@ -11,12 +11,15 @@ export interface QuestionListItem {
   examLabel: string;
   disciplinaNome: string;
   assunto: string;
+  status: QuestionStatus;
 }
 
 interface QuestionSource {
   prova: string;
   disciplina: string;
   assunto: string;
+  /** Leave outdated questions out. */
+  hideOutdated: boolean;
 }
 
 export type QuestionList =
@@ -36,12 +39,17 @@ const QUESTIONS_LOAD_FAILED = 'Não foi possível carregar as questões. Tente n
 
 /**
  * The viewer's list comes from the address: ?prova= (the exam's questions, narrowed by
- * disciplina/assunto when present) or else ?disciplina= (every page of that discipline).
+ * disciplina/assunto when present) or else ?disciplina= (every page of that discipline), without
+ * outdated questions when ?desatualizadas=ocultar.
  */
-export function useQuestionList({ prova, disciplina, assunto }: QuestionSource) {
+export function useQuestionList({ prova, disciplina, assunto, hideOutdated }: QuestionSource) {
   const origin = prova ? 'exam' : disciplina ? 'discipline' : null;
   const exam = useExamQuestions(prova);
-  const discipline = useAllDisciplineQuestions(origin === 'discipline' ? disciplina : '', assunto);
+  const discipline = useAllDisciplineQuestions(
+    origin === 'discipline' ? disciplina : '',
+    assunto,
+    hideOutdated,
+  );
 
   let list: QuestionList;
   if (origin === 'exam') {
@@ -59,7 +67,8 @@ export function useQuestionList({ prova, disciplina, assunto }: QuestionSource) 
         .filter(
           (question) =>
             (!disciplina || question.disciplina === disciplina) &&
-            (!assunto || question.assunto === assunto),
+            (!assunto || question.assunto === assunto) &&
+            !(hideOutdated && question.status === 'outdated'),
         )
         .map((question) => ({ ...question, examLabel: label }));
       list = { status: 'ready', items, total: items.length, loadingMore: false };
@@ -89,9 +98,15 @@ export function useQuestionList({ prova, disciplina, assunto }: QuestionSource) 
 
   const back =
     origin === 'exam'
-      ? { to: examDashboardPath({ prova, disciplina, assunto }), label: 'Voltar para a prova' }
+      ? {
+          to: examDashboardPath({ prova, disciplina, assunto, hideOutdated }),
+          label: 'Voltar para a prova',
+        }
       : origin === 'discipline'
-        ? { to: disciplinesPath({ disciplina, assunto }), label: 'Voltar para as disciplinas' }
+        ? {
+            to: disciplinesPath({ disciplina, assunto, hideOutdated }),
+            label: 'Voltar para as disciplinas',
+          }
         : { to: '/', label: 'Voltar para as provas' };
 
   return { list, back };

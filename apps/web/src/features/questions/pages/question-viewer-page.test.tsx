@@ -58,7 +58,11 @@ describe('/questoes', () => {
           statementHtml:
             '<p>Quanto é <strong>1/2</strong>?</p><img src="x" onerror="alert(1)"><script>alert(2)</script>',
           referenceTexts: [{ key: 'id_texto', html: '<p>Texto de apoio</p>' }],
-          image: { url: '/imagens/grafico.svg', description: 'Gráfico de barras' },
+          image: {
+            assetId: 'grafico',
+            url: '/imagens/grafico.svg',
+            description: 'Gráfico de barras',
+          },
         },
       },
     );

@@ -9,7 +9,7 @@ import { PageTitle } from '../../../components/ui/page';
 import { QueryError } from '../../../components/ui/query-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { StatePanel } from '../../../components/ui/state-panel';
-import { STUDY_PARAMS } from '../../../lib/study-links';
+import { HIDE_OUTDATED, STUDY_PARAMS } from '../../../lib/study-links';
 import { questionQueryOptions } from '../api/question-api';
 import { QuestionView } from '../components/question-view';
 import { useQuestionList } from '../hooks/use-question-list';
@@ -33,7 +33,8 @@ export default function QuestionViewerPage() {
   const disciplina = searchParams.get(STUDY_PARAMS.discipline) ?? '';
   const assunto = searchParams.get(STUDY_PARAMS.subject) ?? '';
   const currentId = searchParams.get(STUDY_PARAMS.question) ?? '';
-  const { list, back } = useQuestionList({ prova, disciplina, assunto });
+  const hideOutdated = searchParams.get(STUDY_PARAMS.outdated) === HIDE_OUTDATED;
+  const { list, back } = useQuestionList({ prova, disciplina, assunto, hideOutdated });
   // While the tutor writes, the question stays (moving on would drop its text).
   const [tutorBusy, setTutorBusy] = useState(false);
 

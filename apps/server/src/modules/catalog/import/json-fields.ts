@@ -1,0 +1,171 @@
+import { type At, childPath } from './problems';
+
+/**
+ * Reading untrusted JSON one field at a time: every wrong field is reported at its own path, in
+ * Portuguese, and reading goes on, so independent problems all show up in one run.
+ */
+
+export type JsonObject = Record<string, unknown>;
+
+export function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'uma lista';
+  switch (typeof value) {
+    case 'string':
+      return 'um texto';
+    case 'number':
+      return 'um número';
+    case 'boolean':
+      return 'verdadeiro/falso';
+    case 'object':
+      return 'um objeto';
+    default:
+      return typeof value;
+  }
+}
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+// PostgreSQL refuses NUL in text; the other C0 controls (but tab and line breaks) never belong in
+// an exam either.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+export function hasControlCharacters(value: string): boolean {
+  return CONTROL_CHARACTERS.test(value);
+}
+
+/** The fields of one JSON object, read with reports at `path`. */
+export class Fields {
+  private readonly seen = new Set<string>();
+
+  constructor(
+    readonly source: JsonObject,
+    readonly path: string,
+    readonly at: At,
+  ) {}
+
+  pathOf(key: string) {
+    return childPath(this.path, key);
+  }
+
+  has(key: string) {
+    return Object.hasOwn(this.source, key);
+  }
+
+  raw(key: string): unknown {
+    this.seen.add(key);
+    return this.source[key];
+  }
+
+  /** A non-empty text (trimmed); undefined, with a report, when missing or wrong. */
+  text(key: string, options: { optional?: boolean; trim?: boolean } = {}): string | undefined {
+    const value = this.raw(key);
+    if (value === undefined) {
+      if (!options.optional) this.at(this.pathOf(key), 'campo obrigatório ausente');
+      return undefined;
+    }
+    return checkText(value, this.pathOf(key), this.at, options.trim ?? true);
+  }
+
+  /** A whole number written as text ("10", as format 1 does) or, in format 2, as a number. */
+  count(key: string, allowNumber: boolean): number | undefined {
+    const value = this.raw(key);
+    if (value === undefined) {
+      this.at(this.pathOf(key), 'campo obrigatório ausente');
+      return undefined;
+    }
+    return checkCount(value, this.pathOf(key), this.at, allowNumber);
+  }
+
+  boolean(key: string): boolean | undefined {
+    const value = this.raw(key);
+    if (value === undefined) return undefined;
+    if (typeof value !== 'boolean') {
+      this.at(this.pathOf(key), `deve ser true ou false, não ${typeName(value)}`);
+      return undefined;
+    }
+    return value;
+  }
+
+  object(key: string, options: { optional?: boolean } = {}): JsonObject | undefined {
+    const value = this.raw(key);
+    if (value === undefined) {
+      if (!options.optional) this.at(this.pathOf(key), 'campo obrigatório ausente');
+      return undefined;
+    }
+    if (!isObject(value)) {
+      this.at(this.pathOf(key), `deve ser um objeto, não ${typeName(value)}`);
+      return undefined;
+    }
+    return value;
+  }
+
+  array(key: string, options: { optional?: boolean } = {}): unknown[] | undefined {
+    const value = this.raw(key);
+    if (value === undefined) {
+      if (!options.optional) this.at(this.pathOf(key), 'campo obrigatório ausente');
+      return undefined;
+    }
+    if (!Array.isArray(value)) {
+      this.at(this.pathOf(key), `deve ser uma lista, não ${typeName(value)}`);
+      return undefined;
+    }
+    return value;
+  }
+
+  /** Reports every key that was not read and is not accepted by `allow`. */
+  rejectUnknown(allow: (key: string) => boolean = () => false) {
+    for (const key of Object.keys(this.source)) {
+      if (!this.seen.has(key) && !allow(key)) {
+        this.at(this.pathOf(key), `campo desconhecido: "${key}"`);
+      }
+    }
+  }
+}
+
+export function checkText(value: unknown, path: string, at: At, trim = true): string | undefined {
+  if (typeof value !== 'string') {
+    at(path, `deve ser um texto, não ${typeName(value)}`);
+    return undefined;
+  }
+  const text = trim ? value.trim() : value;
+  if (text.trim() === '') {
+    at(path, 'não pode ser vazio');
+    return undefined;
+  }
+  if (hasControlCharacters(text)) {
+    at(path, 'contém caracteres de controle não permitidos');
+    return undefined;
+  }
+  return text;
+}
+
+export function checkCount(
+  value: unknown,
+  path: string,
+  at: At,
+  allowNumber: boolean,
+): number | undefined {
+  if (typeof value === 'string' && /^\d+$/.test(value.trim())) return Number(value);
+  if (allowNumber && typeof value === 'number' && Number.isInteger(value) && value >= 0)
+    return value;
+  at(
+    path,
+    allowNumber
+      ? `deve ser um número inteiro, como 10 ou "10" (recebido: ${describe(value)})`
+      : `deve ser um número inteiro em texto, como "10" (recebido: ${describe(value)})`,
+  );
+  return undefined;
+}
+
+/** A short rendering of a wrong value for a message. */
+export function describe(value: unknown): string {
+  if (typeof value === 'string')
+    return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null)
+    return String(value);
+  return typeName(value);
+}
