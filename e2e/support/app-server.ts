@@ -29,6 +29,8 @@ export async function startAppServer(env: Record<string, string>): Promise<AppSe
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // Test clients may name their address (see accounts.ts); browsers' requests come straight.
+      TRUST_PROXY: '1',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

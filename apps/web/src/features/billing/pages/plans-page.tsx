@@ -84,18 +84,15 @@ export default function PlansPage() {
       description="Estude sem limites com o Premium ou compre um pacote de tokens para a Inteligência Artificial."
     >
       {reason && (
-        <Notice tone="warning" className="mb-6">
-          <p>{SUBSCRIPTION_WARNINGS[reason]}</p>
+        <div className="mb-6 space-y-3">
+          <Notice tone="warning">{SUBSCRIPTION_WARNINGS[reason]}</Notice>
           {returnTo && (
-            <Link
-              to={returnTo}
-              className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'mt-3' })}
-            >
+            <Link to={returnTo} className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
               <ArrowLeft className="size-4" aria-hidden="true" />
               {returnTo.startsWith('/questoes') ? 'Voltar para a questão' : 'Voltar para o estudo'}
             </Link>
           )}
-        </Notice>
+        </div>
       )}
       {offers}
     </Page>
