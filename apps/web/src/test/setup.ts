@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { fakeMatchMedia, resetMediaEnvironment } from './match-media';
+
+// Waiting is what findBy* and waitFor do; on a busy machine a screen may take longer than 1 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeEach(() => {
   window.matchMedia = fakeMatchMedia;

@@ -87,6 +87,23 @@ export const plansResponseSchema = z.object({
     .nullable(),
 });
 
+/** The offer as GET /api/plans lists it, from the price list above. */
+export function planOffers(): PlanOffer[] {
+  return PLANS.map((plan) => ({
+    id: plan.id,
+    name: plan.name,
+    days: plan.days,
+    durationLabel: durationLabel(plan.days),
+    priceCentavos: plan.priceCentavos,
+    oldPriceCentavos: plan.oldPriceCentavos,
+  }));
+}
+
+export function packageOffer(): PackageOffer {
+  const { id, name, priceCentavos, oldPriceCentavos, inputTokens, outputTokens } = TOKEN_PACKAGE;
+  return { id, name, priceCentavos, oldPriceCentavos, inputTokens, outputTokens };
+}
+
 // ---------------------------------------------------------------- POST /api/payments
 
 export const PAYER_NAME_MAX_LENGTH = 60;

@@ -2,17 +2,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   type CreatePaymentRequest,
   type CreatePaymentResponse,
-  durationLabel,
   FINAL_PAYMENT_STATUSES,
   findProduct,
   PAYMENT_MESSAGES,
   type PaymentEvent,
   type PaymentResponse,
+  packageOffer,
   PIX_CODE_VALIDITY_MINUTES,
-  PLANS,
+  planOffers,
   type PlansResponse,
   type PurchaseHistory,
-  TOKEN_PACKAGE,
 } from '@gabarita/shared';
 import { type Database, type DatabaseHandle, notify } from '../../db/client';
 import type { PurchaseRow, PurchaseStatus, UserRow } from '../../db/schema';
@@ -279,22 +278,8 @@ export function createBillingService({
   return {
     async plans(userId: string | null): Promise<PlansResponse> {
       return {
-        plans: PLANS.map((plan) => ({
-          id: plan.id,
-          name: plan.name,
-          days: plan.days,
-          durationLabel: durationLabel(plan.days),
-          priceCentavos: plan.priceCentavos,
-          oldPriceCentavos: plan.oldPriceCentavos,
-        })),
-        package: {
-          id: TOKEN_PACKAGE.id,
-          name: TOKEN_PACKAGE.name,
-          priceCentavos: TOKEN_PACKAGE.priceCentavos,
-          oldPriceCentavos: TOKEN_PACKAGE.oldPriceCentavos,
-          inputTokens: TOKEN_PACKAGE.inputTokens,
-          outputTokens: TOKEN_PACKAGE.outputTokens,
-        },
+        plans: planOffers(),
+        package: packageOffer(),
         pixValidityMinutes: PIX_CODE_VALIDITY_MINUTES,
         current: userId
           ? {

@@ -1,4 +1,4 @@
-import type { ProductType } from '@gabarita/shared';
+import type { PlansResponse, ProductType } from '@gabarita/shared';
 
 /** The navigation state /pagamento receives: the product and its type in the product's words. */
 export interface CheckoutState {
@@ -24,4 +24,26 @@ export function readCheckoutState(
   if (typeof product !== 'string' || !product) return null;
   if (productType !== 'plano' && productType !== 'pacote') return null;
   return { productId: product, productType: API_TYPES[productType] };
+}
+
+/** The product being bought, as the server prices it; null when the offer has no such product. */
+export function productOf(plans: PlansResponse, productId: string, productType: ProductType) {
+  if (productType === 'package') {
+    const offer = plans.package;
+    return offer.id === productId
+      ? {
+          name: `Pacote de tokens ${offer.name}`,
+          price: offer.priceCentavos,
+          detail: 'Tokens que não expiram',
+        }
+      : null;
+  }
+  const plan = plans.plans.find((candidate) => candidate.id === productId);
+  return plan
+    ? {
+        name: `Plano ${plan.name}`,
+        price: plan.priceCentavos,
+        detail: `${plan.durationLabel} de acesso Premium`,
+      }
+    : null;
 }

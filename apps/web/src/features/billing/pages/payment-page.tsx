@@ -1,14 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  PAYMENT_MESSAGES,
-  type CreatePaymentResponse,
-  type Payer,
-  type PaymentEvent,
-} from '@gabarita/shared';
-import { CircleCheck, CircleX, Clock, QrCode, RotateCw } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { PAYMENT_MESSAGES, type Payer, type PaymentEvent } from '@gabarita/shared';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Notice } from '../../../components/ui/notice';
 import { Page } from '../../../components/ui/page';
@@ -19,47 +12,10 @@ import { formatPrice } from '../../../lib/formatters';
 import { QUERY_KEYS } from '../../../lib/query-keys';
 import { PAID_REDIRECT_MS } from '../../../lib/timings';
 import { useCreatePayment, usePlans } from '../api/billing-api';
-import { readCheckoutState } from '../checkout-state';
+import { productOf, readCheckoutState } from '../checkout-state';
+import { CheckoutPanel, type CheckoutPhase } from '../components/checkout-panel';
 import { PayerForm } from '../components/payer-form';
-import { PixCode } from '../components/pix-panel';
 import { usePaymentEvents } from '../hooks/use-payment-events';
-
-/**
- * The payment states: collecting_data -> generating -> pending -> paid | expired | error. A
- * charge that ends another way (cancelled, refunded…) reads as not completed.
- */
-type Phase =
-  | { name: 'collecting_data' }
-  | { name: 'generating' }
-  | { name: 'pending'; payment: CreatePaymentResponse }
-  | { name: 'paid'; paidLate: boolean }
-  | { name: 'expired'; purchaseId: string }
-  | { name: 'ended'; message: string }
-  | { name: 'error'; message: string };
-
-function StatePanel({
-  icon,
-  tone,
-  children,
-}: {
-  icon: ReactNode;
-  tone: 'success' | 'error' | 'neutral';
-  children: ReactNode;
-}) {
-  const iconTone = {
-    success: 'bg-primary-soft text-primary-ink',
-    error: 'bg-red-50 text-red-700 dark:bg-red-950/50 dark:text-red-300',
-    neutral: 'bg-accent-soft text-accent-ink',
-  }[tone];
-  return (
-    <div className="flex flex-col items-center py-6 text-center">
-      <span className={`flex size-14 items-center justify-center rounded-2xl ${iconTone}`}>
-        {icon}
-      </span>
-      <div className="mt-4 max-w-sm text-sm leading-6 text-ink">{children}</div>
-    </div>
-  );
-}
 
 /** A refused request or a rate limit speaks for itself; any other failure is the product's text. */
 function generationFailure(error: unknown): string {
@@ -87,7 +43,7 @@ function Checkout({
   const queryClient = useQueryClient();
   const plans = usePlans();
   const create = useCreatePayment();
-  const [phase, setPhase] = useState<Phase>({ name: 'collecting_data' });
+  const [phase, setPhase] = useState<CheckoutPhase>({ name: 'collecting_data' });
   const [payer, setPayer] = useState<Payer | null>(null);
   const [listening, setListening] = useState<string | null>(null);
   const [streamFailed, setStreamFailed] = useState(false);
@@ -166,118 +122,12 @@ function Checkout({
       </Page>
     );
   }
-  const product =
-    productType === 'package'
-      ? plans.data.package.id === productId
-        ? {
-            name: `Pacote de tokens ${plans.data.package.name}`,
-            price: plans.data.package.priceCentavos,
-            detail: 'Tokens que não expiram',
-          }
-        : null
-      : (() => {
-          const plan = plans.data.plans.find((candidate) => candidate.id === productId);
-          return plan
-            ? {
-                name: `Plano ${plan.name}`,
-                price: plan.priceCentavos,
-                detail: `${plan.durationLabel} de acesso Premium`,
-              }
-            : null;
-        })();
+  const product = productOf(plans.data, productId, productType);
   if (!product) return <Navigate to="/assinatura" replace />;
 
   const locked = phase.name === 'generating' || phase.name === 'pending' || phase.name === 'paid';
   const submitLabel =
     phase.name === 'expired' || phase.name === 'ended' ? PAYMENT_MESSAGES.newPix : 'Gerar PIX';
-
-  let panel: ReactNode;
-  switch (phase.name) {
-    case 'collecting_data':
-      panel = (
-        <StatePanel tone="neutral" icon={<QrCode className="size-7" aria-hidden="true" />}>
-          <p className="font-semibold">Como funciona</p>
-          <ol className="mt-2 list-decimal space-y-1 pl-5 text-left text-ink-muted">
-            <li>Preencha seu nome e CPF e gere o PIX.</li>
-            <li>
-              Pague com o QR Code ou o código copia e cola no app do seu banco, em até 5 minutos.
-            </li>
-            <li>A confirmação chega sozinha nesta página e o acesso é liberado na hora.</li>
-          </ol>
-        </StatePanel>
-      );
-      break;
-    case 'generating':
-      panel = (
-        <StatePanel tone="neutral" icon={<Spinner className="size-7" />}>
-          <p role="status">Gerando o PIX...</p>
-        </StatePanel>
-      );
-      break;
-    case 'pending':
-      panel = (
-        <PixCode
-          key={phase.payment.purchaseId}
-          payment={phase.payment}
-          // The window ended on our side: the code goes away; a payment that still arrives is granted.
-          onExpire={() => setPhase({ name: 'expired', purchaseId: phase.payment.purchaseId })}
-        />
-      );
-      break;
-    case 'paid':
-      panel = (
-        <StatePanel tone="success" icon={<CircleCheck className="size-7" aria-hidden="true" />}>
-          <p role="status" className="font-semibold">
-            {phase.paidLate ? PAYMENT_MESSAGES.paidLate : PAYMENT_MESSAGES.paid}
-          </p>
-          <Link to="/conta" className={buttonClasses({ size: 'sm', className: 'mt-4' })}>
-            Ir para Minha Conta
-          </Link>
-        </StatePanel>
-      );
-      break;
-    case 'expired':
-      panel = (
-        <StatePanel tone="neutral" icon={<Clock className="size-7" aria-hidden="true" />}>
-          <p role="alert" className="font-semibold">
-            {PAYMENT_MESSAGES.expired}
-          </p>
-          <p className="mt-1 text-ink-muted">
-            Se você já pagou, aguarde: a confirmação ainda pode chegar e libera a compra.
-          </p>
-          {payer && (
-            <Button className="mt-4" icon={RotateCw} onClick={() => generate(payer)}>
-              {PAYMENT_MESSAGES.newPix}
-            </Button>
-          )}
-        </StatePanel>
-      );
-      break;
-    case 'ended':
-      panel = (
-        <StatePanel tone="error" icon={<CircleX className="size-7" aria-hidden="true" />}>
-          <p role="alert">{phase.message}</p>
-          {payer && (
-            <Button className="mt-4" icon={RotateCw} onClick={() => generate(payer)}>
-              {PAYMENT_MESSAGES.newPix}
-            </Button>
-          )}
-        </StatePanel>
-      );
-      break;
-    case 'error':
-      panel = (
-        <StatePanel tone="error" icon={<CircleX className="size-7" aria-hidden="true" />}>
-          <p role="alert">{phase.message}</p>
-          {payer && (
-            <Button className="mt-4" icon={RotateCw} onClick={() => generate(payer)}>
-              {PAYMENT_MESSAGES.retry}
-            </Button>
-          )}
-        </StatePanel>
-      );
-      break;
-  }
 
   return (
     <Page title="Pagamento via PIX" description="Pagamento único, sem renovação automática.">
@@ -318,7 +168,12 @@ function Checkout({
               {PAYMENT_MESSAGES.listenerFailed}
             </Notice>
           )}
-          {panel}
+          <CheckoutPanel
+            phase={phase}
+            onRetry={payer && (() => generate(payer))}
+            // The window ended on our side: the code goes away; a payment that still arrives is granted.
+            onExpire={() => setPhase({ name: 'expired' })}
+          />
         </Card>
       </div>
     </Page>

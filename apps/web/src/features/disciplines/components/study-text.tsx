@@ -4,11 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Markdown } from '../../../components/ui/markdown';
-import { Notice } from '../../../components/ui/notice';
-import { OfflineTutorNotice } from '../../../components/ui/offline-tutor-notice';
-import { Spinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-client';
+import { TutorPanelTitle, TutorTextBody } from '../../../components/ui/tutor-text';
 import { useTutorInfo } from '../../../lib/app-info';
 import { formatInteger } from '../../../lib/formatters';
 import { subscriptionLimitTarget } from '../../../lib/subscription-reason';
@@ -27,17 +23,6 @@ interface StudyTextProps {
   /** Opened from 'Estudar com IA': the text is asked for at once. */
   autoStart: boolean;
   onStudy: (assunto: string) => void;
-}
-
-function failureText(error: unknown): string {
-  if (
-    error instanceof ApiError &&
-    error.status >= 400 &&
-    error.status < 500 &&
-    error.status !== 402
-  )
-    return error.message;
-  return AI_MESSAGES.contentFailed;
 }
 
 /**
@@ -71,21 +56,12 @@ export function StudyText({ disciplina, assunto, subjects, autoStart, onStudy }:
     void request('/didactic-content', { disciplina, assunto });
   }, [autoStart, assunto, disciplina, entitled, request]);
 
-  const text = state.status === 'loading' || state.status === 'shown' ? state.text : '';
-  const writer = state.status === 'loading' || state.status === 'shown' ? state.meta?.tutor : null;
-
   return (
     <Card as="section" aria-labelledby="conteudo-didatico" aria-busy={state.status === 'loading'}>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2
-          id="conteudo-didatico"
-          className="flex items-center gap-2 text-base font-semibold text-ink"
-        >
-          <span className="flex size-8 items-center justify-center rounded-lg bg-primary-soft text-primary-ink">
-            <GraduationCap className="size-4" aria-hidden="true" />
-          </span>
+        <TutorPanelTitle id="conteudo-didatico" icon={GraduationCap}>
           {ai ? 'Conteúdo didático com IA' : 'Conteúdo didático do tutor offline'}
-        </h2>
+        </TutorPanelTitle>
         {assunto && state.status === 'idle' && (
           <Button icon={Sparkles} onClick={() => generate()}>
             {AI_MESSAGES.generateContent}
@@ -132,22 +108,13 @@ export function StudyText({ disciplina, assunto, subjects, autoStart, onStudy }:
               {!entitled && ' Disponível no Premium ou com um pacote de tokens.'}
             </p>
           )}
-          {state.status !== 'idle' && <OfflineTutorNotice tutor={writer ?? tutor} />}
-          {state.status === 'loading' && text === '' && (
-            <p role="status" className="flex items-center gap-2 text-sm text-ink-muted">
-              <Spinner className="size-4" />
-              {ai ? 'A IA está escrevendo o conteúdo...' : 'Montando o conteúdo...'}
-            </p>
-          )}
-          {text !== '' && <Markdown text={text} />}
-          {state.status === 'error' && (
-            <Notice tone="error">
-              <p>{failureText(state.error)}</p>
-              <Button variant="secondary" size="sm" className="mt-2" onClick={() => generate()}>
-                Tentar novamente
-              </Button>
-            </Notice>
-          )}
+          <TutorTextBody
+            state={state}
+            tutor={tutor}
+            writingLabel={ai ? 'A IA está escrevendo o conteúdo...' : 'Montando o conteúdo...'}
+            failedText={AI_MESSAGES.contentFailed}
+            onRetry={() => generate()}
+          />
         </div>
       )}
     </Card>

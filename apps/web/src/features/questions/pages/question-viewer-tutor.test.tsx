@@ -85,7 +85,9 @@ describe('/questoes — the tutor', () => {
     expect(screen.getByRole('button', { name: CATALOG_MESSAGES.next })).toBeDisabled();
     hold.resolve(undefined);
     expect(await within(explanationRegion()).findByText(AI_MESSAGES.feedbackFailed)).toBeVisible();
-    expect(screen.getByRole('button', { name: CATALOG_MESSAGES.next })).toBeEnabled();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: CATALOG_MESSAGES.next })).toBeEnabled(),
+    );
   });
 
   it("shows the product's failure text when the provider fails mid-way, and retries", async () => {

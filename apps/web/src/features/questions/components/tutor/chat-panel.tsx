@@ -11,6 +11,7 @@ import { Button } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { INPUT_CLASSES } from '../../../../components/ui/field-styles';
 import { Markdown } from '../../../../components/ui/markdown';
+import { TutorPanelTitle } from '../../../../components/ui/tutor-text';
 import { Spinner } from '../../../../components/ui/spinner';
 import { ApiError } from '../../../../lib/api-client';
 import { QUERY_KEYS } from '../../../../lib/query-keys';
@@ -111,12 +112,9 @@ export function ChatPanel({ questionId, entitled, tutor, onLocked, onBusyChange 
 
   return (
     <Card as="section" aria-labelledby="chat-titulo">
-      <h2 id="chat-titulo" className="flex items-center gap-2 text-base font-semibold text-ink">
-        <span className="flex size-8 items-center justify-center rounded-lg bg-primary-soft text-primary-ink">
-          <MessageSquare className="size-4" aria-hidden="true" />
-        </span>
+      <TutorPanelTitle id="chat-titulo" icon={MessageSquare}>
         {labels.chat}
-      </h2>
+      </TutorPanelTitle>
 
       {messages.length > 0 && (
         <ol aria-label="Conversa" aria-live="polite" className="mt-4 space-y-3">

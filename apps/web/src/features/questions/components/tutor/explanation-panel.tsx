@@ -3,28 +3,12 @@ import { RefreshCw, Sparkles } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
-import { Markdown } from '../../../../components/ui/markdown';
-import { Notice } from '../../../../components/ui/notice';
-import { Spinner } from '../../../../components/ui/spinner';
-import { ApiError } from '../../../../lib/api-client';
+import { TutorPanelTitle, TutorTextBody } from '../../../../components/ui/tutor-text';
 import type { useTutorText } from '../../../../lib/use-tutor-text';
-import { OfflineTutorNotice } from '../../../../components/ui/offline-tutor-notice';
 import { tutorLabels } from './tutor-labels';
 
 const feedbackPath = (questionId: string) =>
   `/questions/${encodeURIComponent(questionId)}/feedback`;
-
-/** The failure texts the product gives, or the server's own (a rate limit, a check first). */
-function failureText(error: unknown): string {
-  if (
-    error instanceof ApiError &&
-    error.status >= 400 &&
-    error.status < 500 &&
-    error.status !== 402
-  )
-    return error.message;
-  return AI_MESSAGES.feedbackFailed;
-}
 
 interface ExplanationPanelProps {
   questionId: string;
@@ -58,20 +42,13 @@ export function ExplanationPanel({
 
   const writer = state.status === 'loading' || state.status === 'shown' ? state.meta?.tutor : null;
   const labels = tutorLabels(writer ?? tutor);
-  const text = state.status === 'loading' || state.status === 'shown' ? state.text : '';
 
   return (
     <Card as="section" aria-labelledby="explicacao-titulo" aria-busy={state.status === 'loading'}>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2
-          id="explicacao-titulo"
-          className="flex items-center gap-2 text-base font-semibold text-ink"
-        >
-          <span className="flex size-8 items-center justify-center rounded-lg bg-primary-soft text-primary-ink">
-            <Sparkles className="size-4" aria-hidden="true" />
-          </span>
+        <TutorPanelTitle id="explicacao-titulo" icon={Sparkles}>
           {labels.explanation}
-        </h2>
+        </TutorPanelTitle>
         {entitled && state.status === 'shown' && (
           <Button
             variant="secondary"
@@ -84,7 +61,17 @@ export function ExplanationPanel({
         )}
       </div>
 
-      {!entitled && (
+      {entitled ? (
+        <div className="mt-4 space-y-3">
+          <TutorTextBody
+            state={state}
+            tutor={tutor}
+            writingLabel={labels.writing}
+            failedText={AI_MESSAGES.feedbackFailed}
+            onRetry={() => void request(feedbackPath(questionId), {})}
+          />
+        </div>
+      ) : (
         <div className="mt-4 space-y-3 text-sm leading-6 text-ink-muted">
           <p>
             Entenda por que o gabarito está certo e por que cada alternativa está errada, com uma
@@ -93,37 +80,6 @@ export function ExplanationPanel({
           <Button icon={Sparkles} onClick={onLocked}>
             Ver explicação com IA
           </Button>
-        </div>
-      )}
-
-      {entitled && (
-        <div className="mt-4 space-y-3">
-          <OfflineTutorNotice tutor={writer ?? tutor} />
-          {state.status === 'loading' && text === '' && (
-            <p role="status" className="flex items-center gap-2 text-sm text-ink-muted">
-              <Spinner className="size-4" />
-              {labels.writing}
-            </p>
-          )}
-          {text !== '' && <Markdown text={text} />}
-          {state.status === 'shown' && state.cut && (
-            <p className="text-xs text-ink-muted">
-              A explicação foi interrompida no limite de tamanho.
-            </p>
-          )}
-          {state.status === 'error' && (
-            <Notice tone="error">
-              <p>{failureText(state.error)}</p>
-              <Button
-                variant="secondary"
-                size="sm"
-                className="mt-2"
-                onClick={() => void request(feedbackPath(questionId), {})}
-              >
-                Tentar novamente
-              </Button>
-            </Notice>
-          )}
         </div>
       )}
     </Card>
