@@ -13,6 +13,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // Read by scripts/route-js-size.mjs; the server does not serve dot folders.
+    manifest: true,
   },
   test: {
     name: 'web',
