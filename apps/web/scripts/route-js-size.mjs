@@ -4,27 +4,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { ROUTE_PAGES } from './route-pages.mjs';
+import { readManifest } from './vite-manifest.mjs';
 
 const HOME_BUDGET_BYTES = 150_000;
-const ROUTES = {
-  '/': 'src/features/exams/pages/exam-list-page.tsx',
-  '/login': 'src/features/auth/pages/login-page.tsx',
-  '/questoes': 'src/features/questions/pages/question-viewer-page.tsx',
-  '/meu-desempenho': 'src/features/performance/pages/performance-page.tsx',
-};
+const REPORTED_ROUTES = ['/', '/login', '/questoes', '/meu-desempenho'];
 
 const distDir = path.resolve(process.argv[2] ?? 'dist');
-const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8'));
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-
-/** The chunk files `key` needs before it runs: itself and its static imports, transitively. */
-function staticClosure(key, files = new Set()) {
-  const chunk = manifest[key];
-  if (!chunk || files.has(chunk.file)) return files;
-  files.add(chunk.file);
-  for (const imported of chunk.imports ?? []) staticClosure(imported, files);
-  return files;
-}
+const { entryFiles, staticClosure } = readManifest(distDir);
 
 const sizeCache = new Map();
 function sizesOf(file) {
@@ -41,9 +28,8 @@ function sizesOf(file) {
 
 const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 console.log('route JS (entry + static imports + lazy page chunk), as sent:');
-for (const [route, pageModule] of Object.entries(ROUTES)) {
-  if (!manifest[pageModule]) throw new Error(`${pageModule} não está no manifesto do Vite`);
-  const files = staticClosure(pageModule, staticClosure(entryKey));
+for (const route of REPORTED_ROUTES) {
+  const files = staticClosure(ROUTE_PAGES[route], entryFiles());
   const total = { raw: 0, gzip: 0, brotli: 0 };
   for (const file of files) {
     const sizes = sizesOf(file);

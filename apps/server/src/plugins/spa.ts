@@ -3,7 +3,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { APP_ROUTES, isAppRoute } from '@gabarita/shared';
 import { sendApiNotFound } from './error-handler';
-import { readIndexPage, sendIndexPage } from './index-page';
+import { readIndexPages, sendIndexPage } from './index-page';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -16,14 +16,14 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
  */
 export async function registerSpa(app: FastifyInstance, webDistDir: string) {
   // Read once: every page navigation answers it.
-  const indexPage = readIndexPage(path.join(webDistDir, 'index.html'));
-  const hasBuild = indexPage !== undefined;
+  const indexPages = readIndexPages(webDistDir);
+  const hasBuild = indexPages !== undefined;
 
   if (hasBuild) {
     await app.register(servePublicFiles, { webDistDir });
     for (const route of APP_ROUTES) {
       app.get(route, { config: { access: 'public' } }, (request, reply) =>
-        sendIndexPage(request, reply, indexPage, 200),
+        sendIndexPage(request, reply, indexPages(pathOf(request)), 200),
       );
     }
   } else {
@@ -35,7 +35,8 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string) {
 
   app.setNotFoundHandler((request, reply) => {
     if (isApiRequest(request) || !hasBuild || !wantsPage(request)) return sendApiNotFound(reply);
-    return sendIndexPage(request, reply, indexPage, isAppRoute(pathOf(request)) ? 200 : 404);
+    const pathname = pathOf(request);
+    return sendIndexPage(request, reply, indexPages(pathname), isAppRoute(pathname) ? 200 : 404);
   });
 }
 

@@ -23,7 +23,7 @@ describe('serving the built SPA', () => {
     fs.mkdirSync(path.join(webDistDir, 'assets'));
     fs.writeFileSync(
       path.join(webDistDir, 'index.html'),
-      '<!doctype html><html lang="pt-BR"></html>',
+      '<!doctype html><html lang="pt-BR"><head></head></html>',
     );
     fs.writeFileSync(path.join(webDistDir, 'assets', 'index-Bx3k9a.js'), 'console.log(1)');
     fs.writeFileSync(path.join(webDistDir, 'theme-init.js'), '/* theme */');
@@ -33,6 +33,10 @@ describe('serving the built SPA', () => {
     writeCompressedCopies(path.join(webDistDir, 'assets', 'app-C4fe21.js'));
     fs.mkdirSync(path.join(webDistDir, '.vite'));
     fs.writeFileSync(path.join(webDistDir, '.vite', 'manifest.json'), '{}');
+    fs.writeFileSync(
+      path.join(webDistDir, '.vite', 'route-preloads.json'),
+      JSON.stringify({ '/login': ['/assets/login-page-D2x.js'], '/': [] }),
+    );
     testApp = await createTestApp({ config: { webDistDir } });
   });
   afterAll(async () => {
@@ -103,6 +107,23 @@ describe('serving the built SPA', () => {
       expect(gzip.headers['content-encoding'], url).toBe('gzip');
       expect(gzip.headers['cache-control'], url).toBe('no-cache');
       expect(zlib.gunzipSync(gzip.rawPayload).toString(), url).toContain('pt-BR');
+    }
+  });
+
+  it("preloads the chunks of a route's page in that route's index.html", async () => {
+    const preload = '<link rel="modulepreload" crossorigin href="/assets/login-page-D2x.js">';
+    for (const url of ['/login', '/LOGIN/', '/login?next=1']) {
+      const brotli = await get(url, { 'accept-encoding': 'br' });
+      expect(brotli.headers['content-encoding'], url).toBe('br');
+      expect(brotli.headers['cache-control'], url).toBe('no-cache');
+      expect(zlib.brotliDecompressSync(brotli.rawPayload).toString(), url).toContain(preload);
+      expect((await get(url)).body, url).toContain(preload);
+    }
+    const gzip = await get('/login', { 'accept-encoding': 'gzip' });
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toContain(preload);
+
+    for (const url of ['/', '/ajuda', '/pagina-que-nao-existe']) {
+      expect((await get(url)).body, url).not.toContain('modulepreload');
     }
   });
 
