@@ -13,8 +13,28 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    // Read by scripts/route-js-size.mjs; the server does not serve dot folders.
+    // Read by scripts/route-preloads.mjs and route-js-size.mjs; the server serves no dot folders.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // Libraries every page needs, in chunks of their own: a deploy that changes only the app's
+        // code leaves them cached.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              priority: 3,
+            },
+            {
+              name: 'data',
+              test: /node_modules[\\/](@tanstack|zod)[\\/]|packages[\\/]shared[\\/]/,
+              priority: 2,
+            },
+          ],
+        },
+      },
+    },
   },
   test: {
     name: 'web',
