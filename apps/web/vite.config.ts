@@ -18,7 +18,8 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Libraries every page needs, in chunks of their own: a deploy that changes only the app's
-        // code leaves them cached.
+        // code leaves them cached. The shared schemas stay with the pages that use them
+        // (packages/shared lists its only file with side effects, so unused ones are left out).
         codeSplitting: {
           groups: [
             {
@@ -28,7 +29,7 @@ export default defineConfig({
             },
             {
               name: 'data',
-              test: /node_modules[\\/](@tanstack|zod)[\\/]|packages[\\/]shared[\\/]/,
+              test: /node_modules[\\/](@tanstack|zod)[\\/]/,
               priority: 2,
             },
           ],
