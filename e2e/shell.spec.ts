@@ -50,6 +50,31 @@ test.describe('shell', () => {
     expect(violations).toEqual([]);
   });
 
+  test('asks for the session once, from the page head, and the app uses that answer', async ({
+    page,
+    freeAccount,
+  }) => {
+    await page.context().addCookies(freeAccount.cookies);
+    const sessionRequests: string[] = [];
+    const unusedPreloads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/auth/session') {
+        sessionRequests.push(request.resourceType());
+      }
+    });
+    page.on('console', (message) => {
+      if (/preloaded using link preload but not used/i.test(message.text())) {
+        unusedPreloads.push(message.text());
+      }
+    });
+    const response = await page.goto('/');
+    expect(await response?.text()).toContain('<link rel="preload" href="/api/auth/session"');
+    await expect(page.getByRole('heading', { name: 'Questões de concurso' })).toBeVisible();
+    // A second request would mean the app's own fetch did not match the preload.
+    expect(sessionRequests).toHaveLength(1);
+    expect(unusedPreloads).toEqual([]);
+  });
+
   test('sends visitors from the signed-in area to /login', async ({ page }) => {
     for (const path of ['/', '/conta', '/meu-desempenho', '/questoes?prova=x']) {
       await page.goto(path);

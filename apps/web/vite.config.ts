@@ -13,6 +13,29 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // Read by scripts/route-preloads.mjs and route-js-size.mjs; the server serves no dot folders.
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // Libraries every page needs, in chunks of their own: a deploy that changes only the app's
+        // code leaves them cached. The shared schemas stay with the pages that use them
+        // (packages/shared lists its only file with side effects, so unused ones are left out).
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              priority: 3,
+            },
+            {
+              name: 'data',
+              test: /node_modules[\\/](@tanstack|zod)[\\/]/,
+              priority: 2,
+            },
+          ],
+        },
+      },
+    },
   },
   test: {
     name: 'web',

@@ -1,6 +1,6 @@
-import '@fontsource-variable/inter';
+import './fonts.css';
 import './styles.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
@@ -10,10 +10,15 @@ import { createAppRouter } from './app/router';
 const container = document.getElementById('root');
 if (!container) throw new Error('Elemento #root não encontrado em index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={createAppRouter()} />
-    </AppProviders>
-  </StrictMode>,
-);
+const root = createRoot(container);
+// As a transition the first render yields to the browser every few milliseconds instead of holding
+// the main thread in one long task while a slow phone builds the whole page.
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <AppProviders queryClient={createQueryClient()}>
+        <RouterProvider router={createAppRouter()} />
+      </AppProviders>
+    </StrictMode>,
+  );
+});

@@ -1,35 +1,30 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { APP_ROUTES, isAppRoute } from '@gabarita/shared';
 import { sendApiNotFound } from './error-handler';
+import { readIndexPages, sendIndexPage } from './index-page';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /**
  * Serves the built SPA: hashed files under /assets are immutable and cached for a year; everything
  * else, index.html above all, is revalidated on every visit so a deploy is picked up at once.
+ * Files go out as the brotli or gzip copy the web build wrote beside them when the browser takes it.
  * Routes of the route table get index.html with 200; other unknown pages get it with 404 (the SPA
  * then shows its own "page not found").
  */
 export async function registerSpa(app: FastifyInstance, webDistDir: string) {
-  const indexFile = path.join(webDistDir, 'index.html');
-  const hasBuild = fs.existsSync(indexFile);
-
   // Read once: every page navigation answers it.
-  const indexHtml = hasBuild ? fs.readFileSync(indexFile) : undefined;
-  const sendIndex = (reply: FastifyReply, status: number) =>
-    reply
-      .status(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(indexHtml);
+  const indexPages = readIndexPages(webDistDir);
+  const hasBuild = indexPages !== undefined;
 
   if (hasBuild) {
     await app.register(servePublicFiles, { webDistDir });
     for (const route of APP_ROUTES) {
-      app.get(route, { config: { access: 'public' } }, (_request, reply) => sendIndex(reply, 200));
+      app.get(route, { config: { access: 'public' } }, (request, reply) =>
+        sendIndexPage(request, reply, indexPages(pathOf(request)), 200),
+      );
     }
   } else {
     app.log.warn(
@@ -40,7 +35,8 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string) {
 
   app.setNotFoundHandler((request, reply) => {
     if (isApiRequest(request) || !hasBuild || !wantsPage(request)) return sendApiNotFound(reply);
-    return sendIndex(reply, isAppRoute(pathOf(request)) ? 200 : 404);
+    const pathname = pathOf(request);
+    return sendIndexPage(request, reply, indexPages(pathname), isAppRoute(pathname) ? 200 : 404);
   });
 }
 
@@ -55,6 +51,9 @@ const servePublicFiles: FastifyPluginAsync<{ webDistDir: string }> = async (
   await app.register(fastifyStatic, {
     root: webDistDir,
     index: false,
+    preCompressed: true,
+    // Build metadata (.vite/manifest.json) is not for browsers.
+    dotfiles: 'ignore',
     setHeaders(res, filePath) {
       const immutable = path.relative(webDistDir, filePath).startsWith(`assets${path.sep}`);
       res.header(

@@ -1,9 +1,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ROUTES } from '@gabarita/shared';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+
+const ASSET_SOURCE = `export const questions = ${JSON.stringify(Array(200).fill('questão'))};`;
+
+function writeCompressedCopies(file: string) {
+  const source = fs.readFileSync(file);
+  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(source));
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(source));
+}
 
 describe('serving the built SPA', () => {
   let testApp: TestApp;
@@ -14,10 +23,20 @@ describe('serving the built SPA', () => {
     fs.mkdirSync(path.join(webDistDir, 'assets'));
     fs.writeFileSync(
       path.join(webDistDir, 'index.html'),
-      '<!doctype html><html lang="pt-BR"></html>',
+      '<!doctype html><html lang="pt-BR"><head></head></html>',
     );
     fs.writeFileSync(path.join(webDistDir, 'assets', 'index-Bx3k9a.js'), 'console.log(1)');
     fs.writeFileSync(path.join(webDistDir, 'theme-init.js'), '/* theme */');
+    // As the web build writes them: compressed copies beside the files, and Vite's manifest.
+    writeCompressedCopies(path.join(webDistDir, 'index.html'));
+    fs.writeFileSync(path.join(webDistDir, 'assets', 'app-C4fe21.js'), ASSET_SOURCE);
+    writeCompressedCopies(path.join(webDistDir, 'assets', 'app-C4fe21.js'));
+    fs.mkdirSync(path.join(webDistDir, '.vite'));
+    fs.writeFileSync(path.join(webDistDir, '.vite', 'manifest.json'), '{}');
+    fs.writeFileSync(
+      path.join(webDistDir, '.vite', 'route-preloads.json'),
+      JSON.stringify({ '/login': ['/assets/login-page-D2x.js'], '/': [] }),
+    );
     testApp = await createTestApp({ config: { webDistDir } });
   });
   afterAll(async () => {
@@ -25,7 +44,8 @@ describe('serving the built SPA', () => {
     fs.rmSync(webDistDir, { recursive: true, force: true });
   });
 
-  const get = (url: string) => testApp.app.inject({ method: 'GET', url });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    testApp.app.inject({ method: 'GET', url, headers });
 
   it('answers every route of the route table with index.html, never cached', async () => {
     expect(APP_ROUTES).toContain('/recovery');
@@ -53,6 +73,64 @@ describe('serving the built SPA', () => {
     const themeScript = await get('/theme-init.js');
     expect(themeScript.statusCode).toBe(200);
     expect(themeScript.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the brotli or gzip copy of a hashed asset as asked, cached for a year', async () => {
+    const url = '/assets/app-C4fe21.js';
+    const brotli = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toMatch(/javascript/);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(ASSET_SOURCE);
+
+    const gzip = await get(url, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(ASSET_SOURCE);
+
+    const plain = await get(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(ASSET_SOURCE);
+  });
+
+  it('sends index.html compressed as asked, for its own path and for app routes, never cached', async () => {
+    for (const url of ['/index.html', '/', '/questoes?prova=x', '/pagina-que-nao-existe']) {
+      const brotli = await get(url, { 'accept-encoding': 'br, gzip' });
+      expect(brotli.headers['content-encoding'], url).toBe('br');
+      expect(brotli.headers['cache-control'], url).toBe('no-cache');
+      expect(brotli.headers.vary, url).toMatch(/accept-encoding/i);
+      expect(zlib.brotliDecompressSync(brotli.rawPayload).toString(), url).toContain('pt-BR');
+
+      const gzip = await get(url, { 'accept-encoding': 'gzip' });
+      expect(gzip.headers['content-encoding'], url).toBe('gzip');
+      expect(gzip.headers['cache-control'], url).toBe('no-cache');
+      expect(zlib.gunzipSync(gzip.rawPayload).toString(), url).toContain('pt-BR');
+    }
+  });
+
+  it("preloads the chunks of a route's page in that route's index.html", async () => {
+    const preload = '<link rel="modulepreload" crossorigin href="/assets/login-page-D2x.js">';
+    for (const url of ['/login', '/LOGIN/', '/login?next=1']) {
+      const brotli = await get(url, { 'accept-encoding': 'br' });
+      expect(brotli.headers['content-encoding'], url).toBe('br');
+      expect(brotli.headers['cache-control'], url).toBe('no-cache');
+      expect(zlib.brotliDecompressSync(brotli.rawPayload).toString(), url).toContain(preload);
+      expect((await get(url)).body, url).toContain(preload);
+    }
+    const gzip = await get('/login', { 'accept-encoding': 'gzip' });
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toContain(preload);
+
+    for (const url of ['/', '/ajuda', '/pagina-que-nao-existe']) {
+      expect((await get(url)).body, url).not.toContain('modulepreload');
+    }
+  });
+
+  it('does not serve the build manifest', async () => {
+    const response = await get('/.vite/manifest.json');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toBe('{}');
   });
 
   it('does not answer missing files or API paths with the page', async () => {

@@ -4,6 +4,10 @@ import { useCallback } from 'react';
 import { apiRequest } from './api-client';
 import { QUERY_KEYS } from './query-keys';
 
+/**
+ * index.html preloads this URL (as="fetch", same-origin credentials); a plain GET through
+ * apiRequest matches that preload, so the first call takes its answer instead of asking again.
+ */
 export function fetchSession(signal?: AbortSignal): Promise<SessionResponse> {
   return apiRequest('/auth/session', sessionResponseSchema, { signal });
 }

@@ -28,7 +28,7 @@ async function openPanel(user: SessionUser = SIGNED_IN_USER, routes: ApiRoutes =
       : undefined,
   });
   await app.user.click(await screen.findByRole('button', { name: 'Conta' }));
-  const panel = screen.getByRole('dialog', { name: user.name });
+  const panel = await screen.findByRole('dialog', { name: user.name });
   return { ...app, api, panel };
 }
 

@@ -1,13 +1,18 @@
 import { AUTH_MESSAGES, type SessionUser } from '@gabarita/shared';
 import { ChevronDown, LogIn } from 'lucide-react';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { ProfilePanel } from '../../features/account/components/profile-panel';
+import { Spinner } from '../../components/ui/spinner';
 import { logout, useSignedOut } from '../../features/auth/api/auth-api';
 import type { LoginRedirectState } from '../../lib/login-state';
 import { beginSignOut, useSession } from '../../lib/session';
+
+// The panel and its form library are not needed to draw any page: they load when the account
+// button is first pointed at, focused or opened.
+const loadProfilePanel = () => import('../../features/account/components/profile-panel');
+const ProfilePanel = lazy(async () => ({ default: (await loadProfilePanel()).ProfilePanel }));
 
 function ProfileMenu({ user }: { user: SessionUser }) {
   const [open, setOpen] = useState(false);
@@ -61,6 +66,8 @@ function ProfileMenu({ user }: { user: SessionUser }) {
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onClick={() => setOpen((isOpen) => !isOpen)}
+        onPointerEnter={() => void loadProfilePanel()}
+        onFocus={() => void loadProfilePanel()}
       >
         <Avatar name={user.name} photoUrl={user.photoUrl} />
         Conta
@@ -78,7 +85,20 @@ function ProfileMenu({ user }: { user: SessionUser }) {
           tabIndex={-1}
           className="absolute right-0 top-full z-50 mt-2 w-[min(22rem,calc(100vw-1.5rem))] origin-top-right overflow-hidden rounded-2xl border border-line bg-surface shadow-2xl shadow-slate-900/10 focus-visible:outline-none dark:shadow-black/50"
         >
-          <ProfilePanel user={user} headingId={headingId} onNavigate={close} onSignOut={signOut} />
+          <Suspense
+            fallback={
+              <div className="flex justify-center p-6">
+                <Spinner />
+              </div>
+            }
+          >
+            <ProfilePanel
+              user={user}
+              headingId={headingId}
+              onNavigate={close}
+              onSignOut={signOut}
+            />
+          </Suspense>
         </div>
       )}
     </div>

@@ -121,6 +121,6 @@ describe('header account slot', () => {
     expect(button).toHaveAttribute('aria-expanded', 'false');
     await user.click(button);
     expect(button).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('dialog', { name: 'Ana Souza' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Ana Souza' })).toBeInTheDocument();
   });
 });
