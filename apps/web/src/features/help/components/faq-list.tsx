@@ -4,7 +4,7 @@ import { cardClasses } from '../../../components/ui/card';
 import type { FaqBlock, FaqCategory, FaqEntry } from '../faq-content';
 import { HighlightedText } from './highlighted-text';
 
-function AnswerBlock({ block, term }: { block: FaqBlock; term: string }) {
+function AnswerBlock({ block, term }: { block: FaqBlock; term: SearchTerm }) {
   if (typeof block === 'string') {
     return (
       <p>
@@ -30,7 +30,7 @@ function AnswerBlock({ block, term }: { block: FaqBlock; term: string }) {
 
 interface FaqItemProps {
   entry: FaqEntry;
-  term: string;
+  term: SearchTerm;
   open: boolean;
   onToggle: () => void;
 }
@@ -75,7 +75,7 @@ function FaqItem({ entry, term, open, onToggle }: FaqItemProps) {
 
 interface FaqListProps {
   categories: readonly FaqCategory[];
-  term: string;
+  term: SearchTerm;
   openId: string | null;
   onToggle: (id: string) => void;
 }
