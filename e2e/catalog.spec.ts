@@ -56,6 +56,19 @@ for (const viewport of [
     await page.mouse.wheel(0, 5000);
     await expect(cards).toHaveCount(18);
 
+    const phone = viewport.width < 768;
+    const filtersButton = page.getByRole('button', { name: /^Filtros/ });
+    if (phone) {
+      // The filters fold behind one button so the first exams show on the first screen.
+      await page.mouse.wheel(0, -10000);
+      await expect(page.getByRole('combobox', { name: 'Ano' })).toBeHidden();
+      const firstCardTop = (await cards.first().boundingBox())!.y;
+      expect(firstCardTop).toBeLessThan(viewport.height);
+      await filtersButton.click();
+      await expect(filtersButton).toHaveAttribute('aria-expanded', 'true');
+    } else {
+      await expect(filtersButton).toBeHidden();
+    }
     await expect(page.getByRole('combobox', { name: 'Assunto' })).toBeDisabled();
     await choose(page, 'Ano', '2017');
     await expect(page.getByText('8 prova(s) encontrada(s)')).toBeVisible();
@@ -68,6 +81,10 @@ for (const viewport of [
     // Filters survive a reload (session storage).
     await page.reload();
     await expect(page.getByText('1 prova(s) encontrada(s)')).toBeVisible();
+    if (phone) {
+      await expect(filtersButton).toHaveAccessibleName('Filtros 2 ativos');
+      await filtersButton.click();
+    }
     await page.getByRole('button', { name: 'Limpar filtros' }).click();
     await expect(page.getByText('18 prova(s) encontrada(s)')).toBeVisible();
   });
