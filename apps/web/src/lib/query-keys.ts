@@ -26,6 +26,8 @@ export const QUERY_KEYS = {
       : (['user', 'answers', 'discipline-questions', code, assunto] as const),
   /** GET /questions/:id (with the recorded first answer). */
   question: (questionId: string) => ['user', 'answers', 'question', questionId] as const,
+  /** GET /me/question-checks: today's free checks. */
+  questionChecks: ['user', 'answers', 'question-checks'],
   /** GET /me/tokens: AI entitlement and the token balance. */
   tokens: ['user', 'tokens'],
   /** GET /plans: the offer, with what the signed-in user has now. */

@@ -76,6 +76,15 @@ export async function recordAnswer(
  * Takes one of the day's free checks, atomically: concurrent requests cannot both take the last one.
  * Returns false when the day's checks are used up.
  */
+/** How many free checks the user took on `day`. */
+export async function dailyChecksUsed(db: Database, userId: string, day: string) {
+  const rows = await executeRows<{ question_checks: number }>(
+    db,
+    sql`select question_checks from daily_usage where user_id = ${userId} and day = ${day}`,
+  );
+  return rows[0]?.question_checks ?? 0;
+}
+
 export async function takeDailyCheck(db: Database, userId: string, day: string, limit: number) {
   const rows = await executeRows<{ question_checks: number }>(
     db,

@@ -4,6 +4,7 @@ import {
   checkAnswerResponseSchema,
   historySummaryResponseSchema,
   PERFORMANCE_MESSAGES,
+  questionChecksResponseSchema,
   questionParamsSchema,
 } from '@gabarita/shared';
 import { signedIn } from '../../plugins/access';
@@ -21,6 +22,12 @@ export const studyRoutes: FastifyPluginAsyncZod<{
       await study.openQuestion(signedIn(request), request.params.id);
       return reply.status(204).send();
     },
+  );
+
+  app.get(
+    '/me/question-checks',
+    { config: { access: 'user' }, schema: { response: { 200: questionChecksResponseSchema } } },
+    async (request) => study.questionChecks(signedIn(request)),
   );
 
   app.get(
