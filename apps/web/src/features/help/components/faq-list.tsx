@@ -1,3 +1,4 @@
+import type { SearchTerm } from '../search-match';
 import { ChevronDown } from 'lucide-react';
 import { useId } from 'react';
 import { cardClasses } from '../../../components/ui/card';
