@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Database, executeRows } from '../../db/client';
-import { questionHistory, questions, testHistory } from '../../db/schema';
+import { questionHistory, questions, simulados, testHistory } from '../../db/schema';
 
 export async function findQuestionKey(db: Database, questionId: string) {
   const [row] = await db
@@ -134,6 +134,8 @@ export async function totalScore(db: Database, userId: string) {
 export async function deleteHistory(db: Database, userId: string) {
   await db.transaction(async (tx) => {
     await tx.delete(questionHistory).where(eq(questionHistory.userId, userId));
+    // Simulado results are part of the history (docs/product-rules.md, "Simulados").
+    await tx.delete(simulados).where(eq(simulados.userId, userId));
     await tx.delete(testHistory).where(eq(testHistory.userId, userId));
   });
 }
