@@ -28,6 +28,10 @@ export const QUERY_KEYS = {
   question: (questionId: string) => ['user', 'answers', 'question', questionId] as const,
   /** GET /me/question-checks: today's free checks. */
   questionChecks: ['user', 'answers', 'question-checks'],
+  /** GET /simulados: the user's simulados (their answers enter the history at the end). */
+  simulados: ['user', 'answers', 'simulados'],
+  /** GET /simulados/:id. */
+  simulado: (id: string) => ['user', 'answers', 'simulados', id] as const,
   /** GET /me/tokens: AI entitlement and the token balance. */
   tokens: ['user', 'tokens'],
   /** GET /plans: the offer, with what the signed-in user has now. */

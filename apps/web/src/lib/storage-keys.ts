@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
    * choice is still there when the user comes back after subscribing.
    */
   pendingChoice: (questionId: string) => `gabarita.escolha.${questionId}`,
+  /** localStorage, per simulado: choices not yet confirmed by the server (sent again later). */
+  simuladoPending: (simuladoId: string) => `gabarita.simulado.${simuladoId}`,
   /** 'graficos' | 'tabela': how the performance page shows the numbers by discipline. */
   performanceView: 'gabarita.desempenho.visao',
   /**

@@ -30,7 +30,10 @@ export const simuladoParamsSchema = z.object({ id: z.uuid() });
 export const simuladoAnswerParamsSchema = z.object({ id: z.uuid(), questionId: idSchema });
 /** null leaves the question blank again. */
 export const simuladoAnswerRequestSchema = z.object({
-  letter: z.string().regex(/^[A-Z]$/).nullable(),
+  letter: z
+    .string()
+    .regex(/^[A-Z]$/)
+    .nullable(),
 });
 
 export const simuladoQuestionSchema = z.object({

@@ -42,7 +42,9 @@ export function SideMenu({ open, layout, onNavigate }: SideMenuProps) {
           <li key={to}>
             <Link
               to={to}
-              aria-current={activePath === to ? (location.pathname === to ? 'page' : 'true') : undefined}
+              aria-current={
+                activePath === to ? (location.pathname === to ? 'page' : 'true') : undefined
+              }
               className={linkClasses({ isActive: activePath === to })}
               onClick={onNavigate}
             >

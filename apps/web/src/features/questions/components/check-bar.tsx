@@ -112,8 +112,8 @@ export function CheckBar({ question, check }: { question: QuestionDetail; check:
         <Notice tone="warning" className="mt-4">
           <p>{CATALOG_MESSAGES.questionLimit}</p>
           <p className="mt-1 font-normal">
-            Sua resposta {check.chosen ? `(${check.chosen}) ` : ''}fica guardada: depois de
-            assinar, volte a esta questão para verificá-la.
+            Sua resposta {check.chosen ? `(${check.chosen}) ` : ''}fica guardada: depois de assinar,
+            volte a esta questão para verificá-la.
           </p>
           <Link
             to={check.limitTarget.to}

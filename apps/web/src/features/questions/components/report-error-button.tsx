@@ -35,7 +35,9 @@ const AI_TYPES: readonly ErrorReportType[] = [
 ];
 
 export function reportTypesFor(aiUsed: boolean): readonly ErrorReportType[] {
-  return aiUsed ? ERROR_REPORT_TYPES : ERROR_REPORT_TYPES.filter((type) => !AI_TYPES.includes(type));
+  return aiUsed
+    ? ERROR_REPORT_TYPES
+    : ERROR_REPORT_TYPES.filter((type) => !AI_TYPES.includes(type));
 }
 
 const TEXTAREA_CLASSES =

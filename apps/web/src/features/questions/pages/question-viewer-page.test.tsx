@@ -185,8 +185,7 @@ describe('/questoes', () => {
   it("shows a free account the day's checks left, and updates them after a check", async () => {
     let remaining = 2;
     stubViewer({
-      'GET /me/question-checks': () =>
-        Response.json({ limit: 3, used: 3 - remaining, remaining }),
+      'GET /me/question-checks': () => Response.json({ limit: 3, used: 3 - remaining, remaining }),
       [`POST /questions/${qid(1)}/check`]: () => {
         remaining -= 1;
         return Response.json({ correct: true, gabarito: 'B' });

@@ -190,7 +190,7 @@ describe('/questoes — the tutor', () => {
     hold.resolve(undefined);
   });
 
-  it("offers the AI report types once the AI wrote about the question", async () => {
+  it('offers the AI report types once the AI wrote about the question', async () => {
     stubTutor();
     const { user } = await renderAndCheck();
     await within(explanationRegion()).findByText(/divida por dois/);
