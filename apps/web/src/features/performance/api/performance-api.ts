@@ -1,5 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { historySummaryResponseSchema, type HistorySummaryResponse } from '@gabarita/shared';
+import {
+  historySummaryResponseSchema,
+  simuladoListResponseSchema,
+  type HistorySummaryResponse,
+} from '@gabarita/shared';
 import { apiRequest, noContent } from '../../../lib/api-client';
 import { QUERY_KEYS } from '../../../lib/query-keys';
 
@@ -37,5 +41,14 @@ export function useResetHistory() {
       void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.historySummary });
       void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.answers });
     },
+  });
+}
+
+/** GET /simulados: the results listed on the page (finished ones). */
+export function useSimuladoResults() {
+  return useQuery({
+    queryKey: QUERY_KEYS.simulados,
+    queryFn: ({ signal }) => apiRequest('/simulados', simuladoListResponseSchema, { signal }),
+    staleTime: 0,
   });
 }

@@ -21,7 +21,6 @@ import {
   shareLabel,
 } from '../performance-text';
 
-
 function useReducedMotion() {
   return useMediaQuery('(prefers-reduced-motion: reduce)');
 }
@@ -140,9 +139,7 @@ function AnsweredPie({ disciplines }: { disciplines: readonly DisciplinePerforma
                 className="size-3 shrink-0 rounded-[4px]"
                 style={{ backgroundColor: slice.fill }}
               />
-              <span className="min-w-0 flex-1 break-words text-ink">
-                {slice.name}
-              </span>
+              <span className="min-w-0 flex-1 break-words text-ink">{slice.name}</span>
               <span className="shrink-0 tabular-nums text-ink-muted">
                 <span className="font-medium text-ink">{formatInteger(slice.answered)}</span>
                 <span className="sr-only">
@@ -251,7 +248,9 @@ function SubjectDisclosure({ discipline }: { discipline: DisciplinePerformance }
             className={`size-4 shrink-0 text-ink-muted transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`}
           />
           <span className="min-w-0 flex-1">
-            <span className="block text-sm font-medium break-words text-ink">{discipline.name}</span>
+            <span className="block text-sm font-medium break-words text-ink">
+              {discipline.name}
+            </span>
             <span className="block text-xs text-ink-muted">
               {questionsLabel(discipline.answered)} · {discipline.subjects.length}{' '}
               {discipline.subjects.length === 1 ? 'assunto' : 'assuntos'}

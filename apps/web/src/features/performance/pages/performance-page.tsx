@@ -18,6 +18,7 @@ import { useHistorySummary } from '../api/performance-api';
 import { PerformanceTable } from '../components/performance-table';
 import { PremiumInvitation } from '../components/premium-invitation';
 import { ResetHistory } from '../components/reset-history';
+import { SimuladoResults } from '../components/simulado-results';
 import { SummaryCards } from '../components/summary-cards';
 
 // Recharts is large: its module is downloaded only when a Premium account opens the charts.
@@ -270,6 +271,9 @@ export default function PerformancePage() {
         {justReset ? 'Seu histórico foi resetado.' : ''}
       </p>
       {content}
+      <div className="mt-8">
+        <SimuladoResults />
+      </div>
     </Page>
   );
 }
