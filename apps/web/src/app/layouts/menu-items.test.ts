@@ -19,7 +19,7 @@ describe('the menu entry a page belongs to', () => {
 
   it('puts payments under the plans and a simulado under Simulados', () => {
     expect(activeMenuPath('/pagamento', '?id=1')).toBe('/assinatura');
-    expect(activeMenuPath('/simulados/abc', '')).toBe('/simulados');
+    expect(activeMenuPath('/simulado', '?id=abc')).toBe('/simulados');
   });
 
   it('highlights nothing on pages outside the menu', () => {

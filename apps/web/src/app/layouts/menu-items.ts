@@ -37,7 +37,7 @@ export function activeMenuPath(pathname: string, search: string): string | null 
     return new URLSearchParams(search).get('prova') ? '/' : '/conteudo-didatico';
   }
   if (path === '/pagamento') return '/assinatura';
-  if (path.startsWith('/simulados')) return '/simulados';
+  if (path === '/simulado' || path.startsWith('/simulados')) return '/simulados';
   const item = MENU_ITEMS.find((entry) => entry.to === path);
   return item ? item.to : null;
 }

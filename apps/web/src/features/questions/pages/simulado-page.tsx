@@ -156,8 +156,10 @@ function Runner({ simulado }: { simulado: Simulado }) {
             icon={Flag}
             onClick={() => setConfirming(true)}
             disabled={expired}
+            aria-label="Finalizar simulado"
           >
-            Finalizar simulado
+            <span className="sm:hidden">Finalizar</span>
+            <span className="hidden sm:inline">Finalizar simulado</span>
           </Button>
         </div>
         <div className="w-full">

@@ -24,8 +24,8 @@ function Stat({ label, value, hint }: { label: string; value: string; hint?: str
   );
 }
 
-const TH = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-ink-muted';
-const TD = 'px-3 py-2.5 text-sm text-ink';
+const TH = 'px-2 py-2 text-left text-xs font-semibold text-ink-muted sm:px-3';
+const TD = 'px-2 py-2.5 text-sm text-ink sm:px-3';
 
 /** The end of a simulado: score, time, breakdown by discipline, and every question with its key. */
 export function SimuladoResult({ simulado }: { simulado: Simulado }) {
@@ -68,8 +68,9 @@ export function SimuladoResult({ simulado }: { simulado: Simulado }) {
         <h2 id="por-disciplina" className="px-5 pt-4 text-base font-semibold text-ink sm:px-6">
           Por disciplina
         </h2>
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full min-w-[32rem] border-collapse">
+        {/* Focusable so a keyboard can scroll it sideways on narrow screens. */}
+        <div className="mt-3 overflow-x-auto" tabIndex={0} aria-labelledby="por-disciplina">
+          <table className="w-full border-collapse">
             <thead className="border-y border-line bg-surface-muted/60">
               <tr>
                 <th scope="col" className={TH}>
@@ -85,7 +86,7 @@ export function SimuladoResult({ simulado }: { simulado: Simulado }) {
                   Erros
                 </th>
                 <th scope="col" className={`${TH} text-right`}>
-                  Em branco
+                  Branco
                 </th>
                 <th scope="col" className={`${TH} text-right`}>
                   Nota
@@ -114,14 +115,14 @@ export function SimuladoResult({ simulado }: { simulado: Simulado }) {
         <h2 id="gabarito" className="px-5 pt-4 text-base font-semibold text-ink sm:px-6">
           Gabarito
         </h2>
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full min-w-[34rem] border-collapse">
+        <div className="mt-3 overflow-x-auto" tabIndex={0} aria-labelledby="gabarito">
+          <table className="w-full border-collapse">
             <thead className="border-y border-line bg-surface-muted/60">
               <tr>
                 <th scope="col" className={TH}>
                   Questão
                 </th>
-                <th scope="col" className={TH}>
+                <th scope="col" className={`${TH} hidden sm:table-cell`}>
                   Disciplina
                 </th>
                 <th scope="col" className={TH}>
@@ -144,14 +145,14 @@ export function SimuladoResult({ simulado }: { simulado: Simulado }) {
                     <th scope="row" className={`${TD} text-left font-medium`}>
                       <Link
                         to={questionViewerPath({ prova: question.examId, q: question.questionId })}
+                        aria-label={`Ver a questão ${question.position}`}
                         className="inline-flex items-center gap-1 text-primary-ink hover:underline"
                       >
                         {question.position}
-                        <span className="sr-only">: ver a questão</span>
                         <ExternalLink className="size-3.5" aria-hidden="true" />
                       </Link>
                     </th>
-                    <td className={TD}>{question.disciplineName}</td>
+                    <td className={`${TD} hidden sm:table-cell`}>{question.disciplineName}</td>
                     <td className={`${TD} font-semibold`}>{question.chosenLetter ?? '—'}</td>
                     <td className={`${TD} font-semibold`}>{question.gabarito ?? '—'}</td>
                     <td className={TD}>
