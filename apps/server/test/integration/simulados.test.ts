@@ -12,6 +12,7 @@ const CERTO_ERRADO_KEYS = { '1': 'C', '2': 'E', '3': 'C' } as const;
 
 interface SimuladoJson {
   id: string;
+  examId: string | null;
   status: string;
   finishedBy: string | null;
   timeLimitSeconds: number;

@@ -139,3 +139,43 @@ export async function deleteHistory(db: Database, userId: string) {
     await tx.delete(testHistory).where(eq(testHistory.userId, userId));
   });
 }
+
+export interface ProgressRow {
+  day: string;
+  group_key: string;
+  group_name: string;
+  answered: number;
+  correct: number;
+}
+
+/**
+ * The user's answers per São Paulo day and discipline (or exam board) since `since`; annulled
+ * questions count nowhere.
+ */
+export async function answersPerDay(
+  db: Database,
+  userId: string,
+  since: string,
+  by: 'disciplina' | 'banca',
+) {
+  const group =
+    by === 'banca'
+      ? sql`e.instituicao as group_key, e.instituicao as group_name`
+      : sql`d.code as group_key, d.name as group_name`;
+  return executeRows<ProgressRow>(
+    db,
+    sql`select to_char((qh.answered_at at time zone 'America/Sao_Paulo')::date, 'YYYY-MM-DD') as day,
+               ${group},
+               count(*)::int as answered,
+               count(*) filter (where qh.response = 'c')::int as correct
+          from question_history qh
+          join questions q on q.id = qh.question_id
+          join exams e on e.id = q.exam_id
+          join disciplines d on d.code = q.discipline_code
+         where qh.user_id = ${userId}
+           and qh.response is not null
+           and q.status <> 'annulled'
+           and (qh.answered_at at time zone 'America/Sao_Paulo')::date >= ${since}::date
+         group by 1, 2, 3`,
+  );
+}

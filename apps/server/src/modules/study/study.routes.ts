@@ -4,6 +4,8 @@ import {
   checkAnswerResponseSchema,
   historySummaryResponseSchema,
   PERFORMANCE_MESSAGES,
+  progressQuerySchema,
+  progressResponseSchema,
   questionChecksResponseSchema,
   questionParamsSchema,
 } from '@gabarita/shared';
@@ -34,6 +36,16 @@ export const studyRoutes: FastifyPluginAsyncZod<{
     '/me/history/summary',
     { config: { access: 'user' }, schema: { response: { 200: historySummaryResponseSchema } } },
     async (request) => performance.historySummary(signedIn(request)),
+  );
+
+  // Statistics over time are Premium, like the breakdown by discipline.
+  app.get(
+    '/me/history/progress',
+    {
+      config: { access: 'premium' },
+      schema: { querystring: progressQuerySchema, response: { 200: progressResponseSchema } },
+    },
+    async (request) => performance.progress(signedIn(request), request.query.by),
   );
 
   app.delete(
