@@ -38,6 +38,8 @@ export const QUERY_KEYS = {
   plans: ['user', 'plans'],
   /** GET /me/purchases: paid plans and token packages. */
   purchases: ['user', 'purchases'],
+  /** GET /me/history/progress?by=: answers per day and success rate per week. */
+  historyProgress: (by: string) => ['user', 'history', 'progress', by] as const,
   /** GET /me/history/summary: totals and performance by discipline and subject. */
   historySummary: ['user', 'history', 'summary'],
   /** GET /disciplines: the catalogue's disciplines and counts, the same for everyone. */

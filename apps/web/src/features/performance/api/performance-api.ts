@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   historySummaryResponseSchema,
+  progressResponseSchema,
+  type ProgressGrouping,
   simuladoListResponseSchema,
   type HistorySummaryResponse,
 } from '@gabarita/shared';
@@ -39,6 +41,7 @@ export function useResetHistory() {
           : summary,
       );
       void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.historySummary });
+      void queryClient.invalidateQueries({ queryKey: ['user', 'history', 'progress'] });
       void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.answers });
     },
   });
@@ -50,5 +53,17 @@ export function useSimuladoResults() {
     queryKey: QUERY_KEYS.simulados,
     queryFn: ({ signal }) => apiRequest('/simulados', simuladoListResponseSchema, { signal }),
     staleTime: 0,
+  });
+}
+
+/** GET /me/history/progress?by=: Premium only, as the breakdown by discipline. */
+export function useProgress(by: ProgressGrouping, enabled: boolean) {
+  return useQuery({
+    queryKey: QUERY_KEYS.historyProgress(by),
+    queryFn: ({ signal }) =>
+      apiRequest(`/me/history/progress?by=${by}`, progressResponseSchema, { signal }),
+    enabled,
+    staleTime: 0,
+    placeholderData: (previous) => previous,
   });
 }

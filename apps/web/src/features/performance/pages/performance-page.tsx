@@ -17,6 +17,7 @@ import { STORAGE_KEYS } from '../../../lib/storage-keys';
 import { useHistorySummary } from '../api/performance-api';
 import { PerformanceTable } from '../components/performance-table';
 import { PremiumInvitation } from '../components/premium-invitation';
+import { ProgressSection } from '../components/progress-section';
 import { ResetHistory } from '../components/reset-history';
 import { SimuladoResults } from '../components/simulado-results';
 import { SummaryCards } from '../components/summary-cards';
@@ -224,7 +225,10 @@ function Summary({ summary }: { summary: HistorySummaryResponse }) {
       {disciplines === null ? (
         <PremiumInvitation />
       ) : (
-        <DisciplineViews disciplines={disciplines} totals={totals} />
+        <>
+          <DisciplineViews disciplines={disciplines} totals={totals} />
+          <ProgressSection />
+        </>
       )}
     </div>
   );

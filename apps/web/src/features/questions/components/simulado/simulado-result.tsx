@@ -42,7 +42,7 @@ export function SimuladoResult({ simulado }: { simulado: Simulado }) {
         <h2 id="resultado" className="text-base font-semibold text-ink">
           Resultado
         </h2>
-        <dl className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6">
+        <dl className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-3">
           <Stat
             label="Nota"
             value={scoreLabel(result.score, result.maxScore)}
