@@ -27,9 +27,7 @@ function Detail({ label, value }: { label: string; value: string }) {
   return (
     <div className="min-w-0">
       <dt className="text-[11px] font-medium uppercase tracking-wide text-ink-muted">{label}</dt>
-      <dd className="mt-0.5 text-sm font-medium break-words text-ink">
-        {value}
-      </dd>
+      <dd className="mt-0.5 text-sm font-medium break-words text-ink">{value}</dd>
     </div>
   );
 }

@@ -65,41 +65,41 @@ export function ExamFiltersPanel({
           aria-hidden="true"
         />
       </button>
-    <Card
-      as="section"
-      padding="sm"
-      aria-label="Filtros"
-      id={panelId}
-      className={open ? 'mt-3 md:mt-0' : 'hidden md:block'}
-    >
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {EXAM_FILTER_KEYS.map((key) => {
-          const needsDiscipline = key === 'assunto' && !filters.disciplina;
-          return (
-            <SearchableSelect
-              key={key}
-              label={EXAM_FILTER_LABELS[key]}
-              options={facets?.[key] ?? []}
-              value={filters[key]}
-              onChange={(value) => onChange(key, value)}
-              disabled={needsDiscipline}
-              placeholder={needsDiscipline ? 'Escolha uma disciplina' : undefined}
-            />
-          );
-        })}
-        <div className="flex items-end">
-          <Button
-            variant="secondary"
-            className="w-full"
-            icon={FilterX}
-            onClick={onClear}
-            disabled={!hasFilters}
-          >
-            {CATALOG_MESSAGES.clearFilters}
-          </Button>
+      <Card
+        as="section"
+        padding="sm"
+        aria-label="Filtros"
+        id={panelId}
+        className={open ? 'mt-3 md:mt-0' : 'hidden md:block'}
+      >
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          {EXAM_FILTER_KEYS.map((key) => {
+            const needsDiscipline = key === 'assunto' && !filters.disciplina;
+            return (
+              <SearchableSelect
+                key={key}
+                label={EXAM_FILTER_LABELS[key]}
+                options={facets?.[key] ?? []}
+                value={filters[key]}
+                onChange={(value) => onChange(key, value)}
+                disabled={needsDiscipline}
+                placeholder={needsDiscipline ? 'Escolha uma disciplina' : undefined}
+              />
+            );
+          })}
+          <div className="flex items-end">
+            <Button
+              variant="secondary"
+              className="w-full"
+              icon={FilterX}
+              onClick={onClear}
+              disabled={!hasFilters}
+            >
+              {CATALOG_MESSAGES.clearFilters}
+            </Button>
+          </div>
         </div>
-      </div>
-    </Card>
+      </Card>
     </>
   );
 }

@@ -1,5 +1,13 @@
 import { CATALOG_MESSAGES, type ExamSource, type QuestionCard } from '@gabarita/shared';
-import { ArrowLeft, ChevronRight, FileQuestion, ListFilter, ScrollText, Timer, X } from 'lucide-react';
+import {
+  ArrowLeft,
+  ChevronRight,
+  FileQuestion,
+  ListFilter,
+  ScrollText,
+  Timer,
+  X,
+} from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { AnswerMark } from '../../../components/ui/answer-mark';
 import { Button, buttonClasses } from '../../../components/ui/button';

@@ -128,7 +128,9 @@ export default function HelpPage() {
     >
       <SearchBox value={query} onChange={setQuery} />
       <p aria-live="polite" className="sr-only">
-        {term.folded ? `${count} ${count === 1 ? 'pergunta encontrada' : 'perguntas encontradas'}` : ''}
+        {term.folded
+          ? `${count} ${count === 1 ? 'pergunta encontrada' : 'perguntas encontradas'}`
+          : ''}
       </p>
 
       <div className="mt-8">
