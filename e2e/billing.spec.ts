@@ -59,6 +59,10 @@ for (const viewport of VIEWPORTS) {
       await page.goto(`/questoes?prova=${EXAM_ID}&q=${EXAM_ID}_4`);
       await page.locator('label').filter({ hasText: /^B/ }).first().click();
       await page.getByRole('button', { name: 'Verificar Gabarito' }).click();
+      // The limit keeps the choice on the question and offers the plans.
+      const limit = page.getByRole('alert');
+      await expect(limit).toContainText('Seu limite de questões foi atingido');
+      await limit.getByRole('link', { name: 'Ver planos' }).click();
       await expect(page).toHaveURL(/\/assinatura\?motivo=question_limit/);
       await expect(page.getByRole('alert')).toContainText('Seu limite de questões foi atingido');
       await expect(page.getByRole('link', { name: 'Voltar para a questão' })).toHaveAttribute(
@@ -100,6 +104,14 @@ for (const viewport of VIEWPORTS) {
       await expect(purchases).toContainText('Plano Mensal');
       await expect(purchases).toContainText('R$ 34,90');
       await shot('account-after-purchase');
+
+      // Back on the question after subscribing: the choice is still there and can be checked.
+      await page.goto(`/questoes?prova=${EXAM_ID}&q=${EXAM_ID}_4`);
+      await expect(page.getByRole('radio', { name: /^B\)/ })).toBeChecked();
+      await page.getByRole('button', { name: 'Verificar Gabarito' }).click();
+      await expect(
+        page.getByText(/^(Correto, Parabéns!|Errado! A alternativa correta)/),
+      ).toBeVisible();
     });
   }
 }

@@ -56,6 +56,19 @@ for (const viewport of [
     await page.mouse.wheel(0, 5000);
     await expect(cards).toHaveCount(18);
 
+    const phone = viewport.width < 768;
+    const filtersButton = page.getByRole('button', { name: /^Filtros/ });
+    if (phone) {
+      // The filters fold behind one button so the first exams show on the first screen.
+      await page.mouse.wheel(0, -10000);
+      await expect(page.getByRole('combobox', { name: 'Ano' })).toBeHidden();
+      const firstCardTop = (await cards.first().boundingBox())!.y;
+      expect(firstCardTop).toBeLessThan(viewport.height);
+      await filtersButton.click();
+      await expect(filtersButton).toHaveAttribute('aria-expanded', 'true');
+    } else {
+      await expect(filtersButton).toBeHidden();
+    }
     await expect(page.getByRole('combobox', { name: 'Assunto' })).toBeDisabled();
     await choose(page, 'Ano', '2017');
     await expect(page.getByText('8 prova(s) encontrada(s)')).toBeVisible();
@@ -68,6 +81,10 @@ for (const viewport of [
     // Filters survive a reload (session storage).
     await page.reload();
     await expect(page.getByText('1 prova(s) encontrada(s)')).toBeVisible();
+    if (phone) {
+      await expect(filtersButton).toHaveAccessibleName('Filtros 2 ativos');
+      await filtersButton.click();
+    }
     await page.getByRole('button', { name: 'Limpar filtros' }).click();
     await expect(page.getByText('18 prova(s) encontrada(s)')).toBeVisible();
   });
@@ -126,13 +143,27 @@ for (const viewport of [
     await answer(page, letters(3).right);
     await expect(page.getByText('Correto, Parabéns!')).toBeVisible();
 
+    await expect(page.getByText(/questões hoje$/)).toHaveText(
+      'Verificações restantes na conta free: 0 de 3 questões hoje',
+    );
     await page.getByRole('button', { name: 'Próxima' }).click();
     await expect(page.getByText('4 / 10').first()).toBeVisible();
-    await answer(page, letters(4).right);
+    const fourth = letters(4).right;
+    await answer(page, fourth);
+    // The limit keeps the choice and offers the plans, with the way back to this question.
+    const warning = page.getByRole('alert');
+    await expect(warning).toContainText(
+      'Seu limite de questões foi atingido para conta free! Faça o upgrade para conta Premium, ou contrate um pacote de Tokens.',
+    );
+    await expect(page.getByRole('radio', { name: new RegExp(`^${fourth}\\)`) })).toBeChecked();
+    await warning.getByRole('link', { name: 'Ver planos' }).click();
     await expect(page).toHaveURL(/\/assinatura\?motivo=question_limit/);
     await expect(page.getByRole('alert')).toHaveText(
       'Seu limite de questões foi atingido para conta free! Faça o upgrade para conta Premium, ou contrate um pacote de Tokens.',
     );
+    await page.getByRole('link', { name: 'Voltar para a questão' }).click();
+    await expect(page.getByText('4 / 10').first()).toBeVisible();
+    await expect(page.getByRole('radio', { name: new RegExp(`^${fourth}\\)`) })).toBeChecked();
 
     // The exam now carries the eye icon and the answered marks.
     await page.goto('/');

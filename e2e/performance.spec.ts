@@ -52,6 +52,12 @@ test('statistics match the answers; a discipline expands; reset empties them', a
       await page.goto('/meu-desempenho');
       await expect(page.getByRole('heading', { level: 1, name: 'Meu Desempenho' })).toBeVisible();
       await expect(page.getByRole('img', { name: /Matemática/ }).first()).toBeVisible();
+      // Progress over time: today's four answers, as a chart and in the table.
+      const progress = page.getByRole('region', { name: 'Evolução' });
+      await expect(
+        progress.getByRole('img', { name: /4 respostas nos últimos 30 dias/ }),
+      ).toBeVisible();
+      await expect(progress.getByRole('img', { name: /taxa de acerto por semana/ })).toBeVisible();
       await page.screenshot({
         path: `e2e/.artifacts/screenshots/performance-${width}-${colorScheme}.png`,
         fullPage: true,

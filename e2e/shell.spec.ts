@@ -5,6 +5,7 @@ import { expect, test } from './support/fixtures';
 const MENU_ENTRIES = [
   'Questões de concurso',
   'Disciplinas isoladas',
+  'Simulados',
   'Planos de Assinatura',
   'Gerenciar Conta',
   'Meu Desempenho',

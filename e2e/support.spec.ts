@@ -67,7 +67,9 @@ test('report an error in a question with "Outro"', async ({ page, freeAccount })
   await expect(page.getByRole('heading', { level: 1, name: 'Questão 1' })).toBeVisible();
   await page.getByRole('button', { name: /Reportar erro/ }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('radio')).toHaveCount(8);
+  // No AI wrote about this question: the two AI types are not offered.
+  await expect(dialog.getByRole('radio')).toHaveCount(6);
+  await expect(dialog.getByRole('radio', { name: /^IA / })).toHaveCount(0);
   await dialog.getByRole('radio', { name: 'Outro' }).check({ force: true });
   await dialog.getByRole('button', { name: /Enviar/ }).click();
   await expect(

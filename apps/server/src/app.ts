@@ -24,6 +24,8 @@ import { sandboxRoutes } from './modules/billing/sandbox.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { createPerformanceService } from './modules/study/performance.service';
+import { simuladoRoutes } from './modules/study/simulado.routes';
+import { createSimuladoService } from './modules/study/simulado.service';
 import { studyRoutes } from './modules/study/study.routes';
 import { createStudyService } from './modules/study/study.service';
 import { createAuthService } from './modules/auth/auth.service';
@@ -213,6 +215,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
         study,
         performance: createPerformanceService(db),
       });
+      await api.register(simuladoRoutes, { simulados: createSimuladoService(db) });
       await api.register(supportRoutes, { support });
       await api.register(billingRoutes, { billing });
       await api.register(aiRoutes, { ai });

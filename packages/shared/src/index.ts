@@ -21,3 +21,4 @@ export * from './statement-html';
 export * from './cpf';
 export * from './api/billing';
 export * from './messages/payment';
+export * from './api/simulado';

@@ -105,11 +105,17 @@ describe('e-mail and password accounts', () => {
         oobCode: code,
       });
       expect(verified.statusCode).toBe(200);
-      expect(verified.json()).toEqual({ email });
+      expect(verified.json()).toEqual({ email, alreadyVerified: false });
 
+      // Reopening the used link says the address is verified (the page offers sign-in).
       const again = await send(app(), 'POST', '/api/auth/action/verify-email', { oobCode: code });
-      expect(again.statusCode).toBe(400);
-      expect(again.json().error.message).toBe(AUTH_MESSAGES.verificationFailed);
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual({ email, alreadyVerified: true });
+      const unknown = await send(app(), 'POST', '/api/auth/action/verify-email', {
+        oobCode: `${code}x`,
+      });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().error.message).toBe(AUTH_MESSAGES.verificationFailed);
 
       const login = await send(app(), 'POST', '/api/auth/login', { email, password });
       expect(login.statusCode).toBe(200);

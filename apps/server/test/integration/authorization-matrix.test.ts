@@ -59,6 +59,12 @@ const aiCallers = (premiumOutcome: Outcome): Expectations => ({
   premium: premiumOutcome,
 });
 
+/** access 'premium': signed-in accounts without a plan get the access layer's 403. */
+const premiumOnly = (outcome: Outcome): Expectations => ({
+  ...signedIn([403, 'auth/premium-required']),
+  premium: outcome,
+});
+
 const fixed = (url: string) => () => url;
 const NO_PURCHASE = '00000000-0000-4000-8000-000000000000';
 
@@ -173,6 +179,31 @@ const MATRIX: Record<string, Probe> = {
   'GET /api/me/tokens': { url: fixed('/api/me/tokens'), expect: signedIn(200) },
   'GET /api/me/history/summary': { url: fixed('/api/me/history/summary'), expect: signedIn(200) },
   'DELETE /api/me/history': { url: fixed('/api/me/history'), expect: signedIn(204) },
+  'GET /api/me/history/progress': {
+    url: fixed('/api/me/history/progress'),
+    expect: premiumOnly(200),
+  },
+  'GET /api/me/question-checks': { url: fixed('/api/me/question-checks'), expect: signedIn(200) },
+  'POST /api/simulados': {
+    url: fixed('/api/simulados'),
+    body: (c) => ({ examId: c.examId }),
+    expect: premiumOnly(201),
+  },
+  'GET /api/simulados': { url: fixed('/api/simulados'), expect: signedIn(200) },
+  // Someone else's simulado is as unknown as a missing one (the owner's own are tested elsewhere).
+  'GET /api/simulados/:id': {
+    url: fixed(`/api/simulados/${NO_PURCHASE}`),
+    expect: signedIn([404, 'simulado/not-found']),
+  },
+  'PUT /api/simulados/:id/answers/:questionId': {
+    url: (c) => `/api/simulados/${NO_PURCHASE}/answers/${c.questionId}`,
+    body: () => ({ letter: 'A' }),
+    expect: signedIn([404, 'simulado/not-found']),
+  },
+  'POST /api/simulados/:id/finish': {
+    url: fixed(`/api/simulados/${NO_PURCHASE}/finish`),
+    expect: signedIn([404, 'simulado/not-found']),
+  },
 
   'POST /api/help-requests': {
     url: fixed('/api/help-requests'),

@@ -50,6 +50,17 @@ describe('solving questions', () => {
     expect(detail.questions[0]).toMatchObject({ id: 'beta_2015_prova_1', response: 'c' });
   });
 
+  it('tells Premium accounts they have no daily limit', async () => {
+    const { cookie } = await student(true);
+    await check(cookie, 'alfa_2017_prova_1', 'A');
+    expect((await get(app(), '/api/me/question-checks', cookie)).json()).toEqual({
+      limit: null,
+      used: 0,
+      remaining: null,
+    });
+    expect((await get(app(), '/api/me/question-checks')).statusCode).toBe(401);
+  });
+
   it('registers opened exams and questions, and a user never sees another user history', async () => {
     const a = await student(true);
     const b = await student();
@@ -77,9 +88,16 @@ describe('solving questions', () => {
       'alfa_2017_prova_3',
       'alfa_2017_prova_4',
     ];
+    const checksLeft = async () => (await get(app(), '/api/me/question-checks', cookie)).json();
+    expect(await checksLeft()).toEqual({ limit: 3, used: 0, remaining: 3 });
     const statuses = [];
-    for (const id of ids) statuses.push((await check(cookie, id, 'A')).statusCode);
+    const remaining = [];
+    for (const id of ids) {
+      statuses.push((await check(cookie, id, 'A')).statusCode);
+      remaining.push((await checksLeft()).remaining);
+    }
     expect(statuses).toEqual([200, 200, 200, 402]);
+    expect(remaining).toEqual([2, 1, 0, 0]);
     const limited = await check(cookie, 'alfa_2017_prova_5', 'C');
     expect(limited.json().error).toEqual({
       code: 'limit/question',

@@ -64,6 +64,8 @@ export const routes: RouteObject[] = [
                 'questoes',
                 () => import('../features/questions/pages/question-viewer-page'),
               ),
+              lazyPage('simulados', () => import('../features/questions/pages/simulados-page')),
+              lazyPage('simulado', () => import('../features/questions/pages/simulado-page')),
               lazyPage('assinatura', () => import('../features/billing/pages/plans-page')),
               lazyPage('pagamento', () => import('../features/billing/pages/payment-page')),
               lazyPage('conta', () => import('../features/account/pages/account-page')),

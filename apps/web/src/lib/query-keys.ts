@@ -26,12 +26,20 @@ export const QUERY_KEYS = {
       : (['user', 'answers', 'discipline-questions', code, assunto] as const),
   /** GET /questions/:id (with the recorded first answer). */
   question: (questionId: string) => ['user', 'answers', 'question', questionId] as const,
+  /** GET /me/question-checks: today's free checks. */
+  questionChecks: ['user', 'answers', 'question-checks'],
+  /** GET /simulados: the user's simulados (their answers enter the history at the end). */
+  simulados: ['user', 'answers', 'simulados'],
+  /** GET /simulados/:id. */
+  simulado: (id: string) => ['user', 'answers', 'simulados', id] as const,
   /** GET /me/tokens: AI entitlement and the token balance. */
   tokens: ['user', 'tokens'],
   /** GET /plans: the offer, with what the signed-in user has now. */
   plans: ['user', 'plans'],
   /** GET /me/purchases: paid plans and token packages. */
   purchases: ['user', 'purchases'],
+  /** GET /me/history/progress?by=: answers per day and success rate per week. */
+  historyProgress: (by: string) => ['user', 'history', 'progress', by] as const,
   /** GET /me/history/summary: totals and performance by discipline and subject. */
   historySummary: ['user', 'history', 'summary'],
   /** GET /disciplines: the catalogue's disciplines and counts, the same for everyone. */

@@ -6,6 +6,13 @@ export const STORAGE_KEYS = {
   theme: 'gabarita.theme',
   /** 'true' | 'false': whether the persistent sidebar is open on wide screens. */
   menuOpen: 'gabarita.menuOpen',
+  /**
+   * sessionStorage, per question: the letter chosen when the free limit stopped the check, so the
+   * choice is still there when the user comes back after subscribing.
+   */
+  pendingChoice: (questionId: string) => `gabarita.escolha.${questionId}`,
+  /** localStorage, per simulado: choices not yet confirmed by the server (sent again later). */
+  simuladoPending: (simuladoId: string) => `gabarita.simulado.${simuladoId}`,
   /** 'graficos' | 'tabela': how the performance page shows the numbers by discipline. */
   performanceView: 'gabarita.desempenho.visao',
   /**

@@ -110,6 +110,11 @@ export const resetPasswordFormSchema = z
 
 /** Answer of sign-up, reset link, verification resend, verify-email and check-reset. */
 export const emailResponseSchema = z.object({ email: z.string() });
+/** `alreadyVerified`: the link had been used (or had expired) but the address is verified. */
+export const verifyEmailResponseSchema = z.object({
+  email: z.string(),
+  alreadyVerified: z.boolean(),
+});
 
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;

@@ -206,6 +206,14 @@ export const checkAnswerResponseSchema = z.object({ correct: z.boolean(), gabari
 
 export const FREE_DAILY_QUESTION_LIMIT = 3;
 
+/** GET /me/question-checks: today's free checks (São Paulo day); `limit` null = no limit (Premium). */
+export const questionChecksResponseSchema = z.object({
+  limit: z.number().int().nullable(),
+  used: z.number().int(),
+  remaining: z.number().int().nullable(),
+});
+export type QuestionChecksResponse = z.infer<typeof questionChecksResponseSchema>;
+
 export type ExamFilters = z.infer<typeof examFiltersSchema>;
 export type ExamSearchResponse = z.infer<typeof examSearchResponseSchema>;
 export type ExamCard = z.infer<typeof examCardSchema>;

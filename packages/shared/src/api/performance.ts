@@ -30,3 +30,35 @@ export type Score = z.infer<typeof scoreSchema>;
 export type SubjectPerformance = z.infer<typeof subjectPerformanceSchema>;
 export type DisciplinePerformance = z.infer<typeof disciplinePerformanceSchema>;
 export type HistorySummaryResponse = z.infer<typeof historySummaryResponseSchema>;
+
+/** Progress over time (docs/product-rules.md, "History and performance"). */
+export const PROGRESS_DAYS = 30;
+export const PROGRESS_WEEKS = 12;
+export const progressQuerySchema = z.object({
+  by: z.enum(['disciplina', 'banca']).default('disciplina'),
+});
+
+const progressCountSchema = z.object({
+  answered: z.number().int(),
+  correct: z.number().int(),
+  /** 0 to 100, one decimal; null without answers. */
+  successRate: z.number().nullable(),
+});
+
+export const progressResponseSchema = z.object({
+  by: z.enum(['disciplina', 'banca']),
+  /** The last PROGRESS_DAYS São Paulo days, oldest first, days without answers included. */
+  days: z.array(progressCountSchema.extend({ day: z.string() })),
+  /** The disciplines or boards answered in the period, most answered first. */
+  groups: z.array(z.object({ key: z.string(), name: z.string(), answered: z.number().int() })),
+  /** The last PROGRESS_WEEKS ISO weeks (Monday to Sunday), oldest first, with each group's share. */
+  weeks: z.array(
+    progressCountSchema.extend({
+      /** The Monday, 'YYYY-MM-DD'. */
+      weekStart: z.string(),
+      groups: z.array(progressCountSchema.extend({ key: z.string() })),
+    }),
+  ),
+});
+export type ProgressResponse = z.infer<typeof progressResponseSchema>;
+export type ProgressGrouping = ProgressResponse['by'];

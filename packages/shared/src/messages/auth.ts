@@ -37,6 +37,7 @@ export const AUTH_MESSAGES = {
 
   verificationFailed: 'Link de verificação inválido ou expirado.',
   verificationDone: 'E-mail verificado com sucesso! Você já pode fazer o login.',
+  verificationAlreadyDone: 'Este e-mail já foi verificado. Você já pode fazer o login.',
   verificationSent: 'Enviamos um novo link de verificação para o seu e-mail.',
   verificationSendFailed: 'Não foi possível reenviar o e-mail de verificação. Tente novamente.',
 

@@ -14,3 +14,4 @@ export * from './trusted-browsers';
 export * from './tokens';
 export * from './billing';
 export * from './ai';
+export * from './simulados';

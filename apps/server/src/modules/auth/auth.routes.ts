@@ -4,6 +4,7 @@ import {
   confirmResetRequestSchema,
   emailRequestSchema,
   emailResponseSchema,
+  verifyEmailResponseSchema,
   loginRequestSchema,
   oobCodeRequestSchema,
   sessionResponseSchema,
@@ -92,7 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/auth/action/verify-email',
     {
       config: open,
-      schema: { body: oobCodeRequestSchema, response: { 200: emailResponseSchema } },
+      schema: { body: oobCodeRequestSchema, response: { 200: verifyEmailResponseSchema } },
     },
     async (request) => auth.verifyEmail(request.body.oobCode),
   );

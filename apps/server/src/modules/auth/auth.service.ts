@@ -287,12 +287,16 @@ export function createAuthService({ db, mailer, config, log }: AuthDeps) {
         invalid: AUTH_MESSAGES.verificationFailed,
         expired: AUTH_MESSAGES.verificationFailed,
       };
+      // A link reopened after it worked (or after it expired) for an address that is verified
+      // says so and offers sign-in instead of a failure (docs/product-rules.md, "Accounts").
+      const found = await findActionCode(db, hashToken(oobCode), 'verifyEmail');
+      if (found?.user.emailVerifiedAt) return { email: found.user.email, alreadyVerified: true };
       const { code, user } = await liveActionCode(oobCode, 'verifyEmail', messages);
       if (!(await consumeActionCode(db, code.id))) {
         throw fail('auth/invalid-action-code', 400, messages.invalid);
       }
       if (!user.emailVerifiedAt) await updateUser(db, user.id, { emailVerifiedAt: new Date() });
-      return { email: user.email };
+      return { email: user.email, alreadyVerified: false };
     },
 
     async checkReset(oobCode: string) {

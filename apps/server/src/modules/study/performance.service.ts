@@ -1,11 +1,16 @@
 import {
+  PROGRESS_DAYS,
+  PROGRESS_WEEKS,
   type DisciplinePerformance,
   type HistorySummaryResponse,
+  type ProgressGrouping,
+  type ProgressResponse,
   type Score,
 } from '@gabarita/shared';
 import type { Database } from '../../db/client';
 import type { ResolvedSession } from '../auth/auth.service';
-import { deleteHistory, scoresBySubject, totalScore } from './study.repo';
+import { addDays, saoPauloDay } from '../../lib/clock';
+import { answersPerDay, deleteHistory, scoresBySubject, totalScore } from './study.repo';
 
 const collator = new Intl.Collator('pt-BR', { sensitivity: 'base' });
 
@@ -63,8 +68,83 @@ async function historySummary(
   return { totals: score(answered, correct), disciplines };
 }
 
+function rate(answered: number, correct: number): number | null {
+  return answered === 0 ? null : Math.round((correct / answered) * 1000) / 10;
+}
+
+/** The Monday of the ISO week of a 'YYYY-MM-DD' day. */
+function mondayOf(day: string): string {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return addDays(day, -((weekday + 6) % 7));
+}
+
+/**
+ * Answers per São Paulo day (the last PROGRESS_DAYS days) and success rate per ISO week (the last
+ * PROGRESS_WEEKS weeks), in total and by discipline or exam board.
+ */
+async function progress(
+  db: Database,
+  userId: string,
+  by: ProgressGrouping,
+): Promise<ProgressResponse> {
+  const today = saoPauloDay();
+  const firstWeek = addDays(mondayOf(today), -7 * (PROGRESS_WEEKS - 1));
+  const firstDay = addDays(today, -(PROGRESS_DAYS - 1));
+  const since = firstWeek < firstDay ? firstWeek : firstDay;
+  const rows = await answersPerDay(db, userId, since, by);
+
+  const days = Array.from({ length: PROGRESS_DAYS }, (_, index) => {
+    const day = addDays(firstDay, index);
+    const ofDay = rows.filter((row) => row.day === day);
+    const answered = ofDay.reduce((sum, row) => sum + row.answered, 0);
+    const correct = ofDay.reduce((sum, row) => sum + row.correct, 0);
+    return { day, answered, correct, successRate: rate(answered, correct) };
+  });
+
+  const totals = new Map<string, { key: string; name: string; answered: number }>();
+  for (const row of rows) {
+    const group = totals.get(row.group_key) ?? {
+      key: row.group_key,
+      name: row.group_name,
+      answered: 0,
+    };
+    group.answered += row.answered;
+    totals.set(row.group_key, group);
+  }
+  const groups = [...totals.values()].sort(
+    (a, b) => b.answered - a.answered || collator.compare(a.name, b.name),
+  );
+
+  const weeks = Array.from({ length: PROGRESS_WEEKS }, (_, index) => {
+    const weekStart = addDays(firstWeek, 7 * index);
+    const weekEnd = addDays(weekStart, 6);
+    const ofWeek = rows.filter((row) => row.day >= weekStart && row.day <= weekEnd);
+    const answered = ofWeek.reduce((sum, row) => sum + row.answered, 0);
+    const correct = ofWeek.reduce((sum, row) => sum + row.correct, 0);
+    return {
+      weekStart,
+      answered,
+      correct,
+      successRate: rate(answered, correct),
+      groups: groups.map(({ key }) => {
+        const ofGroup = ofWeek.filter((row) => row.group_key === key);
+        const groupAnswered = ofGroup.reduce((sum, row) => sum + row.answered, 0);
+        const groupCorrect = ofGroup.reduce((sum, row) => sum + row.correct, 0);
+        return {
+          key,
+          answered: groupAnswered,
+          correct: groupCorrect,
+          successRate: rate(groupAnswered, groupCorrect),
+        };
+      }),
+    };
+  });
+  return { by, days, groups, weeks };
+}
+
 export function createPerformanceService(db: Database) {
   return {
+    progress: (session: ResolvedSession, by: ProgressGrouping) => progress(db, session.user.id, by),
     historySummary: (session: ResolvedSession) => historySummary(db, session),
     /** Resets the caller's own history. Free-check counters stay: a reset buys no extra checks. */
     resetHistory: (userId: string) => deleteHistory(db, userId),

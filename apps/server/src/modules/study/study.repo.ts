@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Database, executeRows } from '../../db/client';
-import { questionHistory, questions, testHistory } from '../../db/schema';
+import { questionHistory, questions, simulados, testHistory } from '../../db/schema';
 
 export async function findQuestionKey(db: Database, questionId: string) {
   const [row] = await db
@@ -76,6 +76,15 @@ export async function recordAnswer(
  * Takes one of the day's free checks, atomically: concurrent requests cannot both take the last one.
  * Returns false when the day's checks are used up.
  */
+/** How many free checks the user took on `day`. */
+export async function dailyChecksUsed(db: Database, userId: string, day: string) {
+  const rows = await executeRows<{ question_checks: number }>(
+    db,
+    sql`select question_checks from daily_usage where user_id = ${userId} and day = ${day}`,
+  );
+  return rows[0]?.question_checks ?? 0;
+}
+
 export async function takeDailyCheck(db: Database, userId: string, day: string, limit: number) {
   const rows = await executeRows<{ question_checks: number }>(
     db,
@@ -125,6 +134,48 @@ export async function totalScore(db: Database, userId: string) {
 export async function deleteHistory(db: Database, userId: string) {
   await db.transaction(async (tx) => {
     await tx.delete(questionHistory).where(eq(questionHistory.userId, userId));
+    // Simulado results are part of the history (docs/product-rules.md, "Simulados").
+    await tx.delete(simulados).where(eq(simulados.userId, userId));
     await tx.delete(testHistory).where(eq(testHistory.userId, userId));
   });
+}
+
+export interface ProgressRow {
+  day: string;
+  group_key: string;
+  group_name: string;
+  answered: number;
+  correct: number;
+}
+
+/**
+ * The user's answers per São Paulo day and discipline (or exam board) since `since`; annulled
+ * questions count nowhere.
+ */
+export async function answersPerDay(
+  db: Database,
+  userId: string,
+  since: string,
+  by: 'disciplina' | 'banca',
+) {
+  const group =
+    by === 'banca'
+      ? sql`e.instituicao as group_key, e.instituicao as group_name`
+      : sql`d.code as group_key, d.name as group_name`;
+  return executeRows<ProgressRow>(
+    db,
+    sql`select to_char((qh.answered_at at time zone 'America/Sao_Paulo')::date, 'YYYY-MM-DD') as day,
+               ${group},
+               count(*)::int as answered,
+               count(*) filter (where qh.response = 'c')::int as correct
+          from question_history qh
+          join questions q on q.id = qh.question_id
+          join exams e on e.id = q.exam_id
+          join disciplines d on d.code = q.discipline_code
+         where qh.user_id = ${userId}
+           and qh.response is not null
+           and q.status <> 'annulled'
+           and (qh.answered_at at time zone 'America/Sao_Paulo')::date >= ${since}::date
+         group by 1, 2, 3`,
+  );
 }

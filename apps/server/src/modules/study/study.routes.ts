@@ -4,6 +4,9 @@ import {
   checkAnswerResponseSchema,
   historySummaryResponseSchema,
   PERFORMANCE_MESSAGES,
+  progressQuerySchema,
+  progressResponseSchema,
+  questionChecksResponseSchema,
   questionParamsSchema,
 } from '@gabarita/shared';
 import { signedIn } from '../../plugins/access';
@@ -24,9 +27,25 @@ export const studyRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
+    '/me/question-checks',
+    { config: { access: 'user' }, schema: { response: { 200: questionChecksResponseSchema } } },
+    async (request) => study.questionChecks(signedIn(request)),
+  );
+
+  app.get(
     '/me/history/summary',
     { config: { access: 'user' }, schema: { response: { 200: historySummaryResponseSchema } } },
     async (request) => performance.historySummary(signedIn(request)),
+  );
+
+  // Statistics over time are Premium, like the breakdown by discipline.
+  app.get(
+    '/me/history/progress',
+    {
+      config: { access: 'premium' },
+      schema: { querystring: progressQuerySchema, response: { 200: progressResponseSchema } },
+    },
+    async (request) => performance.progress(signedIn(request), request.query.by),
   );
 
   app.delete(

@@ -2,6 +2,7 @@ import {
   CATALOG_MESSAGES,
   FREE_DAILY_QUESTION_LIMIT,
   type CheckAnswerResponse,
+  type QuestionChecksResponse,
 } from '@gabarita/shared';
 import type { Database } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
@@ -9,6 +10,7 @@ import { saoPauloDay } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { ResolvedSession } from '../auth/auth.service';
 import {
+  dailyChecksUsed,
   findQuestionKey,
   hasAnswer,
   lockRecordedAnswer,
@@ -68,8 +70,20 @@ async function checkAnswer(
   return { correct: letter === question.answerLetter, gabarito: question.answerLetter };
 }
 
+/** Today's free checks, shown to free accounts in the viewer ('2 de 3 questões hoje'). */
+async function questionChecks(
+  db: Database,
+  session: ResolvedSession,
+): Promise<QuestionChecksResponse> {
+  const used = await dailyChecksUsed(db, session.user.id, saoPauloDay());
+  if (session.sessionUser.accountType === 'premium') return { limit: null, used, remaining: null };
+  const limit = FREE_DAILY_QUESTION_LIMIT;
+  return { limit, used, remaining: Math.max(0, limit - used) };
+}
+
 export function createStudyService(db: Database) {
   return {
+    questionChecks: (session: ResolvedSession) => questionChecks(db, session),
     openQuestion: (session: ResolvedSession, questionId: string) =>
       openQuestion(db, session, questionId),
     checkAnswer: (session: ResolvedSession, questionId: string, letter: string) =>

@@ -72,6 +72,7 @@ describe('left menu on wide screens (>= 1000 px)', () => {
     expect(labels).toEqual([
       'Questões de concurso',
       'Disciplinas isoladas',
+      'Simulados',
       'Planos de Assinatura',
       'Gerenciar Conta',
       'Meu Desempenho',

@@ -4,6 +4,7 @@ import {
   CircleHelp,
   Crown,
   ListChecks,
+  Timer,
   UserCog,
   type LucideIcon,
 } from 'lucide-react';
@@ -17,8 +18,26 @@ export interface MenuItem {
 export const MENU_ITEMS: readonly MenuItem[] = [
   { label: 'Questões de concurso', to: '/', icon: ListChecks },
   { label: 'Disciplinas isoladas', to: '/conteudo-didatico', icon: BookOpen },
+  { label: 'Simulados', to: '/simulados', icon: Timer },
   { label: 'Planos de Assinatura', to: '/assinatura', icon: Crown },
   { label: 'Gerenciar Conta', to: '/conta', icon: UserCog },
   { label: 'Meu Desempenho', to: '/meu-desempenho', icon: ChartColumn },
   { label: 'Ajuda', to: '/ajuda', icon: CircleHelp },
 ];
+
+/**
+ * The menu entry a page belongs to, so the menu always shows where the user is: an exam's
+ * dashboard and its questions belong to 'Questões de concurso', questions opened from a discipline
+ * to 'Disciplinas isoladas', the payment page to the plans.
+ */
+export function activeMenuPath(pathname: string, search: string): string | null {
+  const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  if (path === '/prova-dashboard') return '/';
+  if (path === '/questoes') {
+    return new URLSearchParams(search).get('prova') ? '/' : '/conteudo-didatico';
+  }
+  if (path === '/pagamento') return '/assinatura';
+  if (path === '/simulado' || path.startsWith('/simulados')) return '/simulados';
+  const item = MENU_ITEMS.find((entry) => entry.to === path);
+  return item ? item.to : null;
+}

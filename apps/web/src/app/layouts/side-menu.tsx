@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { NavLink } from 'react-router';
-import { MENU_ITEMS } from './menu-items';
+import { Link, useLocation } from 'react-router';
+import { activeMenuPath, MENU_ITEMS } from './menu-items';
 
 export const MENU_ID = 'menu-principal';
 
@@ -27,6 +27,8 @@ interface SideMenuProps {
 
 export function SideMenu({ open, layout, onNavigate }: SideMenuProps) {
   const listRef = useRef<HTMLUListElement>(null);
+  const location = useLocation();
+  const activePath = activeMenuPath(location.pathname, location.search);
 
   // An opened drawer covers the page, so keyboard focus moves into it.
   useEffect(() => {
@@ -38,10 +40,17 @@ export function SideMenu({ open, layout, onNavigate }: SideMenuProps) {
       <ul ref={listRef} className="space-y-1 p-3">
         {MENU_ITEMS.map(({ label, to, icon: Icon }) => (
           <li key={to}>
-            <NavLink to={to} end className={linkClasses} onClick={onNavigate}>
+            <Link
+              to={to}
+              aria-current={
+                activePath === to ? (location.pathname === to ? 'page' : 'true') : undefined
+              }
+              className={linkClasses({ isActive: activePath === to })}
+              onClick={onNavigate}
+            >
               <Icon className="size-5 shrink-0" aria-hidden="true" />
               {label}
-            </NavLink>
+            </Link>
           </li>
         ))}
       </ul>

@@ -7,6 +7,7 @@ import {
   type LoginRequest,
   type SessionResponse,
   type SignupRequest,
+  verifyEmailResponseSchema,
 } from '@gabarita/shared';
 import { useCallback } from 'react';
 import { apiRequest, noContent } from '../../../lib/api-client';
@@ -43,7 +44,7 @@ export function requestPasswordReset(email: string) {
 }
 
 export function verifyEmail(oobCode: string) {
-  return apiRequest('/auth/action/verify-email', emailResponseSchema, {
+  return apiRequest('/auth/action/verify-email', verifyEmailResponseSchema, {
     method: 'POST',
     body: { oobCode },
   });

@@ -28,7 +28,9 @@ describe('/auth/action', () => {
   });
 
   it('verifyEmail confirms the address once, then shows the success on /login', async () => {
-    const api = stubApi({ 'POST /auth/action/verify-email': { email: 'ana@example.com' } });
+    const api = stubApi({
+      'POST /auth/action/verify-email': { email: 'ana@example.com', alreadyVerified: false },
+    });
     const { router } = renderApp('/auth/action?mode=verifyEmail&oobCode=abc');
     expect(await screen.findByText('Confirmando seu e-mail...')).toBeVisible();
     expect(await screen.findByText(AUTH_MESSAGES.verificationDone)).toBeVisible();
@@ -37,6 +39,17 @@ describe('/auth/action', () => {
     expect(api.calls('POST /auth/action/verify-email')).toEqual([
       expect.objectContaining({ body: { oobCode: 'abc' } }),
     ]);
+  });
+
+  it('a reopened link of a verified address says so and offers sign-in', async () => {
+    stubApi({
+      'POST /auth/action/verify-email': { email: 'ana@example.com', alreadyVerified: true },
+    });
+    const { router } = renderApp('/auth/action?mode=verifyEmail&oobCode=abc');
+    expect(await screen.findByText(AUTH_MESSAGES.verificationAlreadyDone)).toBeVisible();
+    expect(screen.queryByText(AUTH_MESSAGES.verificationFailed)).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
+    expect(router.state.location.search).toBe('?verificado=ja');
   });
 
   it('verifyEmail with a bad code shows the failure on /login', async () => {

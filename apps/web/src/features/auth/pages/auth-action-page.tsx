@@ -20,9 +20,12 @@ function VerifyEmail({ oobCode }: { oobCode: string }) {
   });
 
   useEffect(() => {
-    if (verification.isSuccess) void navigate('/login?verificado=1', { replace: true });
+    if (verification.isSuccess) {
+      const arrival = verification.data.alreadyVerified ? 'ja' : '1';
+      void navigate(`/login?verificado=${arrival}`, { replace: true });
+    }
     if (verification.isError) void navigate('/login?verificacao=erro', { replace: true });
-  }, [verification.isSuccess, verification.isError, navigate]);
+  }, [verification.isSuccess, verification.isError, verification.data, navigate]);
 
   return (
     <>

@@ -30,6 +30,8 @@ interface Message {
 function arrivalMessage(params: URLSearchParams, state: unknown): Message | null {
   if (params.get('verificado') === '1')
     return { tone: 'success', text: AUTH_MESSAGES.verificationDone };
+  if (params.get('verificado') === 'ja')
+    return { tone: 'success', text: AUTH_MESSAGES.verificationAlreadyDone };
   if (params.get('verificacao') === 'erro')
     return { tone: 'error', text: AUTH_MESSAGES.verificationFailed };
   if (params.get('senha') === 'redefinida')

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@gabarita/shared';
 import { apiError, deferred, renderApp, stubApi } from '../../../test/render-app';
@@ -29,6 +29,26 @@ describe('sign-up page', () => {
       'Senha (mínimo 6 caracteres)',
     );
     expect(screen.getByRole('link', { name: 'Entrar' })).toHaveAttribute('href', '/login');
+  });
+
+  it('says that creating an account accepts the terms and the privacy policy, with the under-18 rule', async () => {
+    stubApi();
+    await renderSignup();
+    const consent = screen.getByText(/Ao criar sua conta, você aceita os/);
+    expect(consent).toHaveTextContent(
+      'Ao criar sua conta, você aceita os Termos de Uso e a Política de Privacidade. Menores de 18 anos precisam do consentimento dos pais ou do responsável legal.',
+    );
+    expect(within(consent).getByRole('link', { name: 'Termos de Uso' })).toHaveAttribute(
+      'href',
+      '/termos',
+    );
+    expect(within(consent).getByRole('link', { name: 'Política de Privacidade' })).toHaveAttribute(
+      'href',
+      '/politicas',
+    );
+    expect(screen.getByRole('button', { name: 'Criar conta' })).toHaveAccessibleDescription(
+      consent.textContent ?? '',
+    );
   });
 
   it('reports mismatching passwords before their length, without calling the server', async () => {

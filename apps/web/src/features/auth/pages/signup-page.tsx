@@ -121,7 +121,34 @@ export default function SignupPage() {
           </p>
         )}
 
-        <Button type="submit" size="md" className="w-full" busy={busy} icon={UserPlus}>
+        <p id="signup-consent" className="text-xs leading-5 text-ink-muted">
+          Ao criar sua conta, você aceita os{' '}
+          <Link
+            to="/termos"
+            target="_blank"
+            className="rounded font-medium text-primary-ink underline underline-offset-2"
+          >
+            Termos de Uso
+          </Link>{' '}
+          e a{' '}
+          <Link
+            to="/politicas"
+            target="_blank"
+            className="rounded font-medium text-primary-ink underline underline-offset-2"
+          >
+            Política de Privacidade
+          </Link>
+          . Menores de 18 anos precisam do consentimento dos pais ou do responsável legal.
+        </p>
+
+        <Button
+          type="submit"
+          size="md"
+          className="w-full"
+          busy={busy}
+          icon={UserPlus}
+          aria-describedby="signup-consent"
+        >
           {busy ? 'Criando conta...' : 'Criar conta'}
         </Button>
       </form>

@@ -27,9 +27,7 @@ function Detail({ label, value }: { label: string; value: string }) {
   return (
     <div className="min-w-0">
       <dt className="text-[11px] font-medium uppercase tracking-wide text-ink-muted">{label}</dt>
-      <dd className="mt-0.5 truncate text-sm font-medium text-ink" title={value}>
-        {value}
-      </dd>
+      <dd className="mt-0.5 text-sm font-medium break-words text-ink">{value}</dd>
     </div>
   );
 }
@@ -80,7 +78,8 @@ export function ExamCard({ exam, disciplina, disciplinaNome, assunto }: ExamCard
         </div>
       )}
 
-      <dl className="mb-4 mt-4 grid grid-cols-3 gap-3">
+      {/* The board's name gets the room it needs and wraps rather than being cut. */}
+      <dl className="mb-4 mt-4 grid grid-cols-[minmax(0,1fr)_auto_auto] gap-x-5 gap-y-3">
         <Detail label="Banca" value={exam.instituicao} />
         <Detail label="Ano" value={exam.ano} />
         <Detail label="Nível" value={exam.nivel} />

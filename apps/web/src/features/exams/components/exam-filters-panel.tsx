@@ -4,7 +4,8 @@ import {
   type ExamFilterKey,
   type ExamSearchResponse,
 } from '@gabarita/shared';
-import { FilterX } from 'lucide-react';
+import { ChevronDown, FilterX, SlidersHorizontal } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Card } from '../../../components/ui/card';
 import { Button } from '../../../components/ui/button';
 import { SearchableSelect } from '../../../components/ui/searchable-select';
@@ -12,7 +13,7 @@ import type { ExamFilterValues } from '../hooks/use-exam-filters';
 
 export const EXAM_FILTER_LABELS: Record<ExamFilterKey, string> = {
   cargo: 'Cargo',
-  orgao: 'Orgão',
+  orgao: 'Órgão',
   nivel: 'Nível',
   instituicao: 'Banca',
   ano: 'Ano',
@@ -35,35 +36,70 @@ export function ExamFiltersPanel({
   onClear,
   hasFilters,
 }: ExamFiltersPanelProps) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const activeCount = EXAM_FILTER_KEYS.filter((key) => filters[key]).length;
   return (
-    <Card as="section" padding="sm" aria-label="Filtros">
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {EXAM_FILTER_KEYS.map((key) => {
-          const needsDiscipline = key === 'assunto' && !filters.disciplina;
-          return (
-            <SearchableSelect
-              key={key}
-              label={EXAM_FILTER_LABELS[key]}
-              options={facets?.[key] ?? []}
-              value={filters[key]}
-              onChange={(value) => onChange(key, value)}
-              disabled={needsDiscipline}
-              placeholder={needsDiscipline ? 'Escolha uma disciplina' : undefined}
-            />
-          );
-        })}
-        <div className="flex items-end">
-          <Button
-            variant="secondary"
-            className="w-full"
-            icon={FilterX}
-            onClick={onClear}
-            disabled={!hasFilters}
-          >
-            {CATALOG_MESSAGES.clearFilters}
-          </Button>
+    <>
+      {/* On phones the seven filters would fill the first screen: they fold behind one button. */}
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+        className="flex w-full items-center justify-between gap-3 rounded-xl border border-line bg-surface px-4 py-3 text-sm font-semibold text-ink shadow-sm hover:bg-surface-muted md:hidden"
+      >
+        <span className="inline-flex items-center gap-2">
+          <SlidersHorizontal className="size-4 text-ink-muted" aria-hidden="true" />
+          Filtros
+          {activeCount > 0 && ' '}
+          {activeCount > 0 && (
+            <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-on-primary">
+              {activeCount}
+              <span className="sr-only"> {activeCount === 1 ? 'ativo' : 'ativos'}</span>
+            </span>
+          )}
+        </span>
+        <ChevronDown
+          className={`size-4 text-ink-muted transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`}
+          aria-hidden="true"
+        />
+      </button>
+      <Card
+        as="section"
+        padding="sm"
+        aria-label="Filtros"
+        id={panelId}
+        className={open ? 'mt-3 md:mt-0' : 'hidden md:block'}
+      >
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          {EXAM_FILTER_KEYS.map((key) => {
+            const needsDiscipline = key === 'assunto' && !filters.disciplina;
+            return (
+              <SearchableSelect
+                key={key}
+                label={EXAM_FILTER_LABELS[key]}
+                options={facets?.[key] ?? []}
+                value={filters[key]}
+                onChange={(value) => onChange(key, value)}
+                disabled={needsDiscipline}
+                placeholder={needsDiscipline ? 'Escolha uma disciplina' : undefined}
+              />
+            );
+          })}
+          <div className="flex items-end">
+            <Button
+              variant="secondary"
+              className="w-full"
+              icon={FilterX}
+              onClick={onClear}
+              disabled={!hasFilters}
+            >
+              {CATALOG_MESSAGES.clearFilters}
+            </Button>
+          </div>
         </div>
-      </div>
-    </Card>
+      </Card>
+    </>
   );
 }

@@ -1,5 +1,13 @@
 import { CATALOG_MESSAGES, type ExamSource, type QuestionCard } from '@gabarita/shared';
-import { ArrowLeft, ChevronRight, FileQuestion, ListFilter, ScrollText, X } from 'lucide-react';
+import {
+  ArrowLeft,
+  ChevronRight,
+  FileQuestion,
+  ListFilter,
+  ScrollText,
+  Timer,
+  X,
+} from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { AnswerMark } from '../../../components/ui/answer-mark';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -240,6 +248,15 @@ export default function ExamDashboardPage() {
           </span>
         </p>
         {exam.source && <SourceNote source={exam.source} />}
+        {counted.length > 0 && (
+          <Link
+            to={`/simulados?prova=${encodeURIComponent(exam.id)}`}
+            className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'mt-4' })}
+          >
+            <Timer className="size-4" aria-hidden="true" />
+            Fazer como simulado
+          </Link>
+        )}
       </header>
 
       {exam.outdatedCount > 0 && (

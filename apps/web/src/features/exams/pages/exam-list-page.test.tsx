@@ -61,7 +61,7 @@ describe('/ (exam list)', () => {
     const labels = screen
       .getAllByRole('combobox')
       .map((box) => document.querySelector(`label[for="${box.id}"]`)?.textContent);
-    expect(labels).toEqual(['Cargo', 'Orgão', 'Nível', 'Banca', 'Ano', 'Disciplina', 'Assunto']);
+    expect(labels).toEqual(['Cargo', 'Órgão', 'Nível', 'Banca', 'Ano', 'Disciplina', 'Assunto']);
     expect(screen.getByRole('combobox', { name: 'Assunto' })).toBeDisabled();
   });
 

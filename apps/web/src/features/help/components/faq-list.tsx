@@ -1,10 +1,11 @@
+import type { SearchTerm } from '../search-match';
 import { ChevronDown } from 'lucide-react';
 import { useId } from 'react';
 import { cardClasses } from '../../../components/ui/card';
 import type { FaqBlock, FaqCategory, FaqEntry } from '../faq-content';
 import { HighlightedText } from './highlighted-text';
 
-function AnswerBlock({ block, term }: { block: FaqBlock; term: string }) {
+function AnswerBlock({ block, term }: { block: FaqBlock; term: SearchTerm }) {
   if (typeof block === 'string') {
     return (
       <p>
@@ -30,7 +31,7 @@ function AnswerBlock({ block, term }: { block: FaqBlock; term: string }) {
 
 interface FaqItemProps {
   entry: FaqEntry;
-  term: string;
+  term: SearchTerm;
   open: boolean;
   onToggle: () => void;
 }
@@ -75,7 +76,7 @@ function FaqItem({ entry, term, open, onToggle }: FaqItemProps) {
 
 interface FaqListProps {
   categories: readonly FaqCategory[];
-  term: string;
+  term: SearchTerm;
   openId: string | null;
   onToggle: (id: string) => void;
 }

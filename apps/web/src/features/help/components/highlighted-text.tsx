@@ -1,7 +1,7 @@
-import { splitMatches } from '../search-match';
+import { splitMatches, type SearchTerm } from '../search-match';
 
 /** `text` with the parts matching the (folded) search term wrapped in <mark>. */
-export function HighlightedText({ text, term }: { text: string; term: string }) {
+export function HighlightedText({ text, term }: { text: string; term: SearchTerm }) {
   const parts = splitMatches(text, term);
   return (
     <>

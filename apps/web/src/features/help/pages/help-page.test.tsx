@@ -68,6 +68,10 @@ describe('/ajuda FAQ', () => {
     expect(
       screen.queryByRole('button', { name: 'Como mudo entre o tema claro e o escuro?' }),
     ).toBeNull();
+    // 'pixels' (the photo answer) is another word, not a match for 'pix'.
+    expect(
+      screen.queryByRole('button', { name: 'Como altero meu nome ou minha foto de perfil?' }),
+    ).toBeNull();
   });
 
   it('says when nothing matches', async () => {

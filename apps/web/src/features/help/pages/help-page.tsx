@@ -9,20 +9,25 @@ import { useSupportEmail } from '../../../lib/app-info';
 import { ContactForm } from '../components/contact-form';
 import { FaqList } from '../components/faq-list';
 import { entryTexts, faqCategories } from '../faq-content';
-import { foldTerm, matchesAny } from '../search-match';
+import { matchesAny, searchTerm } from '../search-match';
 
 function useFaqSearch(query: string, supportEmail: string | null) {
-  const term = foldTerm(query);
-  const categories = useMemo(
-    () =>
-      faqCategories(supportEmail)
+  const { term, categories } = useMemo(() => {
+    const all = faqCategories(supportEmail);
+    const found = searchTerm(
+      query,
+      all.flatMap((category) => category.entries.flatMap(entryTexts)),
+    );
+    return {
+      term: found,
+      categories: all
         .map((category) => ({
           ...category,
-          entries: category.entries.filter((entry) => matchesAny(entryTexts(entry), term)),
+          entries: category.entries.filter((entry) => matchesAny(entryTexts(entry), found)),
         }))
         .filter((category) => category.entries.length > 0),
-    [term, supportEmail],
-  );
+    };
+  }, [query, supportEmail]);
   const count = categories.reduce((total, category) => total + category.entries.length, 0);
   return { term, categories, count };
 }
@@ -123,7 +128,9 @@ export default function HelpPage() {
     >
       <SearchBox value={query} onChange={setQuery} />
       <p aria-live="polite" className="sr-only">
-        {term ? `${count} ${count === 1 ? 'pergunta encontrada' : 'perguntas encontradas'}` : ''}
+        {term.folded
+          ? `${count} ${count === 1 ? 'pergunta encontrada' : 'perguntas encontradas'}`
+          : ''}
       </p>
 
       <div className="mt-8">

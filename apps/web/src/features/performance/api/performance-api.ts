@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { historySummaryResponseSchema, type HistorySummaryResponse } from '@gabarita/shared';
+import {
+  historySummaryResponseSchema,
+  progressResponseSchema,
+  type ProgressGrouping,
+  simuladoListResponseSchema,
+  type HistorySummaryResponse,
+} from '@gabarita/shared';
 import { apiRequest, noContent } from '../../../lib/api-client';
 import { QUERY_KEYS } from '../../../lib/query-keys';
 
@@ -35,7 +41,29 @@ export function useResetHistory() {
           : summary,
       );
       void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.historySummary });
+      void queryClient.invalidateQueries({ queryKey: ['user', 'history', 'progress'] });
       void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.answers });
     },
+  });
+}
+
+/** GET /simulados: the results listed on the page (finished ones). */
+export function useSimuladoResults() {
+  return useQuery({
+    queryKey: QUERY_KEYS.simulados,
+    queryFn: ({ signal }) => apiRequest('/simulados', simuladoListResponseSchema, { signal }),
+    staleTime: 0,
+  });
+}
+
+/** GET /me/history/progress?by=: Premium only, as the breakdown by discipline. */
+export function useProgress(by: ProgressGrouping, enabled: boolean) {
+  return useQuery({
+    queryKey: QUERY_KEYS.historyProgress(by),
+    queryFn: ({ signal }) =>
+      apiRequest(`/me/history/progress?by=${by}`, progressResponseSchema, { signal }),
+    enabled,
+    staleTime: 0,
+    placeholderData: (previous) => previous,
   });
 }

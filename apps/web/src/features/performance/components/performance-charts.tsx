@@ -8,18 +8,7 @@
 import type { DisciplinePerformance, Score } from '@gabarita/shared';
 import { ChevronDown } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  LabelList,
-  Pie,
-  PieChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
 import { Card } from '../../../components/ui/card';
 import { chartColor } from '../../../lib/chart-palette';
 import { formatInteger, formatPercent } from '../../../lib/formatters';
@@ -31,10 +20,6 @@ import {
   questionsLabel,
   shareLabel,
 } from '../performance-text';
-
-const CORRECT_COLOR = 'var(--gb-chart-correct)';
-const WRONG_COLOR = 'var(--gb-chart-wrong)';
-const AXIS_TEXT = 'var(--gb-ink-muted)';
 
 function useReducedMotion() {
   return useMediaQuery('(prefers-reduced-motion: reduce)');
@@ -65,40 +50,11 @@ function ChartCard({
 
 /* ---------- Tooltips ---------- */
 
-interface TooltipPayloadItem {
-  payload?: unknown;
-}
-
 function TooltipBox({ children }: { children: ReactNode }) {
   return (
     <div className="rounded-lg border border-line bg-surface px-3 py-2 text-xs leading-5 text-ink shadow-lg shadow-slate-900/10 dark:shadow-black/40">
       {children}
     </div>
-  );
-}
-
-function ScoreTooltip({
-  active,
-  payload,
-}: {
-  active?: boolean;
-  payload?: readonly TooltipPayloadItem[];
-}) {
-  const row = payload?.[0]?.payload as (Score & { name: string }) | undefined;
-  if (!active || !row) return null;
-  return (
-    <TooltipBox>
-      <p className="font-semibold">{row.name}</p>
-      <p className="mt-1 flex items-center gap-1.5">
-        <span className="size-2.5 rounded-sm bg-chart-correct" aria-hidden="true" />
-        {formatInteger(row.correct)} acertos
-      </p>
-      <p className="flex items-center gap-1.5">
-        <span className="size-2.5 rounded-sm bg-chart-wrong" aria-hidden="true" />
-        {formatInteger(row.wrong)} erros
-      </p>
-      <p className="mt-1 font-medium">{formatPercent(row.successRate)} de acerto</p>
-    </TooltipBox>
   );
 }
 
@@ -183,9 +139,7 @@ function AnsweredPie({ disciplines }: { disciplines: readonly DisciplinePerforma
                 className="size-3 shrink-0 rounded-[4px]"
                 style={{ backgroundColor: slice.fill }}
               />
-              <span className="min-w-0 flex-1 truncate text-ink" title={slice.name}>
-                {slice.name}
-              </span>
+              <span className="min-w-0 flex-1 break-words text-ink">{slice.name}</span>
               <span className="shrink-0 tabular-nums text-ink-muted">
                 <span className="font-medium text-ink">{formatInteger(slice.answered)}</span>
                 <span className="sr-only">
@@ -204,50 +158,11 @@ function AnsweredPie({ disciplines }: { disciplines: readonly DisciplinePerforma
 
 /* ---------- Bars ---------- */
 
-/** Row heights: names beside the bars on wide screens, above them on narrow ones. */
-const ROW_HEIGHT = { beside: 38, above: 50 } as const;
-const AXIS_WIDTH = 210;
-const AVERAGE_CHAR_WIDTH = 7.2;
-
-interface TextPosition {
-  x?: number | string;
-  y?: number | string;
-}
-
-interface TickProps extends TextPosition {
-  payload?: { value?: unknown };
-}
-
-interface NameLabelProps extends TextPosition {
-  value?: unknown;
-}
-
-function truncate(text: string, maxChars: number): string {
-  return text.length <= maxChars ? text : `${text.slice(0, Math.max(1, maxChars - 1)).trimEnd()}…`;
-}
-
-function NameText({
-  name,
-  maxChars,
-  ...position
-}: {
-  name: string;
-  maxChars: number;
-  x: number;
-  y: number;
-  textAnchor: 'start' | 'end';
-}) {
-  return (
-    <text {...position} fill="var(--gb-ink)" fontSize={12.5}>
-      <title>{name}</title>
-      {truncate(name, maxChars)}
-    </text>
-  );
-}
-
 /**
- * Horizontal stacked bars (correct, then wrong) with the success rate after each bar. On narrow
- * screens the names go above the bars, so the bars keep the whole width.
+ * Horizontal stacked bars (correct, then wrong), drawn as HTML so no label can ever be dropped:
+ * a name always shows in full (wrapping), and the success rate always follows its bar, even when
+ * one of the two parts is zero. Wide screens put the name beside the bar; narrow ones above it.
+ * Bar lengths are relative to the row with most answers.
  */
 function ScoreBars({
   rows,
@@ -256,97 +171,39 @@ function ScoreBars({
   rows: readonly (Score & { name: string })[];
   label: string;
 }) {
-  const wide = useMediaQuery('(min-width: 640px)');
-  const reducedMotion = useReducedMotion();
-  const namesAbove = !wide;
-  const rowHeight = namesAbove ? ROW_HEIGHT.above : ROW_HEIGHT.beside;
-  const top = namesAbove ? 18 : 0;
-  const height = rows.length * rowHeight + 24 + top;
-  const data = rows.map((row) => ({ ...row, rateLabel: formatPercent(row.successRate) }));
-
+  const most = Math.max(1, ...rows.map((row) => row.answered));
   return (
-    <div role="img" aria-label={label} style={{ height }} className="w-full">
-      <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 600, height }}>
-        <BarChart
-          accessibilityLayer={false}
-          data={data}
-          layout="vertical"
-          barCategoryGap={namesAbove ? undefined : '28%'}
-          barSize={namesAbove ? 14 : undefined}
-          margin={{ top, right: 52, bottom: 0, left: namesAbove ? 8 : 0 }}
-        >
-          <CartesianGrid horizontal={false} stroke="var(--gb-line)" />
-          <XAxis
-            type="number"
-            allowDecimals={false}
-            tick={{ fill: AXIS_TEXT, fontSize: 11 }}
-            tickLine={false}
-            axisLine={{ stroke: 'var(--gb-line)' }}
-            height={24}
-          />
-          <YAxis
-            type="category"
-            dataKey="name"
-            hide={namesAbove}
-            width={namesAbove ? 0 : AXIS_WIDTH}
-            tickLine={false}
-            axisLine={false}
-            interval={0}
-            tick={({ x, y, payload }: TickProps) => (
-              <NameText
-                name={String(payload?.value ?? '')}
-                maxChars={Math.floor((AXIS_WIDTH - 8) / AVERAGE_CHAR_WIDTH)}
-                x={Number(x) - 8}
-                y={Number(y) + 4}
-                textAnchor="end"
-              />
-            )}
-          />
-          <Tooltip cursor={{ fill: 'var(--gb-surface-muted)' }} content={<ScoreTooltip />} />
-          <Bar
-            dataKey="correct"
-            name="Acertos"
-            stackId="score"
-            fill={CORRECT_COLOR}
-            radius={[4, 0, 0, 4]}
-            isAnimationActive={!reducedMotion}
-            animationDuration={500}
-          >
-            {namesAbove && (
-              <LabelList
-                dataKey="name"
-                content={({ x, y, value }: NameLabelProps) => (
-                  <NameText
-                    name={String(value ?? '')}
-                    maxChars={44}
-                    x={Number(x)}
-                    y={Number(y) - 6}
-                    textAnchor="start"
-                  />
-                )}
-              />
-            )}
-          </Bar>
-          <Bar
-            dataKey="wrong"
-            name="Erros"
-            stackId="score"
-            fill={WRONG_COLOR}
-            radius={[0, 4, 4, 0]}
-            isAnimationActive={!reducedMotion}
-            animationDuration={500}
-          >
-            <LabelList
-              dataKey="rateLabel"
-              position="right"
-              offset={8}
-              fill="var(--gb-ink)"
-              fontSize={12}
-              fontWeight={600}
-            />
-          </Bar>
-        </BarChart>
-      </ResponsiveContainer>
+    <div role="img" aria-label={label} className="w-full">
+      <ul className="space-y-3 sm:space-y-2">
+        {rows.map((row) => {
+          const length = (row.answered / most) * 100;
+          const correctShare = row.answered > 0 ? (row.correct / row.answered) * 100 : 0;
+          const details = `${row.name}: ${formatInteger(row.correct)} acertos, ${formatInteger(row.wrong)} erros, ${formatPercent(row.successRate)} de acerto`;
+          return (
+            <li
+              key={row.name}
+              title={details}
+              className="grid grid-cols-[minmax(0,1fr)_3.25rem] items-center gap-x-3 gap-y-1 sm:grid-cols-[minmax(0,13rem)_minmax(0,1fr)_3.25rem]"
+            >
+              <span className="col-span-2 text-[13px] leading-5 break-words text-ink sm:col-span-1 sm:text-right">
+                {row.name}
+              </span>
+              <span className="flex h-3.5 min-w-0 items-stretch">
+                <span
+                  className="flex min-w-1 overflow-hidden rounded"
+                  style={{ width: `${length}%` }}
+                >
+                  <span className="bg-chart-correct" style={{ width: `${correctShare}%` }} />
+                  <span className="flex-1 bg-chart-wrong" />
+                </span>
+              </span>
+              <span className="text-right text-xs font-semibold tabular-nums text-ink">
+                {formatPercent(row.successRate)}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
     </div>
   );
 }
@@ -391,7 +248,9 @@ function SubjectDisclosure({ discipline }: { discipline: DisciplinePerformance }
             className={`size-4 shrink-0 text-ink-muted transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`}
           />
           <span className="min-w-0 flex-1">
-            <span className="block truncate text-sm font-medium text-ink">{discipline.name}</span>
+            <span className="block text-sm font-medium break-words text-ink">
+              {discipline.name}
+            </span>
             <span className="block text-xs text-ink-muted">
               {questionsLabel(discipline.answered)} · {discipline.subjects.length}{' '}
               {discipline.subjects.length === 1 ? 'assunto' : 'assuntos'}

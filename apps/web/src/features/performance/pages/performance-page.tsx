@@ -17,7 +17,9 @@ import { STORAGE_KEYS } from '../../../lib/storage-keys';
 import { useHistorySummary } from '../api/performance-api';
 import { PerformanceTable } from '../components/performance-table';
 import { PremiumInvitation } from '../components/premium-invitation';
+import { ProgressSection } from '../components/progress-section';
 import { ResetHistory } from '../components/reset-history';
+import { SimuladoResults } from '../components/simulado-results';
 import { SummaryCards } from '../components/summary-cards';
 
 // Recharts is large: its module is downloaded only when a Premium account opens the charts.
@@ -223,7 +225,10 @@ function Summary({ summary }: { summary: HistorySummaryResponse }) {
       {disciplines === null ? (
         <PremiumInvitation />
       ) : (
-        <DisciplineViews disciplines={disciplines} totals={totals} />
+        <>
+          <DisciplineViews disciplines={disciplines} totals={totals} />
+          <ProgressSection />
+        </>
       )}
     </div>
   );
@@ -270,6 +275,9 @@ export default function PerformancePage() {
         {justReset ? 'Seu histórico foi resetado.' : ''}
       </p>
       {content}
+      <div className="mt-8">
+        <SimuladoResults />
+      </div>
     </Page>
   );
 }

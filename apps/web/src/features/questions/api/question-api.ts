@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   checkAnswerResponseSchema,
+  questionChecksResponseSchema,
   questionDetailSchema,
   type CheckAnswerResponse,
 } from '@gabarita/shared';
@@ -49,6 +50,8 @@ export function useCheckAnswer(questionId: string) {
         method: 'POST',
         body: { letter },
       }),
+    // Every attempt may change today's free checks (the limit answer included).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: QUERY_KEYS.questionChecks }),
     onSuccess: (result: CheckAnswerResponse, letter) => {
       // The history keeps the first answer only; a later one changes nothing there.
       queryClient.setQueryData(questionQueryOptions(questionId).queryKey, (question) =>
@@ -65,5 +68,16 @@ export function useCheckAnswer(questionId: string) {
       );
       return queryClient.invalidateQueries({ queryKey: QUERY_KEYS.answers, refetchType: 'none' });
     },
+  });
+}
+
+/** GET /me/question-checks: how many free checks are left today (free accounts only). */
+export function useQuestionChecks(enabled: boolean) {
+  return useQuery({
+    queryKey: QUERY_KEYS.questionChecks,
+    queryFn: ({ signal }) =>
+      apiRequest('/me/question-checks', questionChecksResponseSchema, { signal }),
+    enabled,
+    staleTime: 30_000,
   });
 }

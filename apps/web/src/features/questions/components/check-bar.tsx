@@ -1,10 +1,13 @@
 import { CATALOG_MESSAGES, type QuestionDetail } from '@gabarita/shared';
-import { CircleCheck, CircleSlash, CircleX } from 'lucide-react';
+import { CircleCheck, CircleSlash, CircleX, Crown } from 'lucide-react';
 import type { Ref } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/formatters';
+import { useSession } from '../../../lib/session';
+import { useQuestionChecks } from '../api/question-api';
 import type { AnswerCheck } from '../hooks/use-answer-check';
 import type { CheckedAnswer } from './alternatives-group';
 
@@ -52,6 +55,22 @@ function KeyboardHint({ letters }: { letters: string[] }) {
   );
 }
 
+/** Free accounts see the day's checks left ('2 de 3 questões hoje'). */
+function FreeChecksLeft() {
+  const session = useSession();
+  const free = session.data?.user?.accountType === 'free';
+  const checks = useQuestionChecks(free);
+  if (!free || !checks.data || checks.data.limit === null) return null;
+  const { remaining, limit } = checks.data;
+  return (
+    <p className="text-xs font-medium text-ink-muted sm:ml-auto">
+      <span className="sr-only">Verificações restantes na conta free: </span>
+      <span className="tabular-nums text-ink">{remaining ?? 0}</span> de{' '}
+      <span className="tabular-nums">{limit}</span> questões hoje
+    </p>
+  );
+}
+
 /** 'Verificar Gabarito', then the result; a reopened question recalls the first answer. */
 export function CheckBar({ question, check }: { question: QuestionDetail; check: AnswerCheck }) {
   const { answer } = check;
@@ -77,6 +96,7 @@ export function CheckBar({ question, check }: { question: QuestionDetail; check:
           {CATALOG_MESSAGES.checkAnswer}
         </Button>
         {!answer && check.chosen === null && <KeyboardHint letters={check.letters} />}
+        <FreeChecksLeft />
       </div>
       {recorded && !answer && (
         <p className="mt-4 text-sm text-ink-muted">
@@ -87,6 +107,23 @@ export function CheckBar({ question, check }: { question: QuestionDetail; check:
         <div className="mt-4">
           <ResultMessage answer={answer} resultRef={check.resultRef} />
         </div>
+      )}
+      {check.limitTarget && (
+        <Notice tone="warning" className="mt-4">
+          <p>{CATALOG_MESSAGES.questionLimit}</p>
+          <p className="mt-1 font-normal">
+            Sua resposta {check.chosen ? `(${check.chosen}) ` : ''}fica guardada: depois de assinar,
+            volte a esta questão para verificá-la.
+          </p>
+          <Link
+            to={check.limitTarget.to}
+            state={check.limitTarget.state}
+            className={buttonClasses({ size: 'sm', className: 'mt-3' })}
+          >
+            <Crown className="size-4" aria-hidden="true" />
+            Ver planos
+          </Link>
+        </Notice>
       )}
       {check.failure && (
         <Notice tone="error" className="mt-4">

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Card } from '../../../components/ui/card';
 import { QueryError } from '../../../components/ui/query-error';
 import { errorMessage } from '../../../lib/api-client';
@@ -69,6 +69,8 @@ export function QuestionView({
   const question = useQuestion(item.id);
   const check = useAnswerCheck(item.id, question.data);
   useRegisterOpening(item.id);
+  const [aiUsed, setAiUsed] = useState(false);
+  const markAiUsed = useCallback(() => setAiUsed(true), []);
 
   let body: ReactNode;
   if (question.isPending) {
@@ -103,8 +105,18 @@ export function QuestionView({
           </div>
           <CheckBar question={data} check={check} />
         </Card>
-        <TutorSlot question={data} answer={check.answer} onBusyChange={onTutorBusyChange} />
-        <ReportErrorButton key={data.id} questionId={data.id} questionNumber={item.number} />
+        <TutorSlot
+          question={data}
+          answer={check.answer}
+          onBusyChange={onTutorBusyChange}
+          onAiUsed={markAiUsed}
+        />
+        <ReportErrorButton
+          key={data.id}
+          questionId={data.id}
+          questionNumber={item.number}
+          aiUsed={aiUsed}
+        />
       </>
     );
   }

@@ -28,6 +28,18 @@ export const REPORT_SENDING_LABEL = 'Enviando...';
 
 const OTHER: ErrorReportType = 'Outro';
 
+/** Types about the AI tutor: offered only where a language model wrote about the question. */
+const AI_TYPES: readonly ErrorReportType[] = [
+  'IA não consegue interpretar a imagem',
+  'IA não consegue gerar feedback',
+];
+
+export function reportTypesFor(aiUsed: boolean): readonly ErrorReportType[] {
+  return aiUsed
+    ? ERROR_REPORT_TYPES
+    : ERROR_REPORT_TYPES.filter((type) => !AI_TYPES.includes(type));
+}
+
 const TEXTAREA_CLASSES =
   'block min-h-28 w-full resize-y rounded-lg border border-line bg-surface px-3 py-2.5 text-sm leading-6 text-ink shadow-xs transition-colors placeholder:text-ink-muted/80 hover:border-slate-300 focus:border-primary focus-visible:outline-2 focus-visible:outline-offset-0 disabled:cursor-not-allowed disabled:bg-surface-muted disabled:opacity-70 aria-invalid:border-red-500 dark:hover:border-slate-600 dark:aria-invalid:border-red-400';
 
@@ -45,6 +57,7 @@ function reportErrorText(error: unknown): string {
 interface ReportErrorDialogProps {
   questionId: string;
   questionNumber?: number;
+  aiUsed: boolean;
   onClose: () => void;
   finalFocusRef: RefObject<HTMLElement | null>;
 }
@@ -56,6 +69,7 @@ interface ReportErrorDialogProps {
 function ReportErrorDialog({
   questionId,
   questionNumber,
+  aiUsed,
   onClose,
   finalFocusRef,
 }: ReportErrorDialogProps) {
@@ -128,7 +142,7 @@ function ReportErrorDialog({
             Tipo de erro
           </legend>
           <div className="space-y-1.5">
-            {ERROR_REPORT_TYPES.map((option) => (
+            {reportTypesFor(aiUsed).map((option) => (
               <label
                 key={option}
                 className="flex cursor-pointer items-center gap-3 rounded-lg border border-line px-3 py-2 text-sm text-ink transition-colors hover:bg-surface-muted has-[input:checked]:border-primary has-[input:checked]:bg-primary-soft has-[input:disabled]:cursor-not-allowed has-[input:disabled]:opacity-70 motion-reduce:transition-none"
@@ -208,13 +222,19 @@ function ReportErrorDialog({
 interface ReportErrorButtonProps {
   questionId: string;
   questionNumber?: number;
+  /** The AI tutor wrote about this question: the AI report types apply. */
+  aiUsed?: boolean;
 }
 
 /**
  * 'Reportar erro' in the question viewer. Visitors see it disabled with the sign-in hint as its
  * description. Mount it with `key={questionId}` so a new question starts clean.
  */
-export function ReportErrorButton({ questionId, questionNumber }: ReportErrorButtonProps) {
+export function ReportErrorButton({
+  questionId,
+  questionNumber,
+  aiUsed = false,
+}: ReportErrorButtonProps) {
   const session = useSession();
   const signedIn = !!session.data?.user;
   const [open, setOpen] = useState(false);
@@ -261,6 +281,7 @@ export function ReportErrorButton({ questionId, questionNumber }: ReportErrorBut
         <ReportErrorDialog
           questionId={questionId}
           questionNumber={questionNumber}
+          aiUsed={aiUsed}
           onClose={close}
           finalFocusRef={buttonRef}
         />

@@ -17,10 +17,12 @@ interface TutorSlotProps {
   answer: CheckedAnswer | null;
   /** The tutor is writing: the question navigation waits. */
   onBusyChange: (busy: boolean) => void;
+  /** A language model wrote (or was asked to write) about this question in this visit. */
+  onAiUsed?: () => void;
 }
 
 /** The tutor in the viewer: the explanation, the chat and the token counter. */
-export function TutorSlot({ question, answer, onBusyChange }: TutorSlotProps) {
+export function TutorSlot({ question, answer, onBusyChange, onAiUsed }: TutorSlotProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const returnTo = `${location.pathname}${location.search}`;
@@ -34,6 +36,11 @@ export function TutorSlot({ question, answer, onBusyChange }: TutorSlotProps) {
     () => onBusyChange(explanation.busy || chatBusy),
     [explanation.busy, chatBusy, onBusyChange],
   );
+  const languageModel = tutor?.languageModel ?? false;
+  const asked = explanation.state.status !== 'idle' || chatBusy;
+  useEffect(() => {
+    if (languageModel && asked) onAiUsed?.();
+  }, [languageModel, asked, onAiUsed]);
   // Leaving the question never leaves the navigation blocked.
   useEffect(() => () => onBusyChange(false), [onBusyChange]);
 

@@ -1,7 +1,8 @@
 import type { QuestionDetail } from '@gabarita/shared';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
+import { STORAGE_KEYS } from '../../../lib/storage-keys';
 import { subscriptionLimitTarget } from '../../../lib/subscription-reason';
 import { useCheckAnswer } from '../api/question-api';
 import type { CheckedAnswer } from '../components/alternatives-group';
@@ -18,16 +19,34 @@ function typesText(target: EventTarget | null): boolean {
   );
 }
 
+function readPendingChoice(questionId: string): string | null {
+  try {
+    return window.sessionStorage.getItem(STORAGE_KEYS.pendingChoice(questionId));
+  } catch {
+    return null;
+  }
+}
+
+function writePendingChoice(questionId: string, letter: string | null): void {
+  try {
+    const key = STORAGE_KEYS.pendingChoice(questionId);
+    if (letter === null) window.sessionStorage.removeItem(key);
+    else window.sessionStorage.setItem(key, letter);
+  } catch {
+    // Blocked storage: the choice lasts while the page stays open.
+  }
+}
+
 /**
  * The answer states of one question: no selection, selected, then checked (locked until the user
- * moves on). Letter keys A–E choose anywhere on the page. A free account past its daily checks is
- * sent to /assinatura with the question_limit reason.
+ * moves on). Letter keys A–E choose anywhere on the page. A free account past its daily checks
+ * keeps its choice and is offered the plans, with the way back to this question, where the choice
+ * is waiting (docs/product-rules.md, "Answering questions").
  */
 export function useAnswerCheck(questionId: string, question: QuestionDetail | undefined) {
-  const navigate = useNavigate();
   const location = useLocation();
   const check = useCheckAnswer(questionId);
-  const [selected, setSelected] = useState<string | null>(null);
+  const [selected, setSelected] = useState<string | null>(() => readPendingChoice(questionId));
   const groupRef = useRef<HTMLFieldSetElement>(null);
   const resultRef = useRef<HTMLDivElement>(null);
 
@@ -45,21 +64,22 @@ export function useAnswerCheck(questionId: string, question: QuestionDetail | un
   const canCheck = !!question && chosen !== null && !locked && !check.isPending;
   const limitReached = check.error instanceof ApiError && check.error.code === 'limit/question';
 
+  // The plans page offers the way back to this very question.
+  const limitTarget = limitReached
+    ? subscriptionLimitTarget('question_limit', `${location.pathname}${location.search}`)
+    : null;
+
   const submit = () => {
     if (!canCheck || chosen === null) return;
     check.mutate(chosen, {
       onSuccess: () => {
+        writePendingChoice(questionId, null);
         // The radios are now disabled; the result takes the focus so it is read out.
         requestAnimationFrame(() => resultRef.current?.focus());
       },
       onError: (error) => {
         if (error instanceof ApiError && error.status === 402 && error.code === 'limit/question') {
-          // The plans page offers the way back to this very question.
-          const target = subscriptionLimitTarget(
-            'question_limit',
-            `${location.pathname}${location.search}`,
-          );
-          void navigate(target.to, { state: target.state });
+          writePendingChoice(questionId, chosen);
         }
       },
     });
@@ -89,8 +109,10 @@ export function useAnswerCheck(questionId: string, question: QuestionDetail | un
     letters,
     canCheck,
     checking: check.isPending,
-    /** A failure other than the free limit (that one navigates away). */
+    /** A failure other than the free limit. */
     failure: check.isError && !limitReached ? check.error : null,
+    /** The free limit stopped the check: where the plans are, with the way back. */
+    limitTarget,
     submit,
     groupRef,
     resultRef,

@@ -182,7 +182,27 @@ describe('/questoes', () => {
     expect(api.calls(`POST /questions/${qid(2)}/check`)).toHaveLength(1);
   });
 
-  it('sends a free account past its limit to /assinatura with the warning', async () => {
+  it("shows a free account the day's checks left, and updates them after a check", async () => {
+    let remaining = 2;
+    stubViewer({
+      'GET /me/question-checks': () => Response.json({ limit: 3, used: 3 - remaining, remaining }),
+      [`POST /questions/${qid(1)}/check`]: () => {
+        remaining -= 1;
+        return Response.json({ correct: true, gabarito: 'B' });
+      },
+    });
+    const { user } = await renderViewer();
+    const left = await screen.findByText(/questões hoje/);
+    expect(left).toHaveTextContent('Verificações restantes na conta free: 2 de 3 questões hoje');
+    await user.click(radio('B'));
+    await user.click(checkButton());
+    expect(await screen.findByText(CATALOG_MESSAGES.correct)).toBeVisible();
+    await within(left.parentElement!).findByText('1');
+    expect(screen.getByText(/questões hoje/)).toHaveTextContent('1 de 3 questões hoje');
+  });
+
+  it('keeps the choice when the free limit stops a check, and offers the plans with the way back', async () => {
+    sessionStorage.clear();
     stubViewer({
       [`POST /questions/${qid(1)}/check`]: apiError(
         402,
@@ -194,18 +214,26 @@ describe('/questoes', () => {
     await user.click(radio('B'));
     await user.click(checkButton());
 
+    const warning = await screen.findByRole('alert');
+    expect(warning).toHaveTextContent(CATALOG_MESSAGES.questionLimit);
+    expect(warning).toHaveTextContent('Sua resposta (B) fica guardada');
+    // Still on the question, with the choice kept.
+    expect(router.state.location.pathname).toBe('/questoes');
+    expect(radio('B')).toBeChecked();
+
+    await user.click(within(warning).getByRole('link', { name: 'Ver planos' }));
     expect(await screen.findByRole('heading', { name: 'Planos de Assinatura' })).toBeVisible();
-    expect(router.state.location.pathname).toBe('/assinatura');
     const returnTo = `/questoes?prova=${EXAM_ID}&q=${qid(1)}`;
     expect(router.state.location.search).toBe(
       `?${new URLSearchParams({ motivo: 'question_limit', voltar: returnTo }).toString()}`,
     );
     expect(router.state.location.state).toEqual({ reason: 'question_limit', returnTo });
-    expect(screen.getByRole('alert')).toHaveTextContent(CATALOG_MESSAGES.questionLimit);
-    expect(screen.getByRole('link', { name: 'Voltar para a questão' })).toHaveAttribute(
-      'href',
-      returnTo,
-    );
+
+    // Back on the question (after subscribing), the choice is waiting.
+    await user.click(screen.getByRole('link', { name: 'Voltar para a questão' }));
+    await screen.findByRole('radiogroup', { name: 'Alternativas' });
+    expect(radio('B')).toBeChecked();
+    expect(checkButton()).toBeEnabled();
   });
 
   it('walks every page of a discipline and goes back to the disciplines', async () => {

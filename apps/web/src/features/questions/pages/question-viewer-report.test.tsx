@@ -45,7 +45,7 @@ afterEach(() => {
 });
 
 describe('/questoes — report an error', () => {
-  it('opens a dialog listing the eight types, in order, with none chosen', async () => {
+  it('opens a dialog listing the six types that do not concern the AI, in order, with none chosen', async () => {
     stubViewer();
     const { user } = await renderViewer();
     expect(reportButton()).toBeEnabled();
@@ -53,7 +53,11 @@ describe('/questoes — report an error', () => {
 
     const group = within(dialog()).getByRole('radiogroup', { name: 'Tipo de erro' });
     const radios = within(group).getAllByRole('radio');
-    expect(radios.map((radio) => radio.getAttribute('value'))).toEqual([...ERROR_REPORT_TYPES]);
+    // No AI wrote about this question: the AI types do not apply.
+    expect(radios.map((radio) => radio.getAttribute('value'))).toEqual(
+      ERROR_REPORT_TYPES.filter((type) => !type.startsWith('IA ')),
+    );
+    expect(radios).toHaveLength(6);
     expect(radios.at(-1)).toHaveAccessibleName('Outro');
     expect(radios.some((radio) => (radio as HTMLInputElement).checked)).toBe(false);
     expect(radios[0]).toHaveFocus();

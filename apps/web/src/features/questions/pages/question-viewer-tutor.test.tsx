@@ -1,6 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AI_MESSAGES, CATALOG_MESSAGES, SUBSCRIPTION_WARNINGS } from '@gabarita/shared';
+import {
+  AI_MESSAGES,
+  CATALOG_MESSAGES,
+  ERROR_REPORT_TYPES,
+  SUBSCRIPTION_WARNINGS,
+} from '@gabarita/shared';
 import { examDetail, questionCard, questionDetail } from '../../../test/catalog-fixtures';
 import {
   deferred,
@@ -183,5 +188,15 @@ describe('/questoes — the tutor', () => {
     expect(await screen.findByText('Resposta interrompida.')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Dê um exemplo' })).toBeEnabled();
     hold.resolve(undefined);
+  });
+
+  it('offers the AI report types once the AI wrote about the question', async () => {
+    stubTutor();
+    const { user } = await renderAndCheck();
+    await within(explanationRegion()).findByText(/divida por dois/);
+    await user.click(screen.getByRole('button', { name: 'Reportar erro' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reportar erro na questão' });
+    const radios = within(dialog).getAllByRole('radio');
+    expect(radios.map((radio) => radio.getAttribute('value'))).toEqual([...ERROR_REPORT_TYPES]);
   });
 });

@@ -1,0 +1,320 @@
+import {
+  SIMULADO_DEFAULT_QUESTIONS,
+  SIMULADO_MESSAGES,
+  SIMULADO_MINUTES_PER_QUESTION,
+  type CreateSimuladoRequest,
+  type ExamFilters,
+  type Simulado,
+  type SimuladoSummary,
+} from '@gabarita/shared';
+import type { Database } from '../../db/client';
+import type { SimuladoResultColumn } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import { AppError } from '../../lib/errors';
+import type { ResolvedSession } from '../auth/auth.service';
+import {
+  examQuestionsForSimulado,
+  expiredSimuladoIds,
+  findDisciplineName,
+  findExamTitle,
+  findSimulado,
+  insertSimulado,
+  listSimulados,
+  markFinished,
+  saveSimuladoAnswer,
+  searchQuestionsForSimulado,
+  setOutcome,
+  simuladoQuestionRows,
+  type SimuladoCandidate,
+  type SimuladoQuestionRow,
+  type SimuladoRow,
+} from './simulado.repo';
+import { lockRecordedAnswer, recordAnswer, recordOpening } from './study.repo';
+
+/*
+ * Simulados (docs/product-rules.md, "Simulados"): the server keeps the start and the time limit,
+ * saves each answer as it is given, shows the key only once the simulado is finished (by the user
+ * or by the clock) and records the answers in the history as first answers.
+ */
+
+/** An answer sent this long after the deadline still counts: it left the browser in time. */
+const ANSWER_GRACE_MS = 5_000;
+
+const notFound = () => new AppError('simulado/not-found', 404, SIMULADO_MESSAGES.notFound);
+
+function isCertoErrado(candidate: SimuladoCandidate): boolean {
+  const letters = candidate.alternatives.map((alternative) => alternative.letter).join('');
+  return letters === 'CE';
+}
+
+function deadlineOf(row: SimuladoRow): Date {
+  return new Date(row.startedAt.getTime() + row.timeLimitSeconds * 1000);
+}
+
+function filtersTitle(filters: ExamFilters, disciplineName: string | undefined): string {
+  const parts = [
+    disciplineName ?? filters.disciplina,
+    filters.assunto,
+    filters.instituicao,
+    filters.orgao,
+    filters.cargo,
+    filters.nivel,
+    filters.ano,
+  ].filter((part): part is string => Boolean(part));
+  return parts.length > 0 ? `Simulado: ${parts.join(' · ')}` : 'Simulado com questões variadas';
+}
+
+function cleanFilters(filters: ExamFilters | undefined): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(filters ?? {}).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
+}
+
+type Outcome = 'certa' | 'errada' | 'em_branco' | 'anulada';
+
+function outcomeOf(question: SimuladoQuestionRow): Outcome {
+  if (question.status === 'annulled') return 'anulada';
+  if (!question.chosenLetter) return 'em_branco';
+  return question.chosenLetter === question.answerLetter ? 'certa' : 'errada';
+}
+
+/** Padrão: one point per right answer. Cebraspe: a wrong answer takes one away; blanks are 0. */
+function scoreResult(
+  scoring: 'padrao' | 'cebraspe',
+  questions: readonly SimuladoQuestionRow[],
+  timeUsedSeconds: number,
+): SimuladoResultColumn {
+  const points = (correct: number, wrong: number) =>
+    scoring === 'cebraspe' ? correct - wrong : correct;
+  const byCode = new Map<string, SimuladoResultColumn['byDiscipline'][number]>();
+  let correct = 0;
+  let wrong = 0;
+  let blank = 0;
+  for (const question of questions) {
+    const outcome = outcomeOf(question);
+    if (outcome === 'anulada') continue;
+    const discipline = byCode.get(question.disciplineCode) ?? {
+      code: question.disciplineCode,
+      name: question.disciplineName,
+      total: 0,
+      correct: 0,
+      wrong: 0,
+      blank: 0,
+      score: 0,
+    };
+    discipline.total += 1;
+    if (outcome === 'certa') {
+      discipline.correct += 1;
+      correct += 1;
+    } else if (outcome === 'errada') {
+      discipline.wrong += 1;
+      wrong += 1;
+    } else {
+      discipline.blank += 1;
+      blank += 1;
+    }
+    discipline.score = points(discipline.correct, discipline.wrong);
+    byCode.set(question.disciplineCode, discipline);
+  }
+  return {
+    score: points(correct, wrong),
+    maxScore: correct + wrong + blank,
+    correct,
+    wrong,
+    blank,
+    timeUsedSeconds,
+    byDiscipline: [...byCode.values()],
+  };
+}
+
+function view(row: SimuladoRow, questions: readonly SimuladoQuestionRow[]): Simulado {
+  const finished = row.finishedAt !== null;
+  return {
+    id: row.id,
+    title: row.title,
+    examId: row.examId,
+    scoring: row.scoring,
+    certoErrado: row.certoErrado,
+    status: finished ? 'finalizado' : 'em_andamento',
+    finishedBy: row.finishedBy,
+    startedAt: row.startedAt.toISOString(),
+    deadline: deadlineOf(row).toISOString(),
+    serverNow: new Date().toISOString(),
+    timeLimitSeconds: row.timeLimitSeconds,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    questions: questions.map((question) => ({
+      questionId: question.questionId,
+      position: question.position,
+      examId: question.examId,
+      number: question.number,
+      disciplineName: question.disciplineName,
+      chosenLetter: question.chosenLetter,
+      // The key never reaches the browser before the end.
+      gabarito: finished ? question.answerLetter : null,
+      outcome: finished ? (question.outcome ?? outcomeOf(question)) : null,
+    })),
+    result: finished ? row.result : null,
+  };
+}
+
+export function createSimuladoService(db: Database) {
+  /**
+   * Finishes a simulado once (a locked row: a finish racing the clock or a second tab does it
+   * once). Each answered question that counts goes into the history as the first answer where the
+   * user had none, exactly as a check records it.
+   */
+  async function finish(userId: string, id: string, by: 'usuario' | 'tempo') {
+    await inTransaction(db, async (tx) => {
+      const row = await findSimulado(tx, userId, id, true);
+      if (!row) throw notFound();
+      if (row.finishedAt) return;
+      const deadline = deadlineOf(row);
+      const now = new Date();
+      const finishedAt = by === 'tempo' || now > deadline ? deadline : now;
+      const questions = await simuladoQuestionRows(tx, id);
+      for (const question of questions) {
+        const outcome = outcomeOf(question);
+        await setOutcome(tx, id, question.questionId, outcome);
+        if (outcome !== 'certa' && outcome !== 'errada') continue;
+        await recordOpening(tx, userId, question.examId, question.questionId);
+        const recorded = await lockRecordedAnswer(tx, userId, question.questionId);
+        if (recorded?.response) continue;
+        await recordAnswer(tx, userId, question.questionId, {
+          response: outcome === 'certa' ? 'c' : 'e',
+          chosenLetter: question.chosenLetter!,
+        });
+      }
+      const timeUsed = Math.max(
+        0,
+        Math.round((finishedAt.getTime() - row.startedAt.getTime()) / 1000),
+      );
+      await markFinished(tx, id, {
+        finishedAt,
+        finishedBy: now > deadline ? 'tempo' : by,
+        result: scoreResult(row.scoring, questions, timeUsed),
+      });
+    });
+  }
+
+  /** The simulado as it stands, finished first if its time ran out. */
+  async function current(userId: string, id: string): Promise<Simulado> {
+    let row = await findSimulado(db, userId, id);
+    if (!row) throw notFound();
+    if (!row.finishedAt && new Date() >= deadlineOf(row)) {
+      await finish(userId, id, 'tempo');
+      row = (await findSimulado(db, userId, id))!;
+    }
+    return view(row, await simuladoQuestionRows(db, id));
+  }
+
+  return {
+    async create(session: ResolvedSession, input: CreateSimuladoRequest): Promise<Simulado> {
+      const userId = session.user.id;
+      let candidates: SimuladoCandidate[];
+      let title: string;
+      let source: { filters: Record<string, string>; count: number } | null = null;
+      if (input.examId) {
+        const exam = await findExamTitle(db, input.examId);
+        if (!exam) throw new AppError('simulado/exam-not-found', 404, SIMULADO_MESSAGES.notFound);
+        candidates = await examQuestionsForSimulado(db, input.examId);
+        title = `${exam.cargo} · ${exam.orgao} · ${exam.ano}`;
+      } else if (input.filters || input.count) {
+        const filters = input.filters ?? {};
+        const count = input.count ?? SIMULADO_DEFAULT_QUESTIONS;
+        candidates = await searchQuestionsForSimulado(db, filters, count);
+        const disciplineName = filters.disciplina
+          ? await findDisciplineName(db, filters.disciplina)
+          : undefined;
+        title = filtersTitle(filters, disciplineName);
+        source = { filters: cleanFilters(filters), count };
+      } else {
+        throw new AppError('simulado/source-required', 400, SIMULADO_MESSAGES.sourceRequired);
+      }
+      if (candidates.length === 0) {
+        throw new AppError('simulado/no-questions', 422, SIMULADO_MESSAGES.noQuestions);
+      }
+      const certoErrado = candidates.every(isCertoErrado);
+      const scoring = input.scoring ?? 'padrao';
+      if (scoring === 'cebraspe' && !certoErrado) {
+        throw new AppError(
+          'simulado/cebraspe-needs-certo-errado',
+          400,
+          SIMULADO_MESSAGES.cebraspeNeedsCertoErrado,
+        );
+      }
+      const id = await inTransaction(db, (tx) =>
+        insertSimulado(tx, {
+          userId,
+          examId: input.examId ?? null,
+          source,
+          title,
+          scoring,
+          certoErrado,
+          startedAt: new Date(),
+          timeLimitSeconds: candidates.length * SIMULADO_MINUTES_PER_QUESTION * 60,
+          questionIds: candidates.map((candidate) => candidate.id),
+        }),
+      );
+      return current(userId, id);
+    },
+
+    get: (session: ResolvedSession, id: string) => current(session.user.id, id),
+
+    /** Saves one answer (or clears it with null); repeating it changes nothing. */
+    async answer(session: ResolvedSession, id: string, questionId: string, letter: string | null) {
+      const userId = session.user.id;
+      const row = await findSimulado(db, userId, id);
+      if (!row) throw notFound();
+      if (row.finishedAt) throw new AppError('simulado/finished', 409, SIMULADO_MESSAGES.finished);
+      if (Date.now() > deadlineOf(row).getTime() + ANSWER_GRACE_MS) {
+        await finish(userId, id, 'tempo');
+        throw new AppError('simulado/time-over', 409, SIMULADO_MESSAGES.timeOver);
+      }
+      const questions = await simuladoQuestionRows(db, id);
+      const question = questions.find((item) => item.questionId === questionId);
+      if (!question) {
+        throw new AppError('simulado/not-in-simulado', 404, SIMULADO_MESSAGES.notInSimulado);
+      }
+      if (letter !== null && !question.alternatives.some((item) => item.letter === letter)) {
+        throw new AppError('simulado/invalid-letter', 400, SIMULADO_MESSAGES.invalidLetter);
+      }
+      await inTransaction(db, async (tx) => {
+        // Locked and read again: an answer never lands after the finish.
+        const locked = await findSimulado(tx, userId, id, true);
+        if (locked?.finishedAt) {
+          throw new AppError('simulado/finished', 409, SIMULADO_MESSAGES.finished);
+        }
+        await saveSimuladoAnswer(tx, id, questionId, letter);
+      });
+    },
+
+    async finish(session: ResolvedSession, id: string): Promise<Simulado> {
+      await finish(session.user.id, id, 'usuario');
+      return current(session.user.id, id);
+    },
+
+    /** The user's simulados, newest first; those whose time ran out are finished first. */
+    async list(session: ResolvedSession): Promise<SimuladoSummary[]> {
+      const userId = session.user.id;
+      for (const id of await expiredSimuladoIds(db, userId, new Date())) {
+        await finish(userId, id, 'tempo');
+      }
+      const rows = await listSimulados(db, userId);
+      return rows.map(({ simulado, questionCount }) => {
+        const { byDiscipline: _omit, ...result } = simulado.result ?? { byDiscipline: [] };
+        return {
+          id: simulado.id,
+          title: simulado.title,
+          scoring: simulado.scoring,
+          status: simulado.finishedAt ? 'finalizado' : 'em_andamento',
+          startedAt: simulado.startedAt.toISOString(),
+          finishedAt: simulado.finishedAt?.toISOString() ?? null,
+          questionCount,
+          result: simulado.result ? (result as Omit<SimuladoResultColumn, 'byDiscipline'>) : null,
+        };
+      });
+    },
+  };
+}
+
+export type SimuladoService = ReturnType<typeof createSimuladoService>;

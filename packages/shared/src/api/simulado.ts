@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { idSchema } from '../validation';
+import { examFiltersSchema } from './catalog';
+
+/**
+ * Simulados: timed sessions whose key is shown only at the end (docs/product-rules.md,
+ * "Simulados").
+ */
+
+/** Minutes per question when the exam's own duration is not known. */
+export const SIMULADO_MINUTES_PER_QUESTION = 3;
+export const SIMULADO_MAX_QUESTIONS = 100;
+export const SIMULADO_DEFAULT_QUESTIONS = 20;
+
+/** 'padrao': one point per right answer; 'cebraspe': a wrong answer cancels a right one. */
+export const SIMULADO_SCORINGS = ['padrao', 'cebraspe'] as const;
+export const simuladoScoringSchema = z.enum(SIMULADO_SCORINGS);
+export type SimuladoScoring = z.infer<typeof simuladoScoringSchema>;
+
+/** From an exam (`examId`), or from a search: the exam-list filters and how many questions. */
+export const createSimuladoRequestSchema = z.object({
+  examId: idSchema.optional(),
+  filters: examFiltersSchema.optional(),
+  count: z.number().int().min(1).max(SIMULADO_MAX_QUESTIONS).optional(),
+  scoring: simuladoScoringSchema.default('padrao'),
+});
+export type CreateSimuladoRequest = z.input<typeof createSimuladoRequestSchema>;
+
+export const simuladoParamsSchema = z.object({ id: z.uuid() });
+export const simuladoAnswerParamsSchema = z.object({ id: z.uuid(), questionId: idSchema });
+/** null leaves the question blank again. */
+export const simuladoAnswerRequestSchema = z.object({
+  letter: z
+    .string()
+    .regex(/^[A-Z]$/)
+    .nullable(),
+});
+
+export const simuladoQuestionSchema = z.object({
+  questionId: z.string(),
+  position: z.number().int(),
+  examId: z.string(),
+  number: z.number().int(),
+  disciplineName: z.string(),
+  chosenLetter: z.string().nullable(),
+  /** After the end only: the key and the outcome ('anulada': annulled since, counts nowhere). */
+  gabarito: z.string().nullable(),
+  outcome: z.enum(['certa', 'errada', 'em_branco', 'anulada']).nullable(),
+});
+
+export const simuladoDisciplineResultSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  total: z.number().int(),
+  correct: z.number().int(),
+  wrong: z.number().int(),
+  blank: z.number().int(),
+  score: z.number().int(),
+});
+
+export const simuladoResultSchema = z.object({
+  /** Padrão: rights; Cebraspe: rights − wrongs (may be negative). */
+  score: z.number().int(),
+  maxScore: z.number().int(),
+  correct: z.number().int(),
+  wrong: z.number().int(),
+  blank: z.number().int(),
+  timeUsedSeconds: z.number().int(),
+  byDiscipline: z.array(simuladoDisciplineResultSchema),
+});
+
+export const simuladoSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  examId: z.string().nullable(),
+  scoring: simuladoScoringSchema,
+  /** Every question is a Certo/Errado item: the Cebraspe rule may apply. */
+  certoErrado: z.boolean(),
+  status: z.enum(['em_andamento', 'finalizado']),
+  /** 'tempo': the time ran out and the server finished it with what was saved. */
+  finishedBy: z.enum(['usuario', 'tempo']).nullable(),
+  startedAt: z.string(),
+  deadline: z.string(),
+  /** The server's clock when answering, so the page's countdown does not trust the device's. */
+  serverNow: z.string(),
+  timeLimitSeconds: z.number().int(),
+  finishedAt: z.string().nullable(),
+  questions: z.array(simuladoQuestionSchema),
+  result: simuladoResultSchema.nullable(),
+});
+
+export const simuladoSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  scoring: simuladoScoringSchema,
+  status: z.enum(['em_andamento', 'finalizado']),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  questionCount: z.number().int(),
+  result: simuladoResultSchema.omit({ byDiscipline: true }).nullable(),
+});
+export const simuladoListResponseSchema = z.object({ items: z.array(simuladoSummarySchema) });
+
+export type Simulado = z.infer<typeof simuladoSchema>;
+export type SimuladoQuestion = z.infer<typeof simuladoQuestionSchema>;
+export type SimuladoResult = z.infer<typeof simuladoResultSchema>;
+export type SimuladoSummary = z.infer<typeof simuladoSummarySchema>;
+
+export const SIMULADO_MESSAGES = {
+  notFound: 'Simulado não encontrado.',
+  noQuestions: 'Nenhuma questão atende aos filtros escolhidos. Tente remover algum deles.',
+  sourceRequired: 'Escolha uma prova ou filtros para montar o simulado.',
+  cebraspeNeedsCertoErrado:
+    'A regra Cebraspe (uma errada anula uma certa) vale só para provas de Certo ou Errado.',
+  notInSimulado: 'Esta questão não faz parte do simulado.',
+  invalidLetter: 'Alternativa inválida para esta questão.',
+  finished: 'Este simulado já foi finalizado.',
+  timeOver: 'O tempo do simulado acabou. Ele foi finalizado com as respostas salvas.',
+  premiumOnly:
+    'Simulados são exclusivos para assinantes Premium: resolva uma prova inteira com tempo, veja o gabarito no fim e acompanhe seus resultados.',
+} as const;
