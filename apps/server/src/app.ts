@@ -26,6 +26,7 @@ import { createCatalogService } from './modules/catalog/catalog.service';
 import { createPerformanceService } from './modules/study/performance.service';
 import { studyRoutes } from './modules/study/study.routes';
 import { createStudyService } from './modules/study/study.service';
+import { createReviewService } from './modules/study/review.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { googleRoutes } from './modules/auth/google.routes';
 import { createGoogleSignIn } from './modules/auth/google.service';
@@ -212,6 +213,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       await api.register(studyRoutes, {
         study,
         performance: createPerformanceService(db),
+        review: createReviewService(db),
       });
       await api.register(supportRoutes, { support });
       await api.register(billingRoutes, { billing });

@@ -21,3 +21,5 @@ export * from './statement-html';
 export * from './cpf';
 export * from './api/billing';
 export * from './messages/payment';
+export * from './api/study-tools';
+export * from './messages/study-tools';

@@ -22,6 +22,8 @@ export const SIGNED_IN_ROUTES = [
   '/pagamento',
   '/conta',
   '/meu-desempenho',
+  '/buscar-questoes',
+  '/caderno-de-erros',
 ] as const;
 
 export const APP_ROUTES: readonly string[] = [
