@@ -64,6 +64,11 @@ export const routes: RouteObject[] = [
                 'questoes',
                 () => import('../features/questions/pages/question-viewer-page'),
               ),
+              lazyPage(
+                'buscar-questoes',
+                () => import('../features/question-search/pages/question-search-page'),
+              ),
+              lazyPage('caderno-de-erros', () => import('../features/review/pages/review-page')),
               lazyPage('assinatura', () => import('../features/billing/pages/plans-page')),
               lazyPage('pagamento', () => import('../features/billing/pages/payment-page')),
               lazyPage('conta', () => import('../features/account/pages/account-page')),

@@ -4,6 +4,8 @@ import {
   CircleHelp,
   Crown,
   ListChecks,
+  NotebookPen,
+  Search,
   UserCog,
   type LucideIcon,
 } from 'lucide-react';
@@ -17,6 +19,8 @@ export interface MenuItem {
 export const MENU_ITEMS: readonly MenuItem[] = [
   { label: 'Questões de concurso', to: '/', icon: ListChecks },
   { label: 'Disciplinas isoladas', to: '/conteudo-didatico', icon: BookOpen },
+  { label: 'Buscar questões', to: '/buscar-questoes', icon: Search },
+  { label: 'Caderno de erros', to: '/caderno-de-erros', icon: NotebookPen },
   { label: 'Planos de Assinatura', to: '/assinatura', icon: Crown },
   { label: 'Gerenciar Conta', to: '/conta', icon: UserCog },
   { label: 'Meu Desempenho', to: '/meu-desempenho', icon: ChartColumn },

@@ -1,6 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router';
+import { useSession } from '../../lib/session';
+import { reviewCountQueryOptions } from '../../lib/study-queries';
 import { MENU_ITEMS } from './menu-items';
+
+/** 'Revisões de hoje' beside 'Caderno de erros', for Premium accounts with reviews due. */
+function useDueReviews() {
+  const session = useSession();
+  const premium = session.data?.user?.accountType === 'premium';
+  const count = useQuery({ ...reviewCountQueryOptions, enabled: premium });
+  return premium ? (count.data?.dueToday ?? 0) : 0;
+}
+
+function DueBadge({ count }: { count: number }) {
+  return (
+    <span className="ml-auto inline-flex min-w-6 items-center justify-center rounded-full bg-primary px-1.5 py-0.5 text-xs font-semibold tabular-nums text-on-primary">
+      {count}
+      <span className="sr-only"> {count === 1 ? 'revisão de hoje' : 'revisões de hoje'}</span>
+    </span>
+  );
+}
 
 export const MENU_ID = 'menu-principal';
 
@@ -27,6 +47,7 @@ interface SideMenuProps {
 
 export function SideMenu({ open, layout, onNavigate }: SideMenuProps) {
   const listRef = useRef<HTMLUListElement>(null);
+  const dueReviews = useDueReviews();
 
   // An opened drawer covers the page, so keyboard focus moves into it.
   useEffect(() => {
@@ -41,6 +62,7 @@ export function SideMenu({ open, layout, onNavigate }: SideMenuProps) {
             <NavLink to={to} end className={linkClasses} onClick={onNavigate}>
               <Icon className="size-5 shrink-0" aria-hidden="true" />
               {label}
+              {to === '/caderno-de-erros' && dueReviews > 0 && <DueBadge count={dueReviews} />}
             </NavLink>
           </li>
         ))}

@@ -54,6 +54,33 @@ const BANCAS = Array.from(
 const ORGAOS = Array.from({ length: 120 }, (_, i) => `Órgão Sintético ${i + 1}`);
 const SUBJECTS_PER_DISCIPLINE = 12;
 
+/**
+ * Words for statements and alternatives, most frequent first: text search is measured on text
+ * whose words are spread as in real statements (a few very common, most rare).
+ */
+const WORDS = (
+  'administração pública servidor lei princípio constitucional direito estado órgão poder ' +
+  'competência ato administrativo processo licitação contrato município união federal ' +
+  'cidadão recurso prazo decisão autoridade responsabilidade civil penal crime pena ' +
+  'ação judicial tribunal juiz sentença norma regulamento decreto emenda constituição ' +
+  'educação saúde segurança orçamento receita despesa tributo imposto taxa contribuição ' +
+  'finanças controle interno externo auditoria contabilidade patrimônio bens serviços ' +
+  'empresa sociedade capital trabalho empregado empregador salário férias jornada ' +
+  'previdência benefício aposentadoria pensão assistência social política programa ' +
+  'texto autor leitor argumento tese conclusão parágrafo frase oração sujeito predicado ' +
+  'verbo substantivo adjetivo advérbio pronome crase concordância regência pontuação vírgula ' +
+  'sentido significado interpretação coesão coerência gênero narrativa descrição ' +
+  'número fração porcentagem razão proporção equação função gráfico tabela probabilidade ' +
+  'conjunto lógica proposição argumento válido verdadeiro falso negação condicional ' +
+  'computador sistema rede internet segurança informação arquivo programa planilha ' +
+  'banco dados senha usuário navegador correio eletrônico nuvem backup vírus ' +
+  'meio ambiente recursos hídricos floresta clima energia sustentabilidade poluição ' +
+  'história brasil república império colônia independência economia geografia região ' +
+  'população território fronteira cultura ética moral conduta probidade improbidade ' +
+  'mandado segurança habeas corpus data injunção popular pública civil inquérito ' +
+  'prescrição decadência nulidade anulabilidade revogação convalidação delegação avocação'
+).split(' ');
+
 function random(seed: number) {
   let state = seed >>> 0;
   return () => {
@@ -68,6 +95,9 @@ export function writeSyntheticCatalog(
 ): { exams: number; questions: number } {
   const next = random(options.seed ?? 42);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+  // Skewed towards the start of the list, as word frequencies are.
+  const word = () => WORDS[Math.floor(next() ** 3 * WORDS.length)]!;
+  const words = (count: number) => Array.from({ length: count }, word).join(' ');
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(path.join(dir, 'provas'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'disciplinas.json'), JSON.stringify(DISCIPLINES));
@@ -90,8 +120,10 @@ export function writeSyntheticCatalog(
       const roll = next();
       questoes[String(number)] = {
         id_questao: String(number),
-        questao: `<p>Questão sintética ${number} da prova ${index + 1}.</p>`,
-        Alternativas: ['A) Primeira', 'B) Segunda', 'C) Terceira', 'D) Quarta', 'E) Quinta'],
+        questao: `<p>Questão sintética ${number} da prova ${index + 1}: ${words(20 + Math.floor(next() * 30))}.</p>`,
+        Alternativas: ['A', 'B', 'C', 'D', 'E'].map(
+          (letter) => `${letter}) ${words(4 + Math.floor(next() * 8))}`,
+        ),
         disciplina,
         assunto,
         ...(roll < 0.001

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import {
   checkAnswerResponseSchema,
   questionDetailSchema,
+  questionStatsResponseSchema,
   type CheckAnswerResponse,
 } from '@gabarita/shared';
 import { apiRequest, noContent } from '../../../lib/api-client';
@@ -63,7 +64,23 @@ export function useCheckAnswer(questionId: string) {
             }
           : question,
       );
+      // The notebook moved (docs/product-rules.md, "Mistakes notebook"): its count refreshes now.
+      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.review });
       return queryClient.invalidateQueries({ queryKey: QUERY_KEYS.answers, refetchType: 'none' });
     },
+  });
+}
+
+/**
+ * GET /questions/:id/stats: how everyone answered first, once the user has checked (the server
+ * refuses it before). Asked only after a check.
+ */
+export function useQuestionStats(questionId: string, checked: boolean) {
+  return useQuery({
+    queryKey: [...QUERY_KEYS.answers, 'question-stats', questionId],
+    queryFn: ({ signal }) =>
+      apiRequest(`${questionPath(questionId)}/stats`, questionStatsResponseSchema, { signal }),
+    enabled: checked,
+    staleTime: 60_000,
   });
 }
