@@ -44,7 +44,7 @@ const SEARCHES: Record<string, string> = {
 const ANSWERS = 2000;
 
 // v2: statements of real words (text search).
-const dir = path.join(os.tmpdir(), `gabarita-bench-v2-${EXAMS}-${QUESTIONS}`);
+const dir = path.join(os.tmpdir(), `gabarita-bench-v3-${EXAMS}-${QUESTIONS}`);
 if (!fs.existsSync(path.join(dir, 'disciplinas.json')))
   writeSyntheticCatalog(dir, { exams: EXAMS, questions: QUESTIONS });
 console.log(`# Catalogue benchmark (${os.cpus().length} cores, Node ${process.version})`);

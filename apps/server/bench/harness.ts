@@ -76,12 +76,15 @@ export async function* benchDatabases(): AsyncGenerator<{
   database: DatabaseHandle;
   openAnother: () => Promise<DatabaseHandle>;
 }> {
-  const pglite = await openDatabase({ kind: 'pglite', dataDir: undefined });
-  yield {
-    label: 'PGlite',
-    database: pglite,
-    openAnother: async () => ({ ...pglite, close: async () => undefined }),
-  };
+  // BENCH_DATABASES=postgres measures PostgreSQL only.
+  if (process.env.BENCH_DATABASES !== 'postgres') {
+    const pglite = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    yield {
+      label: 'PGlite',
+      database: pglite,
+      openAnother: async () => ({ ...pglite, close: async () => undefined }),
+    };
+  }
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     console.log('\n(PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure it too.)');

@@ -4,6 +4,8 @@ import { optionalText } from '../validation';
 import { examFiltersSchema, questionCardSchema } from './catalog';
 
 export const SEARCH_PAGE_SIZE = 20;
+/** Results are counted up to this many; beyond it the screen says 'mais de 1.000'. */
+export const SEARCH_COUNT_LIMIT = 1000;
 /** Longest search text accepted. */
 export const SEARCH_TEXT_MAX = 200;
 
@@ -36,7 +38,10 @@ export type SearchQuestionCard = z.infer<typeof searchQuestionCardSchema>;
 
 export const questionSearchResponseSchema = z.object({
   items: z.array(searchQuestionCardSchema),
+  /** Matching questions, counted up to SEARCH_COUNT_LIMIT. */
   total: z.number().int(),
+  /** More than `total` match. */
+  totalCapped: z.boolean(),
   nextCursor: z.string().nullable(),
 });
 export type QuestionSearchResponse = z.infer<typeof questionSearchResponseSchema>;

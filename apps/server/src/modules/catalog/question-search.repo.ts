@@ -33,7 +33,14 @@ const TRUE = sql`true`;
  */
 function searchConditions(filters: QuestionSearchFilters, userId: string | null): SQL {
   const parts: SQL[] = [sql`q.status <> 'annulled'`];
-  if (filters.q) {
+  if (filters.q && filters.q.includes('"')) {
+    // A phrase is estimated as if its words only had to appear anywhere, so the planner would walk
+    // the exams in order expecting an early match; its matches are few: take them from the index.
+    parts.push(
+      sql`(numnode(public.search_query(${filters.q})) = 0 or q.id = any(array(
+            select id from questions where search_vector @@ public.search_query(${filters.q}))))`,
+    );
+  } else if (filters.q) {
     parts.push(
       sql`(numnode(public.search_query(${filters.q})) = 0 or q.search_vector @@ public.search_query(${filters.q}))`,
     );
@@ -48,10 +55,14 @@ function searchConditions(filters: QuestionSearchFilters, userId: string | null)
     parts.push(sql`q.subject_id in (select id from subjects where name = ${filters.assunto})`);
   }
   if (filters.status && userId) {
+    // As (not) exists: the planner estimates an anti-join well, a filter on a left join badly.
+    const answered = (response: SQL) =>
+      sql`exists (select 1 from question_history h where h.question_id = q.id
+                  and h.user_id = ${userId} and ${response})`;
     parts.push(
       filters.status === 'nao-resolvidas'
-        ? sql`qh.response is null`
-        : sql`qh.response = ${filters.status === 'acertei' ? 'c' : 'e'}`,
+        ? sql`not ${answered(sql`h.response is not null`)}`
+        : answered(sql`h.response = ${filters.status === 'acertei' ? 'c' : 'e'}`),
     );
   }
   return sql.join(parts, sql` and `);
@@ -69,6 +80,7 @@ export async function searchQuestionPage(
   userId: string | null,
   after: SearchPosition | null,
   limit: number,
+  countLimit: number,
 ) {
   const where = searchConditions(filters, userId);
   const afterCondition = after
@@ -90,11 +102,12 @@ export async function searchQuestionPage(
           order by e.ano desc, q.exam_id desc, q.number asc
           limit ${limit}`,
     ),
+    // Counted up to a limit: an exact count of a broad search would read most of the catalogue.
     executeRows<{ total: number }>(
       db,
-      sql`select count(*)::int as total
-          from questions q join exams e on e.id = q.exam_id ${historyJoin(userId)}
-          where ${where}`,
+      sql`select count(*)::int as total from (
+            select 1 from questions q join exams e on e.id = q.exam_id
+            where ${where} limit ${countLimit + 1}) matching`,
     ),
   ]);
   return { items, total: count?.total ?? 0 };

@@ -1,4 +1,5 @@
 import {
+  SEARCH_COUNT_LIMIT,
   SEARCH_PAGE_SIZE,
   STUDY_TOOLS_MESSAGES,
   type QuestionSearchFilters,
@@ -65,6 +66,7 @@ export async function searchQuestions(
     userId,
     after,
     SEARCH_PAGE_SIZE + 1,
+    SEARCH_COUNT_LIMIT,
   );
   const page = items.slice(0, SEARCH_PAGE_SIZE);
   const last = page.at(-1);
@@ -81,7 +83,8 @@ export async function searchQuestions(
       examLabel: `${row.cargo} — ${row.orgao} (${row.ano})`,
       excerpt: excerpt(row.statement_html),
     })),
-    total,
+    total: Math.min(total, SEARCH_COUNT_LIMIT),
+    totalCapped: total > SEARCH_COUNT_LIMIT,
     nextCursor:
       items.length > SEARCH_PAGE_SIZE && last
         ? encodeSearchCursor({ ano: last.ano, examId: last.exam_id, number: last.number })

@@ -81,6 +81,19 @@ const WORDS = (
   'prescrição decadência nulidade anulabilidade revogação convalidação delegação avocação'
 ).split(' ');
 
+const SYLLABLES =
+  'ba be bi bo bu ca ce ci co cu da de di do du fa fe fi fo fu ga ge gi go gu la le li lo lu ma me mi mo mu na ne ni no nu pa pe pi po pu ra re ri ro ru sa se si so su ta te ti to tu va ve vi vo vu'.split(
+    ' ',
+  );
+/** 20,000 made-up words of three syllables ('bacedi'). */
+const RARE_WORDS = Array.from({ length: 20_000 }, (_, index) =>
+  [0, 1, 2]
+    .map(
+      (position) => SYLLABLES[Math.floor(index / SYLLABLES.length ** position) % SYLLABLES.length],
+    )
+    .join(''),
+);
+
 function random(seed: number) {
   let state = seed >>> 0;
   return () => {
@@ -95,8 +108,10 @@ export function writeSyntheticCatalog(
 ): { exams: number; questions: number } {
   const next = random(options.seed ?? 42);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
-  // Skewed towards the start of the list, as word frequencies are.
-  const word = () => WORDS[Math.floor(next() ** 3 * WORDS.length)]!;
+  // Half the words are real (each in a few percent of the statements), half are made up from a
+  // long tail of rare words, as in a real bank's vocabulary.
+  const word = () =>
+    next() < 0.5 ? pick(WORDS) : RARE_WORDS[Math.floor(next() ** 2 * RARE_WORDS.length)]!;
   const words = (count: number) => Array.from({ length: count }, word).join(' ');
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(path.join(dir, 'provas'), { recursive: true });
