@@ -6,7 +6,7 @@ import {
   STUDY_TOOLS_MESSAGES,
   type ExamFilterKey,
 } from '@gabarita/shared';
-import { FilterX, Search, SearchX } from 'lucide-react';
+import { FilterX, Search, SearchX, SlidersHorizontal } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -21,6 +21,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { StatePanel } from '../../../components/ui/state-panel';
 import { errorMessage } from '../../../lib/api-client';
 import { searchViewerPath } from '../../../lib/study-links';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import {
   EMPTY_SEARCH,
   questionSearchInfiniteOptions,
@@ -55,8 +56,12 @@ const STATUS_OPTIONS = SEARCH_STATUSES.map((value) => ({
   label: SEARCH_STATUS_LABELS[value],
 }));
 
-const found = (total: number) =>
-  total === 1 ? '1 questão encontrada' : `${total.toLocaleString('pt-BR')} questões encontradas`;
+const found = (total: number, capped: boolean) =>
+  capped
+    ? `Mais de ${total.toLocaleString('pt-BR')} questões encontradas`
+    : total === 1
+      ? '1 questão encontrada'
+      : `${total.toLocaleString('pt-BR')} questões encontradas`;
 
 function LoadingCards() {
   return (
@@ -120,6 +125,13 @@ export default function QuestionSearchPage() {
     setText('');
     setSearchParams(new URLSearchParams(searchQueryString(EMPTY_SEARCH)), { replace: true });
   };
+
+  // Phones: the eight filters fold away behind one button, so the results are in sight.
+  const narrow = useMediaQuery('(max-width: 639px)');
+  const [filtersShown, setFiltersShown] = useState(false);
+  const activeFilters =
+    FILTER_ORDER.filter((key) => values[key] !== '').length + (values.status ? 1 : 0);
+  const filtersOpen = !narrow || filtersShown;
 
   const pages = results.data?.pages ?? [];
   const items = pages.flatMap((page) => page.items);
@@ -212,7 +224,23 @@ export default function QuestionSearchPage() {
             excluir uma palavra (-penal).
           </p>
         </form>
-        <div className="mt-5 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {narrow && (
+          <Button
+            variant="secondary"
+            icon={SlidersHorizontal}
+            className="mt-4 w-full"
+            aria-expanded={filtersOpen}
+            aria-controls="filtros-busca"
+            onClick={() => setFiltersShown(!filtersOpen)}
+          >
+            {filtersOpen ? 'Esconder filtros' : 'Mostrar filtros'}
+            {activeFilters > 0 && ` (${activeFilters})`}
+          </Button>
+        )}
+        <div
+          id="filtros-busca"
+          className={`mt-5 gap-4 sm:grid-cols-2 xl:grid-cols-4 ${filtersOpen ? 'grid' : 'hidden'}`}
+        >
           {FILTER_ORDER.map((key) => {
             const needsDiscipline = key === 'assunto' && !values.disciplina;
             return (
@@ -234,8 +262,14 @@ export default function QuestionSearchPage() {
             onChange={(value) => update({ status: value })}
           />
         </div>
-        <div className="mt-4 flex justify-end">
-          <Button variant="secondary" icon={FilterX} onClick={clear} disabled={!hasFilters}>
+        <div className={`mt-4 sm:justify-end ${filtersOpen ? 'sm:flex' : 'hidden'}`}>
+          <Button
+            variant="secondary"
+            icon={FilterX}
+            onClick={clear}
+            disabled={!hasFilters}
+            className="w-full sm:w-auto"
+          >
             Limpar busca
           </Button>
         </div>
@@ -244,7 +278,7 @@ export default function QuestionSearchPage() {
       <div className="mb-4 mt-8 flex min-h-6 items-center gap-2">
         {pages[0] && !failed && (
           <p role="status" className="text-sm font-medium text-ink">
-            {found(pages[0].total)}
+            {found(pages[0].total, pages[0].totalCapped)}
           </p>
         )}
         {results.isFetching && !results.isPending && !results.isFetchingNextPage && (

@@ -47,6 +47,8 @@ export type QuestionList =
       items: QuestionListItem[];
       /** All questions of the list, including pages not loaded yet. */
       total: number;
+      /** More than `total` (a search counts up to a limit). */
+      totalCapped?: boolean;
       /** More pages are still coming (discipline origin). */
       loadingMore: boolean;
     };
@@ -124,6 +126,7 @@ export function useQuestionList({
         status: 'ready',
         items,
         total: Math.max(pages[0]?.total ?? 0, items.length),
+        totalCapped: (pages[0]?.totalCapped ?? false) && items.length <= (pages[0]?.total ?? 0),
         loadingMore: search.hasNextPage && !search.isFetchNextPageError,
       };
     }

@@ -114,7 +114,7 @@ export default function QuestionViewerPage() {
     );
   } else {
     const previous = items[index - 1];
-    const position = `${index + 1} / ${list.total}`;
+    const position = `${index + 1} / ${list.total.toLocaleString('pt-BR')}${list.totalCapped ? '+' : ''}`;
     const nextPending = !next && list.loadingMore;
     const navigation = (
       <Card

@@ -117,8 +117,8 @@ function Notebook() {
 
   return (
     <>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Card padding="sm" className="flex items-center gap-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4">
+        <Card padding="sm" className="flex items-center gap-3 sm:gap-4">
           <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary-ink">
             <RotateCcw className="size-5" aria-hidden="true" />
           </span>
@@ -127,7 +127,7 @@ function Notebook() {
             <p className="text-sm text-ink-muted">Revisões de hoje</p>
           </div>
         </Card>
-        <Card padding="sm" className="flex items-center gap-4">
+        <Card padding="sm" className="flex items-center gap-3 sm:gap-4">
           <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-accent-soft text-accent-ink">
             <NotebookPen className="size-5" aria-hidden="true" />
           </span>
