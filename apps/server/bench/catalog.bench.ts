@@ -59,7 +59,12 @@ for await (const { label, database } of benchDatabases()) {
   const cookie = await benchStudent(database.db, ANSWERS);
   const app = await benchApp(database);
   console.log(TABLE_HEADER);
-  for (const [name, url] of [...Object.entries(QUERIES), ...Object.entries(SEARCHES)]) {
+  // BENCH_ONLY=search measures only the queries whose name contains it.
+  const only = process.env.BENCH_ONLY ?? '';
+  const queries = [...Object.entries(QUERIES), ...Object.entries(SEARCHES)].filter(([name]) =>
+    name.includes(only),
+  );
+  for (const [name, url] of queries) {
     await measure(app, url, { concurrency: 4, requests: 20, cookie }); // warm-up
     for (const concurrency of [1, 4, 16]) {
       console.log(

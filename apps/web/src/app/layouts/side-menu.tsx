@@ -16,8 +16,11 @@ function useDueReviews() {
 function DueBadge({ count }: { count: number }) {
   return (
     <span className="ml-auto inline-flex min-w-6 items-center justify-center rounded-full bg-primary px-1.5 py-0.5 text-xs font-semibold tabular-nums text-on-primary">
-      {count}
-      <span className="sr-only"> {count === 1 ? 'revisão de hoje' : 'revisões de hoje'}</span>
+      <span aria-hidden="true">{count}</span>
+      <span className="sr-only">
+        {' '}
+        {count} {count === 1 ? 'revisão de hoje' : 'revisões de hoje'}
+      </span>
     </span>
   );
 }
