@@ -68,7 +68,9 @@ export function questionSearchInfiniteOptions(values: SearchValues, use: 'screen
     queryFn: ({ signal, pageParam }) => fetchSearchPage(active, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage: QuestionSearchResponse) => lastPage.nextCursor,
+    // The viewer's copy: fresh each time the viewer opens, then held while it is walked through.
     staleTime: use === 'screen' ? CATALOG_STALE_TIME : Infinity,
+    refetchOnMount: use === 'list' ? 'always' : true,
   });
 }
 
@@ -116,6 +118,7 @@ export function reviewQueryOptions(filters: ReviewFilters, use: 'screen' | 'list
     queryFn: ({ signal }) =>
       apiRequest(`/me/review${query ? `?${query}` : ''}`, reviewResponseSchema, { signal }),
     staleTime: use === 'screen' ? 0 : Infinity,
+    refetchOnMount: use === 'list' ? 'always' : true,
   });
 }
 
