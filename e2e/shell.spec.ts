@@ -5,6 +5,8 @@ import { expect, test } from './support/fixtures';
 const MENU_ENTRIES = [
   'Questões de concurso',
   'Disciplinas isoladas',
+  'Buscar questões',
+  'Caderno de erros',
   'Simulados',
   'Planos de Assinatura',
   'Gerenciar Conta',

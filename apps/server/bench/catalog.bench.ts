@@ -1,6 +1,7 @@
 /**
- * npm run bench:catalog — exam search (with facets) and question pages over a synthetic catalogue of
- * 5,000 exams and 100,000 questions, on PGlite and on PostgreSQL (when BENCH_DATABASE_URL or
+ * npm run bench:catalog — exam search (with facets), question pages and question search (full text
+ * and filters, with a user who answered 2,000 questions) over a synthetic catalogue of 5,000 exams
+ * and 100,000 questions, on PGlite and on PostgreSQL (when BENCH_DATABASE_URL or
  * TEST_DATABASE_URL points at a server whose user can create databases). Prints p50/p95/p99 at
  * concurrency 1, 4 and 16. Numbers go to docs/performance.md.
  */
@@ -9,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createContentImportService } from '../src/modules/catalog/import/content-import.service';
 import { writeSyntheticCatalog } from '../src/modules/catalog/synth/synthesize';
-import { benchApp, benchDatabases, measure, row, TABLE_HEADER } from './harness';
+import { benchApp, benchDatabases, benchStudent, measure, row, TABLE_HEADER } from './harness';
 
 const EXAMS = Number(process.env.BENCH_EXAMS ?? 5000);
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 100_000);
@@ -26,7 +27,24 @@ const QUERIES: Record<string, string> = {
   'discipline questions (page of 10)': `/api/disciplines/portugues/questions?assunto=${encodeURIComponent('Assunto 2 de Língua Portuguesa')}`,
 };
 
-const dir = path.join(os.tmpdir(), `gabarita-bench-${EXAMS}-${QUESTIONS}`);
+/** Question search; the words range from very common to rare in the synthetic statements. */
+const q = (words: string) => `/api/questions/search?q=${encodeURIComponent(words)}`;
+const SEARCHES: Record<string, string> = {
+  'search: no text, no filter': '/api/questions/search',
+  'search: common word': q('administração'),
+  'search: rare word, unaccented': q('convalidacao'),
+  'search: two words': q('licitação contrato'),
+  'search: phrase': q('"recursos hídricos"'),
+  'search: word + banca + ano': `${q('servidor')}&instituicao=${encodeURIComponent('Banca Sintética C')}&ano=2015`,
+  'search: word + disciplina + assunto': `${q('prazo')}&disciplina=matematica&assunto=${encodeURIComponent('Assunto 3 de Matemática')}`,
+  'search: word + errei': `${q('lei')}&status=errei`,
+  'search: nao-resolvidas': '/api/questions/search?status=nao-resolvidas',
+  'search: word + nao-resolvidas': `${q('princípio')}&status=nao-resolvidas`,
+};
+const ANSWERS = 2000;
+
+// v2: statements of real words (text search).
+const dir = path.join(os.tmpdir(), `gabarita-bench-v3-${EXAMS}-${QUESTIONS}`);
 if (!fs.existsSync(path.join(dir, 'disciplinas.json')))
   writeSyntheticCatalog(dir, { exams: EXAMS, questions: QUESTIONS });
 console.log(`# Catalogue benchmark (${os.cpus().length} cores, Node ${process.version})`);
@@ -38,13 +56,23 @@ for await (const { label, database } of benchDatabases()) {
   console.log(
     `\n## ${label}: import of ${EXAMS} exams / ${QUESTIONS} questions in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
   );
+  const cookie = await benchStudent(database.db, ANSWERS);
   const app = await benchApp(database);
   console.log(TABLE_HEADER);
-  for (const [name, url] of Object.entries(QUERIES)) {
-    await measure(app, url, { concurrency: 4, requests: 20 }); // warm-up
+  // BENCH_ONLY=search measures only the queries whose name contains it.
+  const only = process.env.BENCH_ONLY ?? '';
+  const queries = [...Object.entries(QUERIES), ...Object.entries(SEARCHES)].filter(([name]) =>
+    name.includes(only),
+  );
+  for (const [name, url] of queries) {
+    await measure(app, url, { concurrency: 4, requests: 20, cookie }); // warm-up
     for (const concurrency of [1, 4, 16]) {
       console.log(
-        row(name, concurrency, await measure(app, url, { concurrency, requests: REQUESTS })),
+        row(
+          name,
+          concurrency,
+          await measure(app, url, { concurrency, requests: REQUESTS, cookie }),
+        ),
       );
     }
   }

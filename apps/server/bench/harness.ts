@@ -3,7 +3,12 @@ import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config';
-import { type DatabaseHandle, openDatabase } from '../src/db/client';
+import { sql } from 'drizzle-orm';
+import { type Database, type DatabaseHandle, openDatabase } from '../src/db/client';
+import { questionHistory, questions } from '../src/db/schema';
+import { insertSession, insertUser } from '../src/modules/auth/auth.repo';
+import { createEntitlementsService } from '../src/modules/entitlements/entitlements.service';
+import { hashToken, randomToken } from '../src/lib/tokens';
 
 export type BenchApp = Awaited<ReturnType<typeof buildApp>>;
 
@@ -71,12 +76,15 @@ export async function* benchDatabases(): AsyncGenerator<{
   database: DatabaseHandle;
   openAnother: () => Promise<DatabaseHandle>;
 }> {
-  const pglite = await openDatabase({ kind: 'pglite', dataDir: undefined });
-  yield {
-    label: 'PGlite',
-    database: pglite,
-    openAnother: async () => ({ ...pglite, close: async () => undefined }),
-  };
+  // BENCH_DATABASES=postgres measures PostgreSQL only.
+  if (process.env.BENCH_DATABASES !== 'postgres') {
+    const pglite = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    yield {
+      label: 'PGlite',
+      database: pglite,
+      openAnother: async () => ({ ...pglite, close: async () => undefined }),
+    };
+  }
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     console.log('\n(PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure it too.)');
@@ -99,4 +107,45 @@ export async function* benchDatabases(): AsyncGenerator<{
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
+}
+
+/**
+ * A Premium user who answered `answers` questions (7 in 10 right), signed in: returns the cookie.
+ */
+export async function benchStudent(db: Database, answers: number): Promise<string> {
+  const user = await insertUser(db, {
+    provider: 'password',
+    email: `bench.${Date.now()}@exemplo.com`,
+    name: 'Bench',
+    passwordHash: 'x',
+    emailVerifiedAt: new Date(),
+  });
+  await createEntitlementsService(db).grantPremium(user.id, 30);
+  const token = randomToken();
+  await insertSession(db, {
+    userId: user.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
+  const ids = (
+    await db
+      .select({ id: questions.id })
+      .from(questions)
+      .limit(answers * 10)
+  )
+    .map((question) => question.id)
+    .filter((_id, index) => index % 10 === 0);
+  for (let start = 0; start < ids.length; start += 1000) {
+    await db.insert(questionHistory).values(
+      ids.slice(start, start + 1000).map((questionId, index) => ({
+        userId: user.id,
+        questionId,
+        response: (start + index) % 10 < 7 ? ('c' as const) : ('e' as const),
+        chosenLetter: 'A',
+        answeredAt: new Date(),
+      })),
+    );
+  }
+  await db.execute(sql`analyze question_history`); // as autovacuum would, in steady state
+  return `gabarita_session=${token}`;
 }

@@ -28,6 +28,7 @@ import { simuladoRoutes } from './modules/study/simulado.routes';
 import { createSimuladoService } from './modules/study/simulado.service';
 import { studyRoutes } from './modules/study/study.routes';
 import { createStudyService } from './modules/study/study.service';
+import { createReviewService } from './modules/study/review.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { googleRoutes } from './modules/auth/google.routes';
 import { createGoogleSignIn } from './modules/auth/google.service';
@@ -214,6 +215,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       await api.register(studyRoutes, {
         study,
         performance: createPerformanceService(db),
+        review: createReviewService(db),
       });
       await api.register(simuladoRoutes, { simulados: createSimuladoService(db) });
       await api.register(supportRoutes, { support });

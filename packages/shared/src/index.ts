@@ -22,3 +22,5 @@ export * from './cpf';
 export * from './api/billing';
 export * from './messages/payment';
 export * from './api/simulado';
+export * from './api/study-tools';
+export * from './messages/study-tools';

@@ -24,6 +24,8 @@ export const SIGNED_IN_ROUTES = [
   '/meu-desempenho',
   '/simulados',
   '/simulado',
+  '/buscar-questoes',
+  '/caderno-de-erros',
 ] as const;
 
 export const APP_ROUTES: readonly string[] = [

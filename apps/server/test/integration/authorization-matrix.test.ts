@@ -150,6 +150,23 @@ const MATRIX: Record<string, Probe> = {
     body: () => ({ letter: 'A' }),
     expect: signedIn(200),
   },
+  // After the check above: each signed-in caller has checked the question.
+  'GET /api/questions/:id/stats': {
+    url: (c) => `/api/questions/${c.questionId}/stats`,
+    expect: signedIn(200),
+  },
+  'GET /api/questions/search': {
+    url: fixed('/api/questions/search?q=fra%C3%A7%C3%A3o'),
+    expect: same(200),
+  },
+  'GET /api/me/review': {
+    url: fixed('/api/me/review'),
+    expect: { ...signedIn([403, 'auth/premium-required']), premium: 200 },
+  },
+  'GET /api/me/review/count': {
+    url: fixed('/api/me/review/count'),
+    expect: { ...signedIn([403, 'auth/premium-required']), premium: 200 },
+  },
   // After the check above, so each caller has checked the question. AI needs a confirmed address
   // and a Premium plan or package tokens; the free callers have neither.
   'POST /api/questions/:id/feedback': {

@@ -190,6 +190,14 @@ describe('simulados', () => {
     expect(await question(3)).toBeNull();
     const summary = (await get(app(), '/api/me/history/summary', cookie)).json();
     expect(summary.totals).toMatchObject({ answered: 3, correct: 2, wrong: 1 });
+    // Both wrong answers land in the mistakes notebook, as a check's would.
+    const notebook = (await get(app(), '/api/me/review', cookie)).json() as {
+      items: { id: string }[];
+    };
+    expect(notebook.items.map((item) => item.id).sort()).toEqual([
+      'alfa_2017_prova_2',
+      'alfa_2017_prova_4',
+    ]);
 
     // Finishing again changes nothing; answers after the end are refused.
     const again = (await finish(cookie, id)).json() as SimuladoJson;

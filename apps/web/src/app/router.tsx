@@ -66,6 +66,11 @@ export const routes: RouteObject[] = [
               ),
               lazyPage('simulados', () => import('../features/questions/pages/simulados-page')),
               lazyPage('simulado', () => import('../features/questions/pages/simulado-page')),
+              lazyPage(
+                'buscar-questoes',
+                () => import('../features/question-search/pages/question-search-page'),
+              ),
+              lazyPage('caderno-de-erros', () => import('../features/review/pages/review-page')),
               lazyPage('assinatura', () => import('../features/billing/pages/plans-page')),
               lazyPage('pagamento', () => import('../features/billing/pages/payment-page')),
               lazyPage('conta', () => import('../features/account/pages/account-page')),

@@ -42,6 +42,27 @@ export const QUERY_KEYS = {
   historyProgress: (by: string) => ['user', 'history', 'progress', by] as const,
   /** GET /me/history/summary: totals and performance by discipline and subject. */
   historySummary: ['user', 'history', 'summary'],
+  /** GET /questions/search (infinite) for the search screen, with the user's marks. */
+  questionSearch: (filters: Record<string, string>) =>
+    ['user', 'answers', 'question-search', filters] as const,
+  /**
+   * GET /questions/search as the viewer's list: apart from `answers`, so answering a question in
+   * the viewer does not reorder or shorten the list being walked through.
+   */
+  questionSearchList: (filters: Record<string, string>) =>
+    ['user', 'question-search-list', filters] as const,
+  /** Everything of the mistakes notebook; refreshed after every check. */
+  review: ['user', 'review'],
+  /** GET /me/review with filters. */
+  reviewNotebook: (filters: Record<string, string>) =>
+    ['user', 'review', 'notebook', filters] as const,
+  /** GET /me/review/count: 'Revisões de hoje'. */
+  reviewCount: ['user', 'review', 'count'],
+  /** GET /me/review as the viewer's list (frozen while walked through, as the search list). */
+  reviewList: (filters: Record<string, string>) => ['user', 'review-list', filters] as const,
+  /** GET /exams facets as the options of the question search filters. */
+  searchOptions: (filters: Record<string, string>) =>
+    ['catalog', 'search-options', filters] as const,
   /** GET /disciplines: the catalogue's disciplines and counts, the same for everyone. */
   disciplines: ['catalog', 'disciplines'],
 } as const;

@@ -5,7 +5,11 @@
  *   /conteudo-didatico?disciplina=<code>&assunto=<subject>
  *   /questoes?prova=<examId>&disciplina=<code>&assunto=<subject>&q=<questionId>   (exam origin)
  *   /questoes?disciplina=<code>&assunto=<subject>&q=<questionId>                  (discipline origin)
+ *   /questoes?busca=<the search's query string>&q=<questionId>                     (search origin)
+ *   /questoes?caderno=<the notebook's filters, or 1>&q=<questionId>               (notebook origin)
  * Each may add &desatualizadas=ocultar: the list leaves outdated questions out.
+ *   /buscar-questoes?q=<text>&instituicao=…&disciplina=…&status=errei                (search)
+ *   /caderno-de-erros?disciplina=<code>&assunto=<subject>                     (mistakes notebook)
  */
 
 export const STUDY_PARAMS = {
@@ -14,6 +18,8 @@ export const STUDY_PARAMS = {
   subject: 'assunto',
   question: 'q',
   outdated: 'desatualizadas',
+  search: 'busca',
+  notebook: 'caderno',
 } as const;
 
 /** The value of ?desatualizadas= that hides outdated questions. */
@@ -58,4 +64,28 @@ export function disciplinesPath(
 
 export function questionViewerPath(parts: StudyLinkParts): string {
   return `/questoes${studySearch(parts)}`;
+}
+
+/** The viewer walking a search's results (`search`: the search screen's query string). */
+export function searchViewerPath(search: string, questionId: string): string {
+  const params = new URLSearchParams();
+  params.set(STUDY_PARAMS.search, search || 'todas');
+  params.set(STUDY_PARAMS.question, questionId);
+  return `/questoes?${params.toString()}`;
+}
+
+/** The viewer walking the mistakes notebook (`filters`: the notebook's query string). */
+export function notebookViewerPath(filters: string, questionId: string): string {
+  const params = new URLSearchParams();
+  params.set(STUDY_PARAMS.notebook, filters || 'todas');
+  params.set(STUDY_PARAMS.question, questionId);
+  return `/questoes?${params.toString()}`;
+}
+
+export function questionSearchPath(search: string): string {
+  return `/buscar-questoes${search && search !== 'todas' ? `?${search}` : ''}`;
+}
+
+export function notebookPath(filters: string): string {
+  return `/caderno-de-erros${filters && filters !== 'todas' ? `?${filters}` : ''}`;
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   check,
   date,
+  index,
   integer,
   pgTable,
   primaryKey,
@@ -61,4 +62,47 @@ export const dailyUsage = pgTable(
     questionChecks: integer('question_checks').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.userId, table.day] })],
+);
+
+/**
+ * The mistakes notebook ('Caderno de erros'): one row per user and question answered wrong at
+ * least once, with its place on the review ladder (docs/product-rules.md, "Mistakes notebook").
+ * `step` counts right answers on review in a row (0..4); `dueDay` is the São
+ * Paulo day it is due again, null once mastered.
+ */
+export const reviewItems = pgTable(
+  'review_items',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: text('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    step: integer('step').notNull().default(0),
+    dueDay: date('due_day'),
+    lastWrongAt: timestamp('last_wrong_at', { withTimezone: true }).notNull(),
+    lastReviewedAt: timestamp('last_reviewed_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.questionId] }),
+    index('review_items_user_due_idx').on(table.userId, table.dueDay),
+  ],
+);
+
+/**
+ * Crowd answer counters: how many users chose each letter on their first answer. Updated in the
+ * transaction that records a first answer, so the counts always equal the history's
+ * (docs/product-rules.md, "Crowd answer stats").
+ */
+export const questionAnswerCounts = pgTable(
+  'question_answer_counts',
+  {
+    questionId: text('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    letter: text('letter').notNull(),
+    firstAnswers: integer('first_answers').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.questionId, table.letter] })],
 );

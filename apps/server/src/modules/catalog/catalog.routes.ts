@@ -12,6 +12,8 @@ import {
   imageParamsSchema,
   questionDetailSchema,
   questionParamsSchema,
+  questionSearchQuerySchema,
+  questionSearchResponseSchema,
 } from '@gabarita/shared';
 import { AppError } from '../../lib/errors';
 import type { CatalogService } from './catalog.service';
@@ -77,6 +79,21 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         userId(request),
         request.query.ocultarDesatualizadas === 'true',
       ),
+  );
+
+  app.get(
+    '/questions/search',
+    {
+      config: open,
+      schema: {
+        querystring: questionSearchQuerySchema,
+        response: { 200: questionSearchResponseSchema },
+      },
+    },
+    async (request) => {
+      const { cursor, ...filters } = request.query;
+      return catalog.searchQuestions(filters, cursor, userId(request));
+    },
   );
 
   app.get(

@@ -11,10 +11,12 @@ import {
   type FacetOption,
   type QuestionCard,
   type QuestionDetail,
+  type QuestionSearchFilters,
 } from '@gabarita/shared';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { htmlToText } from './import/sanitize';
+import { searchQuestions } from './question-search.service';
 import {
   columnFacets,
   disciplineFacet,
@@ -348,6 +350,11 @@ export function createCatalogService(db: Database) {
     searchExams: (filters: ExamFilters, cursor: string | undefined, userId: string | null) =>
       searchExams(db, filters, cursor, userId),
     getExam: (examId: string, userId: string | null) => getExam(db, examId, userId),
+    searchQuestions: (
+      filters: QuestionSearchFilters,
+      cursor: string | undefined,
+      userId: string | null,
+    ) => searchQuestions(db, filters, cursor, userId),
     getDisciplines: () => getDisciplines(db),
     getDisciplineQuestions: (
       code: string,

@@ -29,7 +29,8 @@ import {
   type SimuladoQuestionRow,
   type SimuladoRow,
 } from './simulado.repo';
-import { lockRecordedAnswer, recordAnswer, recordOpening } from './study.repo';
+import { settleAnswer } from './answer-recording';
+import { lockRecordedAnswer, recordOpening } from './study.repo';
 
 /*
  * Simulados (docs/product-rules.md, "Simulados"): the server keeps the start and the time limit,
@@ -160,8 +161,8 @@ function view(row: SimuladoRow, questions: readonly SimuladoQuestionRow[]): Simu
 export function createSimuladoService(db: Database) {
   /**
    * Finishes a simulado once (a locked row: a finish racing the clock or a second tab does it
-   * once). Each answered question that counts goes into the history as the first answer where the
-   * user had none, exactly as a check records it.
+   * once). Each answered question that counts is settled exactly as a check settles it: the first
+   * answer where the user had none, the crowd counters and the review ladder.
    */
   async function finish(userId: string, id: string, by: 'usuario' | 'tempo') {
     await inTransaction(db, async (tx) => {
@@ -178,10 +179,10 @@ export function createSimuladoService(db: Database) {
         if (outcome !== 'certa' && outcome !== 'errada') continue;
         await recordOpening(tx, userId, question.examId, question.questionId);
         const recorded = await lockRecordedAnswer(tx, userId, question.questionId);
-        if (recorded?.response) continue;
-        await recordAnswer(tx, userId, question.questionId, {
-          response: outcome === 'certa' ? 'c' : 'e',
-          chosenLetter: question.chosenLetter!,
+        await settleAnswer(tx, userId, question.questionId, {
+          letter: question.chosenLetter!,
+          correct: outcome === 'certa',
+          first: !recorded?.response,
         });
       }
       const timeUsed = Math.max(

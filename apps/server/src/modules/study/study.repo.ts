@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Database, executeRows } from '../../db/client';
-import { questionHistory, questions, simulados, testHistory } from '../../db/schema';
+import { questionHistory, questions, reviewItems, simulados, testHistory } from '../../db/schema';
+import { uncountUserAnswers } from './crowd-stats.repo';
 
 export async function findQuestionKey(db: Database, questionId: string) {
   const [row] = await db
@@ -133,6 +134,9 @@ export async function totalScore(db: Database, userId: string) {
 /** Empties one user's history; the where clauses are the only thing between users. */
 export async function deleteHistory(db: Database, userId: string) {
   await db.transaction(async (tx) => {
+    // The crowd counters keep matching the histories (docs/product-rules.md, "Crowd answer stats").
+    await uncountUserAnswers(tx, userId);
+    await tx.delete(reviewItems).where(eq(reviewItems.userId, userId));
     await tx.delete(questionHistory).where(eq(questionHistory.userId, userId));
     // Simulado results are part of the history (docs/product-rules.md, "Simulados").
     await tx.delete(simulados).where(eq(simulados.userId, userId));

@@ -8,15 +8,21 @@ import {
   progressResponseSchema,
   questionChecksResponseSchema,
   questionParamsSchema,
+  questionStatsResponseSchema,
+  reviewCountResponseSchema,
+  reviewQuerySchema,
+  reviewResponseSchema,
 } from '@gabarita/shared';
 import { signedIn } from '../../plugins/access';
 import type { PerformanceService } from './performance.service';
+import type { ReviewService } from './review.service';
 import type { StudyService } from './study.service';
 
 export const studyRoutes: FastifyPluginAsyncZod<{
   study: StudyService;
   performance: PerformanceService;
-}> = async (app, { study, performance }) => {
+  review: ReviewService;
+}> = async (app, { study, performance, review }) => {
   app.post(
     '/questions/:id/open',
     { config: { access: 'user' }, schema: { params: questionParamsSchema } },
@@ -70,5 +76,30 @@ export const studyRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => study.checkAnswer(signedIn(request), request.params.id, request.body.letter),
+  );
+
+  app.get(
+    '/questions/:id/stats',
+    {
+      config: { access: 'user' },
+      schema: { params: questionParamsSchema, response: { 200: questionStatsResponseSchema } },
+    },
+    async (request) => study.questionStats(signedIn(request).user.id, request.params.id),
+  );
+
+  // The mistakes notebook is a Premium feature (docs/product-rules.md, "Mistakes notebook").
+  app.get(
+    '/me/review',
+    {
+      config: { access: 'premium' },
+      schema: { querystring: reviewQuerySchema, response: { 200: reviewResponseSchema } },
+    },
+    async (request) => review.notebook(signedIn(request).user.id, request.query),
+  );
+
+  app.get(
+    '/me/review/count',
+    { config: { access: 'premium' }, schema: { response: { 200: reviewCountResponseSchema } } },
+    async (request) => review.dueCount(signedIn(request).user.id),
   );
 };

@@ -14,10 +14,11 @@ import {
   findQuestionKey,
   hasAnswer,
   lockRecordedAnswer,
-  recordAnswer,
   recordOpening,
   takeDailyCheck,
 } from './study.repo';
+import { settleAnswer } from './answer-recording';
+import { questionStats } from './crowd-stats.service';
 
 async function questionOrNotFound(db: Database, questionId: string) {
   const question = await findQuestionKey(db, questionId);
@@ -36,7 +37,8 @@ async function openQuestion(db: Database, session: ResolvedSession, questionId: 
  * FREE_DAILY_QUESTION_LIMIT checks per São Paulo day. Answering a question again costs nothing and
  * keeps the first answer in the history. Taking the check and recording the answer is one
  * transaction, with the history row locked, so parallel checks cannot spend two free checks on one
- * question or record two answers.
+ * question or record two answers. The same transaction counts the first answer for the crowd stats
+ * and moves the question on the user's review ladder (any answer, first or not).
  */
 async function checkAnswer(
   db: Database,
@@ -55,19 +57,21 @@ async function checkAnswer(
   }
   const userId = session.user.id;
   const free = session.sessionUser.accountType !== 'premium';
+  const correct = letter === question.answerLetter;
   await inTransaction(db, async (tx) => {
     await recordOpening(tx, userId, question.examId, questionId);
     const recorded = await lockRecordedAnswer(tx, userId, questionId);
-    if (recorded?.response) return;
-    if (free && !(await takeDailyCheck(tx, userId, saoPauloDay(), FREE_DAILY_QUESTION_LIMIT))) {
+    const first = !recorded?.response;
+    if (
+      first &&
+      free &&
+      !(await takeDailyCheck(tx, userId, saoPauloDay(), FREE_DAILY_QUESTION_LIMIT))
+    ) {
       throw new AppError('limit/question', 402, CATALOG_MESSAGES.questionLimit);
     }
-    await recordAnswer(tx, userId, questionId, {
-      response: letter === question.answerLetter ? 'c' : 'e',
-      chosenLetter: letter,
-    });
+    await settleAnswer(tx, userId, questionId, { letter, correct, first });
   });
-  return { correct: letter === question.answerLetter, gabarito: question.answerLetter };
+  return { correct, gabarito: question.answerLetter };
 }
 
 /** Today's free checks, shown to free accounts in the viewer ('2 de 3 questões hoje'). */
@@ -88,6 +92,7 @@ export function createStudyService(db: Database) {
       openQuestion(db, session, questionId),
     checkAnswer: (session: ResolvedSession, questionId: string, letter: string) =>
       checkAnswer(db, session, questionId, letter),
+    questionStats: (userId: string, questionId: string) => questionStats(db, userId, questionId),
     /** Whether the user has checked this question (and so has seen its key). */
     hasAnswered: (userId: string, questionId: string) => hasAnswer(db, userId, questionId),
   };

@@ -62,7 +62,7 @@ describe('left menu on narrow screens (< 1000 px)', () => {
 });
 
 describe('left menu on wide screens (>= 1000 px)', () => {
-  it('is open by default with the six entries in order', async () => {
+  it('is open by default with the eight entries in order', async () => {
     await renderOpenPage(1280);
     const nav = menu();
     if (!nav) throw new Error('menu should be open');
@@ -72,6 +72,8 @@ describe('left menu on wide screens (>= 1000 px)', () => {
     expect(labels).toEqual([
       'Questões de concurso',
       'Disciplinas isoladas',
+      'Buscar questões',
+      'Caderno de erros',
       'Simulados',
       'Planos de Assinatura',
       'Gerenciar Conta',

@@ -4,10 +4,13 @@ import {
   CircleHelp,
   Crown,
   ListChecks,
+  NotebookPen,
+  Search,
   Timer,
   UserCog,
   type LucideIcon,
 } from 'lucide-react';
+import { STUDY_PARAMS } from '../../lib/study-links';
 
 export interface MenuItem {
   label: string;
@@ -18,6 +21,8 @@ export interface MenuItem {
 export const MENU_ITEMS: readonly MenuItem[] = [
   { label: 'Questões de concurso', to: '/', icon: ListChecks },
   { label: 'Disciplinas isoladas', to: '/conteudo-didatico', icon: BookOpen },
+  { label: 'Buscar questões', to: '/buscar-questoes', icon: Search },
+  { label: 'Caderno de erros', to: '/caderno-de-erros', icon: NotebookPen },
   { label: 'Simulados', to: '/simulados', icon: Timer },
   { label: 'Planos de Assinatura', to: '/assinatura', icon: Crown },
   { label: 'Gerenciar Conta', to: '/conta', icon: UserCog },
@@ -28,13 +33,18 @@ export const MENU_ITEMS: readonly MenuItem[] = [
 /**
  * The menu entry a page belongs to, so the menu always shows where the user is: an exam's
  * dashboard and its questions belong to 'Questões de concurso', questions opened from a discipline
- * to 'Disciplinas isoladas', the payment page to the plans.
+ * to 'Disciplinas isoladas', questions walked from a search or the notebook to those entries, the
+ * payment page to the plans.
  */
 export function activeMenuPath(pathname: string, search: string): string | null {
   const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
   if (path === '/prova-dashboard') return '/';
   if (path === '/questoes') {
-    return new URLSearchParams(search).get('prova') ? '/' : '/conteudo-didatico';
+    const params = new URLSearchParams(search);
+    if (params.get(STUDY_PARAMS.exam)) return '/';
+    if (params.get(STUDY_PARAMS.search)) return '/buscar-questoes';
+    if (params.get(STUDY_PARAMS.notebook)) return '/caderno-de-erros';
+    return '/conteudo-didatico';
   }
   if (path === '/pagamento') return '/assinatura';
   if (path === '/simulado' || path.startsWith('/simulados')) return '/simulados';

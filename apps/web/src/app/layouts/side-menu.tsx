@@ -1,6 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useSession } from '../../lib/session';
+import { reviewCountQueryOptions } from '../../lib/study-queries';
 import { activeMenuPath, MENU_ITEMS } from './menu-items';
+
+/** 'Revisões de hoje' beside 'Caderno de erros', for Premium accounts with reviews due. */
+function useDueReviews() {
+  const session = useSession();
+  const premium = session.data?.user?.accountType === 'premium';
+  const count = useQuery({ ...reviewCountQueryOptions, enabled: premium });
+  return premium ? (count.data?.dueToday ?? 0) : 0;
+}
+
+function DueBadge({ count }: { count: number }) {
+  return (
+    <span className="ml-auto inline-flex min-w-6 items-center justify-center rounded-full bg-primary px-1.5 py-0.5 text-xs font-semibold tabular-nums text-on-primary">
+      <span aria-hidden="true">{count}</span>
+      <span className="sr-only">
+        {' '}
+        {count} {count === 1 ? 'revisão de hoje' : 'revisões de hoje'}
+      </span>
+    </span>
+  );
+}
 
 export const MENU_ID = 'menu-principal';
 
@@ -29,6 +52,7 @@ export function SideMenu({ open, layout, onNavigate }: SideMenuProps) {
   const listRef = useRef<HTMLUListElement>(null);
   const location = useLocation();
   const activePath = activeMenuPath(location.pathname, location.search);
+  const dueReviews = useDueReviews();
 
   // An opened drawer covers the page, so keyboard focus moves into it.
   useEffect(() => {
@@ -50,6 +74,7 @@ export function SideMenu({ open, layout, onNavigate }: SideMenuProps) {
             >
               <Icon className="size-5 shrink-0" aria-hidden="true" />
               {label}
+              {to === '/caderno-de-erros' && dueReviews > 0 && <DueBadge count={dueReviews} />}
             </Link>
           </li>
         ))}

@@ -11,6 +11,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { StatePanel } from '../../../components/ui/state-panel';
 import { useSession } from '../../../lib/session';
 import { useExamSearch } from '../api/exam-search-api';
+import { DueReviewsCard } from '../components/due-reviews-card';
 import { ExamCard } from '../components/exam-card';
 import { ExamFiltersPanel } from '../components/exam-filters-panel';
 import { useExamFilters } from '../hooks/use-exam-filters';
@@ -123,6 +124,7 @@ export default function ExamListPage() {
       description="Filtre provas anteriores e resolva as questões de cada uma."
       badge={accountType && <PlanBadge premium={accountType === 'premium'} />}
     >
+      <DueReviewsCard premium={accountType === 'premium'} />
       <ExamFiltersPanel
         filters={filters}
         facets={firstPage?.facets}

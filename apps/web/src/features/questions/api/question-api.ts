@@ -3,6 +3,7 @@ import {
   checkAnswerResponseSchema,
   questionChecksResponseSchema,
   questionDetailSchema,
+  questionStatsResponseSchema,
   type CheckAnswerResponse,
 } from '@gabarita/shared';
 import { apiRequest, noContent } from '../../../lib/api-client';
@@ -66,6 +67,8 @@ export function useCheckAnswer(questionId: string) {
             }
           : question,
       );
+      // The notebook moved (docs/product-rules.md, "Mistakes notebook"): its count refreshes now.
+      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.review });
       return queryClient.invalidateQueries({ queryKey: QUERY_KEYS.answers, refetchType: 'none' });
     },
   });
@@ -79,5 +82,19 @@ export function useQuestionChecks(enabled: boolean) {
       apiRequest('/me/question-checks', questionChecksResponseSchema, { signal }),
     enabled,
     staleTime: 30_000,
+  });
+}
+
+/**
+ * GET /questions/:id/stats: how everyone answered first, once the user has checked (the server
+ * refuses it before). Asked only after a check.
+ */
+export function useQuestionStats(questionId: string, checked: boolean) {
+  return useQuery({
+    queryKey: [...QUERY_KEYS.answers, 'question-stats', questionId],
+    queryFn: ({ signal }) =>
+      apiRequest(`${questionPath(questionId)}/stats`, questionStatsResponseSchema, { signal }),
+    enabled: checked,
+    staleTime: 60_000,
   });
 }

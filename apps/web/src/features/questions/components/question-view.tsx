@@ -7,6 +7,7 @@ import { useAnswerCheck } from '../hooks/use-answer-check';
 import type { QuestionListItem } from '../hooks/use-question-list';
 import { AlternativesGroup } from './alternatives-group';
 import { CheckBar } from './check-bar';
+import { CrowdStats } from './crowd-stats';
 import { QuestionHeader } from './question-header';
 import { QuestionReferenceTexts, QuestionStatement } from './question-statement';
 import { ReportErrorButton } from './report-error-button';
@@ -104,6 +105,7 @@ export function QuestionView({
             />
           </div>
           <CheckBar question={data} check={check} />
+          <CrowdStats questionId={data.id} answer={check.answer} />
         </Card>
         <TutorSlot
           question={data}

@@ -1,8 +1,18 @@
 import { CATALOG_MESSAGES, type QuestionStatus } from '@gabarita/shared';
 import { errorMessage } from '../../../lib/api-client';
-import { disciplinesPath, examDashboardPath } from '../../../lib/study-links';
+import {
+  disciplinesPath,
+  examDashboardPath,
+  notebookPath,
+  questionSearchPath,
+} from '../../../lib/study-links';
 import { examTitle } from '../../../lib/text';
-import { useAllDisciplineQuestions, useExamQuestions } from '../api/question-list-api';
+import {
+  useAllDisciplineQuestions,
+  useExamQuestions,
+  useNotebookQuestionList,
+  useSearchQuestionList,
+} from '../api/question-list-api';
 
 /** What the viewer needs of each question in the list, whatever its origin. */
 export interface QuestionListItem {
@@ -20,6 +30,12 @@ interface QuestionSource {
   assunto: string;
   /** Leave outdated questions out. */
   hideOutdated: boolean;
+  /** A question search's query string ('todas': no filter). */
+  busca: string;
+  /** The mistakes notebook's filters ('todas': the whole notebook). */
+  caderno: string;
+  /** The question in the address (the search list loads pages until it is found). */
+  currentId: string;
 }
 
 export type QuestionList =
@@ -31,6 +47,8 @@ export type QuestionList =
       items: QuestionListItem[];
       /** All questions of the list, including pages not loaded yet. */
       total: number;
+      /** More than `total` (a search counts up to a limit). */
+      totalCapped?: boolean;
       /** More pages are still coming (discipline origin). */
       loadingMore: boolean;
     };
@@ -40,11 +58,30 @@ const QUESTIONS_LOAD_FAILED = 'Não foi possível carregar as questões. Tente n
 /**
  * The viewer's list comes from the address: ?prova= (the exam's questions, narrowed by
  * disciplina/assunto when present) or else ?disciplina= (every page of that discipline), without
- * outdated questions when ?desatualizadas=ocultar.
+ * outdated questions when ?desatualizadas=ocultar; or ?busca= (a question search's results) or
+ * ?caderno= (the mistakes notebook).
  */
-export function useQuestionList({ prova, disciplina, assunto, hideOutdated }: QuestionSource) {
-  const origin = prova ? 'exam' : disciplina ? 'discipline' : null;
+export function useQuestionList({
+  prova,
+  disciplina,
+  assunto,
+  hideOutdated,
+  busca,
+  caderno,
+  currentId,
+}: QuestionSource) {
+  const origin = prova
+    ? 'exam'
+    : busca
+      ? 'search'
+      : caderno
+        ? 'notebook'
+        : disciplina
+          ? 'discipline'
+          : null;
   const exam = useExamQuestions(prova);
+  const search = useSearchQuestionList(origin === 'search' ? busca : '', currentId);
+  const notebook = useNotebookQuestionList(origin === 'notebook' ? caderno : '');
   const discipline = useAllDisciplineQuestions(
     origin === 'discipline' ? disciplina : '',
     assunto,
@@ -71,6 +108,39 @@ export function useQuestionList({ prova, disciplina, assunto, hideOutdated }: Qu
             !(hideOutdated && question.status === 'outdated'),
         )
         .map((question) => ({ ...question, examLabel: label }));
+      list = { status: 'ready', items, total: items.length, loadingMore: false };
+    }
+  } else if (origin === 'search') {
+    if (search.isPending) list = { status: 'loading' };
+    else if (search.isError && !search.isFetchNextPageError) {
+      list = {
+        status: 'error',
+        message: errorMessage(search.error, QUESTIONS_LOAD_FAILED),
+        retry: () => void search.refetch(),
+        retrying: search.isFetching,
+      };
+    } else {
+      const pages = search.data.pages;
+      const items = pages.flatMap((page) => page.items);
+      list = {
+        status: 'ready',
+        items,
+        total: Math.max(pages[0]?.total ?? 0, items.length),
+        totalCapped: (pages[0]?.totalCapped ?? false) && items.length <= (pages[0]?.total ?? 0),
+        loadingMore: search.hasNextPage && !search.isFetchNextPageError,
+      };
+    }
+  } else if (origin === 'notebook') {
+    if (notebook.isPending) list = { status: 'loading' };
+    else if (notebook.isError) {
+      list = {
+        status: 'error',
+        message: errorMessage(notebook.error, QUESTIONS_LOAD_FAILED),
+        retry: () => void notebook.refetch(),
+        retrying: notebook.isFetching,
+      };
+    } else {
+      const items = notebook.data.items;
       list = { status: 'ready', items, total: items.length, loadingMore: false };
     }
   } else if (origin === 'discipline') {
@@ -102,12 +172,16 @@ export function useQuestionList({ prova, disciplina, assunto, hideOutdated }: Qu
           to: examDashboardPath({ prova, disciplina, assunto, hideOutdated }),
           label: 'Voltar para a prova',
         }
-      : origin === 'discipline'
-        ? {
-            to: disciplinesPath({ disciplina, assunto, hideOutdated }),
-            label: 'Voltar para as disciplinas',
-          }
-        : { to: '/', label: 'Voltar para as provas' };
+      : origin === 'search'
+        ? { to: questionSearchPath(busca), label: 'Voltar para a busca' }
+        : origin === 'notebook'
+          ? { to: notebookPath(caderno), label: 'Voltar para o caderno de erros' }
+          : origin === 'discipline'
+            ? {
+                to: disciplinesPath({ disciplina, assunto, hideOutdated }),
+                label: 'Voltar para as disciplinas',
+              }
+            : { to: '/', label: 'Voltar para as provas' };
 
   return { list, back };
 }

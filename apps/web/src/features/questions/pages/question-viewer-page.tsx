@@ -34,7 +34,17 @@ export default function QuestionViewerPage() {
   const assunto = searchParams.get(STUDY_PARAMS.subject) ?? '';
   const currentId = searchParams.get(STUDY_PARAMS.question) ?? '';
   const hideOutdated = searchParams.get(STUDY_PARAMS.outdated) === HIDE_OUTDATED;
-  const { list, back } = useQuestionList({ prova, disciplina, assunto, hideOutdated });
+  const busca = searchParams.get(STUDY_PARAMS.search) ?? '';
+  const caderno = searchParams.get(STUDY_PARAMS.notebook) ?? '';
+  const { list, back } = useQuestionList({
+    prova,
+    disciplina,
+    assunto,
+    hideOutdated,
+    busca,
+    caderno,
+    currentId,
+  });
   // While the tutor writes, the question stays (moving on would drop its text).
   const [tutorBusy, setTutorBusy] = useState(false);
 
@@ -104,7 +114,7 @@ export default function QuestionViewerPage() {
     );
   } else {
     const previous = items[index - 1];
-    const position = `${index + 1} / ${list.total}`;
+    const position = `${index + 1} / ${list.total.toLocaleString('pt-BR')}${list.totalCapped ? '+' : ''}`;
     const nextPending = !next && list.loadingMore;
     const navigation = (
       <Card

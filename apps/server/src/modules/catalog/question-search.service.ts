@@ -1,0 +1,93 @@
+import {
+  SEARCH_COUNT_LIMIT,
+  SEARCH_PAGE_SIZE,
+  STUDY_TOOLS_MESSAGES,
+  type QuestionSearchFilters,
+  type QuestionSearchResponse,
+} from '@gabarita/shared';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { htmlToText } from './import/sanitize';
+import { searchQuestionPage, type SearchPosition } from './question-search.repo';
+
+const EXCERPT_LENGTH = 220;
+const positionSchema = z.tuple([z.string().max(10), z.string().max(200), z.number().int()]);
+
+/** Cursors are opaque to clients; inside, the position of the last card sent. */
+export function encodeSearchCursor({ ano, examId, number }: SearchPosition): string {
+  return Buffer.from(JSON.stringify([ano, examId, number])).toString('base64url');
+}
+
+export function decodeSearchCursor(cursor: string | undefined): SearchPosition | null {
+  if (!cursor) return null;
+  try {
+    const [ano, examId, number] = positionSchema.parse(
+      JSON.parse(Buffer.from(cursor, 'base64url').toString()),
+    );
+    return { ano, examId, number };
+  } catch {
+    throw new AppError('request/invalid', 400, STUDY_TOOLS_MESSAGES.invalidCursor);
+  }
+}
+
+function excerpt(html: string): string {
+  const text = htmlToText(html);
+  if (text.length <= EXCERPT_LENGTH) return text;
+  const cut = text.slice(0, EXCERPT_LENGTH);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), EXCERPT_LENGTH - 30)).trimEnd()}…`;
+}
+
+function clean(filters: QuestionSearchFilters): QuestionSearchFilters {
+  const trimmed = Object.fromEntries(
+    Object.entries(filters).map(([key, value]) => [key, value?.trim() || undefined]),
+  ) as QuestionSearchFilters;
+  return { ...trimmed, q: trimmed.q?.replace(/\s+/g, ' ') };
+}
+
+/**
+ * Questions by text and filters (docs/product-rules.md, "Question search"). Filtering by the
+ * user's own status needs a signed-in user.
+ */
+export async function searchQuestions(
+  db: Database,
+  rawFilters: QuestionSearchFilters,
+  cursor: string | undefined,
+  userId: string | null,
+): Promise<QuestionSearchResponse> {
+  const filters = clean(rawFilters);
+  if (filters.status && !userId) {
+    throw new AppError('auth/unauthenticated', 401, STUDY_TOOLS_MESSAGES.statusNeedsSignIn);
+  }
+  const after = decodeSearchCursor(cursor);
+  const { items, total } = await searchQuestionPage(
+    db,
+    filters,
+    userId,
+    after,
+    SEARCH_PAGE_SIZE + 1,
+    SEARCH_COUNT_LIMIT,
+  );
+  const page = items.slice(0, SEARCH_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    items: page.map((row) => ({
+      id: row.id,
+      examId: row.exam_id,
+      number: row.number,
+      disciplina: row.discipline_code,
+      disciplinaNome: row.discipline_name,
+      assunto: row.subject,
+      response: row.response,
+      status: row.status,
+      examLabel: `${row.cargo} — ${row.orgao} (${row.ano})`,
+      excerpt: excerpt(row.statement_html),
+    })),
+    total: Math.min(total, SEARCH_COUNT_LIMIT),
+    totalCapped: total > SEARCH_COUNT_LIMIT,
+    nextCursor:
+      items.length > SEARCH_PAGE_SIZE && last
+        ? encodeSearchCursor({ ano: last.ano, examId: last.exam_id, number: last.number })
+        : null,
+  };
+}

@@ -1,0 +1,69 @@
+import type { ReviewResponse } from '@gabarita/shared';
+import type { Database } from '../../db/client';
+import { saoPauloDay } from '../../lib/clock';
+import { htmlToText } from '../catalog/import/sanitize';
+import { countDueReviews, listReviewItems, reviewSubjects } from './review.repo';
+
+const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
+const EXCERPT_LENGTH = 220;
+
+function excerpt(html: string) {
+  const text = htmlToText(html);
+  return text.length <= EXCERPT_LENGTH ? text : `${text.slice(0, EXCERPT_LENGTH).trimEnd()}…`;
+}
+
+/** The mistakes notebook of one user (docs/product-rules.md, "Mistakes notebook"). */
+export function createReviewService(db: Database) {
+  return {
+    async dueCount(userId: string) {
+      return { dueToday: (await countDueReviews(db, userId, saoPauloDay())).due };
+    },
+
+    async notebook(
+      userId: string,
+      filters: { disciplina?: string; assunto?: string },
+    ): Promise<ReviewResponse> {
+      const today = saoPauloDay();
+      const cleaned = {
+        disciplina: filters.disciplina?.trim() || undefined,
+        assunto: filters.assunto?.trim() || undefined,
+      };
+      const [counts, rows, subjects] = await Promise.all([
+        countDueReviews(db, userId, today),
+        listReviewItems(db, userId, cleaned, today),
+        reviewSubjects(db, userId),
+      ]);
+      const disciplines = new Map<string, { code: string; name: string; subjects: string[] }>();
+      for (const row of subjects) {
+        const entry = disciplines.get(row.code) ?? { code: row.code, name: row.name, subjects: [] };
+        entry.subjects.push(row.subject);
+        disciplines.set(row.code, entry);
+      }
+      return {
+        dueToday: counts.due,
+        total: counts.total,
+        items: rows.map((row) => ({
+          id: row.id,
+          examId: row.exam_id,
+          number: row.number,
+          disciplina: row.discipline_code,
+          disciplinaNome: row.discipline_name,
+          assunto: row.subject,
+          response: row.response,
+          status: row.status,
+          examLabel: `${row.cargo} — ${row.orgao} (${row.ano})`,
+          excerpt: excerpt(row.statement_html),
+          step: row.step,
+          dueDay: row.due_day,
+          due: row.due_day !== null && row.due_day <= today,
+          lastWrongAt: new Date(row.last_wrong_at).toISOString(),
+        })),
+        disciplines: [...disciplines.values()]
+          .map((entry) => ({ ...entry, subjects: entry.subjects.sort(collator.compare) }))
+          .sort((a, b) => collator.compare(a.name, b.name)),
+      };
+    },
+  };
+}
+
+export type ReviewService = ReturnType<typeof createReviewService>;

@@ -1,0 +1,42 @@
+import type { SearchQuestionCard } from '@gabarita/shared';
+import { ChevronRight } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { AnswerMark } from './answer-mark';
+import { QuestionStatusTag } from './question-status-tag';
+
+/** A question in a result list: where it is from, its subject and the start of its statement. */
+export function QuestionResultCard({
+  question,
+  href,
+  aside,
+}: {
+  question: SearchQuestionCard;
+  href: string;
+  /** Shown under the statement (e.g. when the question is due for review). */
+  aside?: ReactNode;
+}) {
+  return (
+    <Link
+      to={href}
+      className="group flex h-full flex-col rounded-xl border border-line bg-surface p-4 shadow-sm shadow-slate-900/[0.03] transition hover:border-primary/40 hover:shadow-md motion-reduce:transition-none"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <p className="min-w-0 text-xs font-medium leading-5 text-ink-muted">{question.examLabel}</p>
+        <span className="flex shrink-0 items-center gap-1">
+          <AnswerMark response={question.response} />
+          <ChevronRight className="size-4 text-ink-muted" aria-hidden="true" />
+        </span>
+      </div>
+      <p className="mt-2 flex flex-wrap items-center gap-2 text-sm font-semibold text-ink group-hover:text-primary-ink">
+        Questão {question.number}
+        <QuestionStatusTag status={question.status} />
+      </p>
+      <p className="mt-0.5 text-xs font-medium text-primary-ink">
+        {question.disciplinaNome} · {question.assunto}
+      </p>
+      <p className="mt-2 line-clamp-3 text-sm leading-6 text-ink-muted">{question.excerpt}</p>
+      {aside}
+    </Link>
+  );
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { STUDY_TOOLS_MESSAGES } from '../messages/study-tools';
+import { optionalText } from '../validation';
+import { examFiltersSchema, questionCardSchema } from './catalog';
+
+export const SEARCH_PAGE_SIZE = 20;
+/** Results are counted up to this many; beyond it the screen says 'mais de 1.000'. */
+export const SEARCH_COUNT_LIMIT = 1000;
+/** Longest search text accepted. */
+export const SEARCH_TEXT_MAX = 200;
+
+/** 'My status' filter of the question search (docs/product-rules.md, "Question search"). */
+export const SEARCH_STATUSES = ['nao-resolvidas', 'acertei', 'errei'] as const;
+export const searchStatusSchema = z.enum(SEARCH_STATUSES, STUDY_TOOLS_MESSAGES.invalidStatus);
+export type SearchStatus = z.infer<typeof searchStatusSchema>;
+export const SEARCH_STATUS_LABELS: Record<SearchStatus, string> = {
+  'nao-resolvidas': 'Não resolvidas',
+  acertei: 'Acertei',
+  errei: 'Errei',
+};
+
+export const questionSearchFiltersSchema = examFiltersSchema.extend({
+  q: optionalText(SEARCH_TEXT_MAX),
+  status: searchStatusSchema.optional(),
+});
+export type QuestionSearchFilters = z.infer<typeof questionSearchFiltersSchema>;
+
+export const questionSearchQuerySchema = questionSearchFiltersSchema.extend({
+  cursor: optionalText(300),
+});
+
+export const searchQuestionCardSchema = questionCardSchema.extend({
+  examLabel: z.string(),
+  /** The start of the statement as plain text. */
+  excerpt: z.string(),
+});
+export type SearchQuestionCard = z.infer<typeof searchQuestionCardSchema>;
+
+export const questionSearchResponseSchema = z.object({
+  items: z.array(searchQuestionCardSchema),
+  /** Matching questions, counted up to SEARCH_COUNT_LIMIT. */
+  total: z.number().int(),
+  /** More than `total` match. */
+  totalCapped: z.boolean(),
+  nextCursor: z.string().nullable(),
+});
+export type QuestionSearchResponse = z.infer<typeof questionSearchResponseSchema>;
+
+/**
+ * The review ladder: after a right answer on review, the question comes back after these many
+ * days, one step further each time; a wrong answer starts again at the first step
+ * (docs/product-rules.md, "Mistakes notebook").
+ */
+export const REVIEW_INTERVALS_DAYS = [1, 3, 7, 21] as const;
+
+export const reviewQuerySchema = z.object({
+  disciplina: optionalText(100),
+  assunto: optionalText(200),
+});
+
+export const reviewItemSchema = searchQuestionCardSchema.extend({
+  /** Right answers on review in a row (0..4); with `dueDay` null the question is mastered. */
+  step: z.number().int(),
+  /** São Paulo day ('YYYY-MM-DD') it is due; null once mastered. */
+  dueDay: z.string().nullable(),
+  due: z.boolean(),
+  lastWrongAt: z.string(),
+});
+export type ReviewItem = z.infer<typeof reviewItemSchema>;
+
+export const reviewResponseSchema = z.object({
+  /** Due today or before, over the whole notebook (filters aside). */
+  dueToday: z.number().int(),
+  /** Items in the notebook, over the whole notebook. */
+  total: z.number().int(),
+  /** Due first, then by due day, then the most recent mistakes. */
+  items: z.array(reviewItemSchema),
+  /** Disciplines and subjects present in the notebook, for the filters. */
+  disciplines: z.array(
+    z.object({ code: z.string(), name: z.string(), subjects: z.array(z.string()) }),
+  ),
+});
+export type ReviewResponse = z.infer<typeof reviewResponseSchema>;
+
+export const reviewCountResponseSchema = z.object({ dueToday: z.number().int() });
+
+/** Fewest first answers before a question's crowd stats are shown. */
+export const CROWD_STATS_MIN_USERS = 10;
+
+export const questionStatsResponseSchema = z.discriminatedUnion('available', [
+  z.object({ available: z.literal(false) }),
+  z.object({
+    available: z.literal(true),
+    /** Whole percentages of first answers; they may not add up to 100 by rounding. */
+    correctPercent: z.number().int(),
+    alternatives: z.array(z.object({ letter: z.string(), percent: z.number().int() })),
+  }),
+]);
+export type QuestionStats = z.infer<typeof questionStatsResponseSchema>;
