@@ -22,6 +22,7 @@ import { createPixProvider, providerCallMs } from './modules/billing/pix/provide
 import { startPaymentReconciler } from './modules/billing/reconciler';
 import { sandboxRoutes } from './modules/billing/sandbox.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { createCatalogCache } from './modules/catalog/catalog-cache';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { createPerformanceService } from './modules/study/performance.service';
 import { studyRoutes } from './modules/study/study.routes';
@@ -29,6 +30,7 @@ import { createStudyService } from './modules/study/study.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { googleRoutes } from './modules/auth/google.routes';
 import { createGoogleSignIn } from './modules/auth/google.service';
+import { createSessionCache } from './modules/auth/session-cache';
 import { registerSessionResolution } from './modules/auth/session.plugin';
 import { healthRoutes } from './modules/health/health.routes';
 import { createHousekeeping } from './modules/housekeeping/housekeeping.service';
@@ -130,9 +132,15 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     (config.smtp
       ? createSmtpMailer(config.smtp)
       : createOutboxMailer(db, app.log, { logLinks: config.nodeEnv !== 'production' }));
-  const auth = createAuthService({ db, mailer, config, log: app.log });
+  const sessionCache = createSessionCache(deps.database, app.log);
+  await sessionCache.start();
+  app.addHook('onClose', async () => sessionCache.close());
+  const auth = createAuthService({ db, mailer, config, log: app.log, sessionCache });
   const users = createUsersService({ db, auth, log: app.log });
-  const catalog = createCatalogService(db);
+  const catalogCache = createCatalogCache(deps.database, app.log);
+  await catalogCache.start();
+  app.addHook('onClose', async () => catalogCache.close());
+  const catalog = createCatalogService(db, catalogCache);
   const study = createStudyService(db);
   const limits = createRateLimiter(db);
   const ledger = createTokenLedger(db, config.ai.pricing);
