@@ -20,7 +20,7 @@ BEGIN
   RETURN NEW;
 END;
 $$;--> statement-breakpoint
-CREATE TRIGGER "sessions_changed" AFTER DELETE ON "sessions" FOR EACH ROW EXECUTE FUNCTION "notify_session_changed"('user_id');--> statement-breakpoint
+CREATE TRIGGER "sessions_changed" AFTER UPDATE OR DELETE ON "sessions" FOR EACH ROW EXECUTE FUNCTION "notify_session_changed"('user_id');--> statement-breakpoint
 CREATE TRIGGER "users_changed" AFTER UPDATE OR DELETE ON "users" FOR EACH ROW EXECUTE FUNCTION "notify_session_changed"('id');--> statement-breakpoint
 CREATE TRIGGER "entitlements_changed" AFTER INSERT OR UPDATE OR DELETE ON "entitlements" FOR EACH ROW EXECUTE FUNCTION "notify_session_changed"('user_id');--> statement-breakpoint
 CREATE TRIGGER "user_photos_changed" AFTER INSERT OR UPDATE OR DELETE ON "user_photos" FOR EACH ROW EXECUTE FUNCTION "notify_session_changed"('user_id');

@@ -50,6 +50,7 @@ import {
   frameworkErrorHandler,
   registerErrorHandler,
 } from './plugins/error-handler';
+import { registerHttpCaching } from './plugins/http-caching';
 import { registerRequestGuard } from './plugins/request-guard';
 import { contentSecurityPolicy } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
@@ -208,6 +209,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
 
   await app.register(
     async (api) => {
+      await registerHttpCaching(api);
       await api.register(healthRoutes, { health: createHealthService(deps.database) });
       await api.register(appInfoRoutes, {
         info: { supportEmail: config.supportEmail ?? null, tutor: ai.tutorInfo },

@@ -5,7 +5,8 @@ import type { findLiveSession } from './auth.repo';
 
 /**
  * The NOTIFY channel a database trigger sends on whenever what a session resolves to changes: a
- * session deleted (sign-out, password reset), its user, plan or photo changed (migration 0009).
+ * session changed or deleted (sign-out, password reset), its user, plan or photo changed
+ * (migration 0009).
  * The payload is the user id.
  */
 export const SESSION_CHANNEL = 'session_changed';

@@ -19,6 +19,8 @@ import type { CatalogService } from './catalog.service';
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 /** The catalogue is open to visitors; signed-in users get their history marks merged in. */
 const open = { access: 'public' } as const;
+/** Reads that carry ETags and, for visitors, may be cached (plugins/http-caching.ts). */
+const read = { access: 'public', catalogRead: true } as const;
 
 export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (
   app,
@@ -30,7 +32,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   app.get(
     '/exams',
     {
-      config: open,
+      config: read,
       schema: { querystring: examSearchQuerySchema, response: { 200: examSearchResponseSchema } },
     },
     async (request) => {
@@ -42,7 +44,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   app.get(
     '/exams/:examId',
     {
-      config: open,
+      config: read,
       schema: {
         params: examParamsSchema,
         response: { 200: examDetailResponseSchema },
@@ -53,7 +55,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
 
   app.get(
     '/disciplines',
-    { config: open, schema: { response: { 200: disciplinesResponseSchema } } },
+    { config: read, schema: { response: { 200: disciplinesResponseSchema } } },
     async () => ({
       disciplines: await catalog.getDisciplines(),
     }),
@@ -62,7 +64,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   app.get(
     '/disciplines/:code/questions',
     {
-      config: open,
+      config: read,
       schema: {
         params: disciplineParamsSchema,
         querystring: disciplineQuestionsQuerySchema,
@@ -82,7 +84,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   app.get(
     '/questions/:id',
     {
-      config: open,
+      config: read,
       schema: {
         params: questionParamsSchema,
         response: { 200: questionDetailSchema },
