@@ -53,7 +53,8 @@ export function createSessionCache(database: DatabaseHandle, log: FastifyBaseLog
       const stop = listening;
       listening = undefined;
       entries.clear();
-      await stop?.();
+      // The database may already be closed; there is nothing left to stop then.
+      await stop?.().catch(() => undefined);
     },
 
     /** The cached session of this hash, if still trusted. */

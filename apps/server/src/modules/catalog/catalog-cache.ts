@@ -48,9 +48,11 @@ export function createCatalogCache(database: DatabaseHandle, log: FastifyBaseLog
 
     async close() {
       clearInterval(timer);
-      await stopListening?.();
+      const stop = stopListening;
       stopListening = undefined;
       dropAll();
+      // The database may already be closed; there is nothing left to stop then.
+      await stop?.().catch(() => undefined);
     },
 
     /**
