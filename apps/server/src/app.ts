@@ -142,7 +142,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await catalogCache.start();
   app.addHook('onClose', async () => catalogCache.close());
   const catalog = createCatalogService(db, catalogCache);
-  const study = createStudyService(db);
+  const study = createStudyService(db, catalog);
   const limits = createRateLimiter(db);
   const ledger = createTokenLedger(db, config.ai.pricing);
   const ai = createAiService({

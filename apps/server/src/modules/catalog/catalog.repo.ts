@@ -290,3 +290,17 @@ export async function responsesOf(db: Database, userId: string, questionIds: str
     rows.flatMap((row) => (row.response ? [[row.questionId, row.response] as const] : [])),
   );
 }
+
+/** What checking an answer needs: the key, the letters offered and the question's state. */
+export async function findQuestionKey(db: Database, questionId: string) {
+  const [row] = await db
+    .select({
+      examId: questions.examId,
+      answerLetter: questions.answerLetter,
+      alternatives: questions.alternatives,
+      status: questions.status,
+    })
+    .from(questions)
+    .where(eq(questions.id, questionId));
+  return row ?? null;
+}

@@ -25,6 +25,7 @@ import {
   findFigures,
   findImage,
   findQuestion,
+  findQuestionKey,
   findReferenceTexts,
   listDisciplines,
   listQuestionIds,
@@ -368,6 +369,7 @@ function uncached<V>() {
 }
 
 type Image = Awaited<ReturnType<typeof findImage>>;
+export type QuestionKey = NonNullable<Awaited<ReturnType<typeof findQuestionKey>>>;
 
 /**
  * The catalogue as the screens read it. What every visitor sees alike is kept in memory for the
@@ -384,6 +386,7 @@ export function createCatalogService(db: Database, cache?: CatalogCache) {
   const questionDetails = store<QuestionDetail>(10_000);
   // Image bytes can be large; versioned URLs let browsers keep them, so few are kept here.
   const imageBytes = store<Image>(64);
+  const questionKeys = store<QuestionKey | null>(20_000);
 
   const index = () => examIndex('', async () => createExamIndex(await loadExamIndexRows(db)));
   const disciplinesList = () => disciplineList('', () => getDisciplines(db));
@@ -439,6 +442,9 @@ export function createCatalogService(db: Database, cache?: CatalogCache) {
     },
     getImage: (assetId: string) => imageBytes(assetId, () => findImage(db, assetId)),
     questionExists: (questionId: string) => questionExists(db, questionId),
+    /** The key and letters of a question, for the server's own checks; never sent as is. */
+    questionKey: (questionId: string) =>
+      questionKeys(questionId, () => findQuestionKey(db, questionId)),
     tutorMaterial: (questionId: string) => tutorMaterial(db, questionId),
     /** Up to `limit` questions of a discipline's subject, for study texts. */
     async subjectMaterial(disciplineCode: string, subject: string, limit: number) {

@@ -1,19 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Database, executeRows } from '../../db/client';
-import { questionHistory, questions, testHistory } from '../../db/schema';
-
-export async function findQuestionKey(db: Database, questionId: string) {
-  const [row] = await db
-    .select({
-      examId: questions.examId,
-      answerLetter: questions.answerLetter,
-      alternatives: questions.alternatives,
-      status: questions.status,
-    })
-    .from(questions)
-    .where(eq(questions.id, questionId));
-  return row;
-}
+import { questionHistory, testHistory } from '../../db/schema';
 
 /** Registers the exam in test_history and the question in question_history, on opening. */
 export async function recordOpening(

@@ -8,8 +8,8 @@ import { inTransaction } from '../../db/transaction';
 import { saoPauloDay } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { ResolvedSession } from '../auth/auth.service';
+import type { CatalogService } from '../catalog/catalog.service';
 import {
-  findQuestionKey,
   hasAnswer,
   lockRecordedAnswer,
   recordAnswer,
@@ -17,15 +17,22 @@ import {
   takeDailyCheck,
 } from './study.repo';
 
-async function questionOrNotFound(db: Database, questionId: string) {
-  const question = await findQuestionKey(db, questionId);
+type QuestionKeys = Pick<CatalogService, 'questionKey'>;
+
+async function questionOrNotFound(catalog: QuestionKeys, questionId: string) {
+  const question = await catalog.questionKey(questionId);
   if (!question)
     throw new AppError('catalog/question-not-found', 404, CATALOG_MESSAGES.questionNotFound);
   return question;
 }
 
-async function openQuestion(db: Database, session: ResolvedSession, questionId: string) {
-  const question = await questionOrNotFound(db, questionId);
+async function openQuestion(
+  db: Database,
+  catalog: QuestionKeys,
+  session: ResolvedSession,
+  questionId: string,
+) {
+  const question = await questionOrNotFound(catalog, questionId);
   await recordOpening(db, session.user.id, question.examId, questionId);
 }
 
@@ -38,11 +45,12 @@ async function openQuestion(db: Database, session: ResolvedSession, questionId: 
  */
 async function checkAnswer(
   db: Database,
+  catalog: QuestionKeys,
   session: ResolvedSession,
   questionId: string,
   letter: string,
 ): Promise<CheckAnswerResponse> {
-  const question = await questionOrNotFound(db, questionId);
+  const question = await questionOrNotFound(catalog, questionId);
   // Before anything is counted: an annulled question has no key to check and costs no free check
   // (docs/product-rules.md, "Annulled and outdated questions").
   if (question.status === 'annulled') {
@@ -52,6 +60,9 @@ async function checkAnswer(
     throw new AppError('study/invalid-letter', 400, CATALOG_MESSAGES.invalidLetter);
   }
   const userId = session.user.id;
+  const result = { correct: letter === question.answerLetter, gabarito: question.answerLetter };
+  // Answering again changes nothing (the first answer is kept): one read, no transaction.
+  if (await hasAnswer(db, userId, questionId)) return result;
   const free = session.sessionUser.accountType !== 'premium';
   await inTransaction(db, async (tx) => {
     await recordOpening(tx, userId, question.examId, questionId);
@@ -65,15 +76,15 @@ async function checkAnswer(
       chosenLetter: letter,
     });
   });
-  return { correct: letter === question.answerLetter, gabarito: question.answerLetter };
+  return result;
 }
 
-export function createStudyService(db: Database) {
+export function createStudyService(db: Database, catalog: QuestionKeys) {
   return {
     openQuestion: (session: ResolvedSession, questionId: string) =>
-      openQuestion(db, session, questionId),
+      openQuestion(db, catalog, session, questionId),
     checkAnswer: (session: ResolvedSession, questionId: string, letter: string) =>
-      checkAnswer(db, session, questionId, letter),
+      checkAnswer(db, catalog, session, questionId, letter),
     /** Whether the user has checked this question (and so has seen its key). */
     hasAnswered: (userId: string, questionId: string) => hasAnswer(db, userId, questionId),
   };
