@@ -23,8 +23,9 @@ import { startPaymentReconciler } from './modules/billing/reconciler';
 import { sandboxRoutes } from './modules/billing/sandbox.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { createCatalogCache } from './modules/catalog/catalog-cache';
-import { createCatalogService } from './modules/catalog/catalog.service';
+import { createCatalogService, marksFromMemory } from './modules/catalog/catalog.service';
 import { createPerformanceService } from './modules/study/performance.service';
+import { createStudyMarks } from './modules/study/study-marks';
 import { studyRoutes } from './modules/study/study.routes';
 import { createStudyService } from './modules/study/study.service';
 import { createAuthService } from './modules/auth/auth.service';
@@ -141,8 +142,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   const catalogCache = createCatalogCache(deps.database, app.log);
   await catalogCache.start();
   app.addHook('onClose', async () => catalogCache.close());
-  const catalog = createCatalogService(db, catalogCache);
-  const study = createStudyService(db, catalog);
+  const studyMarks = createStudyMarks(deps.database, app.log);
+  await studyMarks.start();
+  app.addHook('onClose', async () => studyMarks.close());
+  const catalog = createCatalogService(db, catalogCache, marksFromMemory(studyMarks.of));
+  const study = createStudyService(db, catalog, studyMarks);
   const limits = createRateLimiter(db);
   const ledger = createTokenLedger(db, config.ai.pricing);
   const ai = createAiService({
@@ -221,7 +225,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       await api.register(catalogRoutes, { catalog });
       await api.register(studyRoutes, {
         study,
-        performance: createPerformanceService(db),
+        performance: createPerformanceService(db, studyMarks),
       });
       await api.register(supportRoutes, { support });
       await api.register(billingRoutes, { billing });

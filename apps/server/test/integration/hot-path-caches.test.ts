@@ -83,7 +83,7 @@ describe('caches shared by two instances', () => {
     expect(cargoOf(await search(first), 'alfa_2017_prova')).toBe('Professor de Álgebra');
   });
 
-  it("never lets one user's marks reach another user's answer", async () => {
+  it("follows a user's marks across instances and never lets them reach another user", async () => {
     const id = 'gama_2015_prova_1';
     const [one, other] = await Promise.all([
       createPasswordUser(first.database.db),
@@ -96,6 +96,8 @@ describe('caches shared by two instances', () => {
       [one.email, '30'],
       'direct',
     );
+    // The first instance keeps this user's (still empty) marks before the other one records any.
+    expect((await search(first, oneCookie)).items.some((item) => item.inHistory)).toBe(false);
     const [key] = await executeRows<{ answer_letter: string }>(
       first.database.db,
       sql`select answer_letter from questions where id = ${id}`,
@@ -112,6 +114,10 @@ describe('caches shared by two instances', () => {
       ).statusCode,
     ).toBe(200);
 
+    await eventually(
+      () => search(first, oneCookie),
+      (body) => body.items.some((item) => item.inHistory),
+    );
     // The marked user asks first, so a shared cache that kept marks would hand them on.
     for (const app of [second, first]) {
       const mine = await search(app, oneCookie);

@@ -375,6 +375,14 @@ export function createAuthService({ db, mailer, config, log, sessionCache }: Aut
       };
     },
 
+    /**
+     * After this instance changed what a user's sessions resolve to (name, photo): other instances
+     * hear it from the database; this one need not wait for that.
+     */
+    sessionsChanged(userId: string) {
+      sessionCache?.dropUser(userId);
+    },
+
     async logout(token: string | undefined) {
       if (!token) return;
       await deleteSession(db, hashToken(token));

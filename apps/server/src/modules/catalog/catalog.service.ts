@@ -14,6 +14,7 @@ import {
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { htmlToText } from './import/sanitize';
+import type { UserMarks } from '../study/study-marks';
 import type { CatalogCache } from './catalog-cache';
 import {
   disciplineQuestionCards,
@@ -115,15 +116,65 @@ async function publicSearch(
   };
 }
 
+/** Where a user's marks come from: memory (study-marks.ts) or, without it, the database. */
+export interface MarksSource {
+  openedExams(userId: string, examIds: string[]): Promise<ReadonlySet<string>>;
+  /** A lookup of the user's result ('c' or 'e') for any of these questions. */
+  responses(
+    userId: string,
+    questionIds: string[],
+  ): Promise<(questionId: string) => 'c' | 'e' | null>;
+  answer(userId: string, questionId: string): Promise<QuestionDetail['recordedAnswer']>;
+}
+
+function marksFromDatabase(db: Database): MarksSource {
+  return {
+    openedExams: (userId, examIds) => examsInHistory(db, userId, examIds),
+    async responses(userId, questionIds) {
+      const found = await responsesOf(db, userId, questionIds);
+      return (questionId) => found.get(questionId) ?? null;
+    },
+    async answer(userId, questionId) {
+      const answer = await findAnswer(db, userId, questionId);
+      return answer?.response && answer.chosenLetter && answer.answeredAt
+        ? {
+            letter: answer.chosenLetter,
+            response: answer.response,
+            answeredAt: answer.answeredAt.toISOString(),
+          }
+        : null;
+    },
+  };
+}
+
+export function marksFromMemory(of: (userId: string) => Promise<UserMarks>): MarksSource {
+  return {
+    openedExams: async (userId) => (await of(userId)).openedExams,
+    async responses(userId) {
+      const { answers } = await of(userId);
+      return (questionId) => answers.get(questionId)?.response ?? null;
+    },
+    async answer(userId, questionId) {
+      const answer = (await of(userId)).answers.get(questionId);
+      return answer
+        ? {
+            letter: answer.letter,
+            response: answer.response,
+            answeredAt: answer.answeredAt.toISOString(),
+          }
+        : null;
+    },
+  };
+}
+
 /** The cached answer with the user's history marks merged into copies of its cards. */
 async function withHistoryMarks(
-  db: Database,
+  marks: MarksSource,
   result: ExamSearchResponse,
   userId: string | null,
 ): Promise<ExamSearchResponse> {
   if (!userId || result.items.length === 0) return result;
-  const opened = await examsInHistory(
-    db,
+  const opened = await marks.openedExams(
     userId,
     result.items.map((item) => item.id),
   );
@@ -151,15 +202,14 @@ async function publicExam(db: Database, examId: string): Promise<ExamDetailRespo
 }
 
 async function withExamMarks(
-  db: Database,
+  marks: MarksSource,
   detail: ExamDetailResponse,
   userId: string | null,
 ): Promise<ExamDetailResponse> {
   if (!userId) return detail;
   const [opened, responses] = await Promise.all([
-    examsInHistory(db, userId, [detail.exam.id]),
-    responsesOf(
-      db,
+    marks.openedExams(userId, [detail.exam.id]),
+    marks.responses(
       userId,
       detail.questions.map((question) => question.id),
     ),
@@ -168,7 +218,7 @@ async function withExamMarks(
     exam: { ...detail.exam, inHistory: opened.has(detail.exam.id) },
     questions: detail.questions.map((question) => ({
       ...question,
-      response: responses.get(question.id) ?? null,
+      response: responses(question.id),
     })),
   };
 }
@@ -286,22 +336,14 @@ async function publicQuestion(db: Database, questionId: string): Promise<Questio
 }
 
 async function withRecordedAnswer(
-  db: Database,
+  marks: MarksSource,
   question: QuestionDetail,
   userId: string | null,
 ): Promise<QuestionDetail> {
   if (!userId) return question;
-  const answer = await findAnswer(db, userId, question.id);
   // The question opens fresh; the first answer is only recalled, and the key is not sent.
-  if (!answer?.response || !answer.chosenLetter || !answer.answeredAt) return question;
-  return {
-    ...question,
-    recordedAnswer: {
-      letter: answer.chosenLetter,
-      response: answer.response,
-      answeredAt: answer.answeredAt.toISOString(),
-    },
-  };
+  const recordedAnswer = await marks.answer(userId, question.id);
+  return recordedAnswer ? { ...question, recordedAnswer } : question;
 }
 
 /**
@@ -376,7 +418,11 @@ export type QuestionKey = NonNullable<Awaited<ReturnType<typeof findQuestionKey>
  * current catalogue version (`cache`); per-user marks are read for each request and merged into
  * copies, so nothing of one user reaches another's answer.
  */
-export function createCatalogService(db: Database, cache?: CatalogCache) {
+export function createCatalogService(
+  db: Database,
+  cache?: CatalogCache,
+  marks: MarksSource = marksFromDatabase(db),
+) {
   const store = <V>(capacity: number) => cache?.store<V>(capacity) ?? uncached<V>();
   const examIndex = store<ExamIndex>(1);
   const searches = store<ExamSearchResponse>(2_000);
@@ -399,10 +445,10 @@ export function createCatalogService(db: Database, cache?: CatalogCache) {
       const offset = decodeCursor(cursor);
       const key = JSON.stringify([EXAM_FILTER_KEYS.map((name) => filters[name] ?? null), offset]);
       const result = await searches(key, async () => publicSearch(await index(), filters, offset));
-      return withHistoryMarks(db, result, userId);
+      return withHistoryMarks(marks, result, userId);
     },
     async getExam(examId: string, userId: string | null) {
-      return withExamMarks(db, await examDetails(examId, () => publicExam(db, examId)), userId);
+      return withExamMarks(marks, await examDetails(examId, () => publicExam(db, examId)), userId);
     },
     getDisciplines: disciplinesList,
     async getDisciplineQuestions(
@@ -426,19 +472,18 @@ export function createCatalogService(db: Database, cache?: CatalogCache) {
         () => publicDisciplineQuestions(db, code, cleanSubject, offset, hideOutdated),
       );
       if (!userId || page.items.length === 0) return page;
-      const responses = await responsesOf(
-        db,
+      const responses = await marks.responses(
         userId,
         page.items.map((item) => item.id),
       );
       return {
         ...page,
-        items: page.items.map((item) => ({ ...item, response: responses.get(item.id) ?? null })),
+        items: page.items.map((item) => ({ ...item, response: responses(item.id) })),
       };
     },
     async getQuestion(questionId: string, userId: string | null) {
       const question = await questionDetails(questionId, () => publicQuestion(db, questionId));
-      return withRecordedAnswer(db, question, userId);
+      return withRecordedAnswer(marks, question, userId);
     },
     getImage: (assetId: string) => imageBytes(assetId, () => findImage(db, assetId)),
     questionExists: (questionId: string) => questionExists(db, questionId),

@@ -5,6 +5,7 @@ import {
 } from '@gabarita/shared';
 import type { Database } from '../../db/client';
 import type { ResolvedSession } from '../auth/auth.service';
+import type { StudyMarks } from './study-marks';
 import { deleteHistory, scoresBySubject, totalScore } from './study.repo';
 
 const collator = new Intl.Collator('pt-BR', { sensitivity: 'base' });
@@ -63,11 +64,15 @@ async function historySummary(
   return { totals: score(answered, correct), disciplines };
 }
 
-export function createPerformanceService(db: Database) {
+/** `marks`: this instance's copy of users' marks, dropped after a reset here. */
+export function createPerformanceService(db: Database, marks?: Pick<StudyMarks, 'drop'>) {
   return {
     historySummary: (session: ResolvedSession) => historySummary(db, session),
     /** Resets the caller's own history. Free-check counters stay: a reset buys no extra checks. */
-    resetHistory: (userId: string) => deleteHistory(db, userId),
+    async resetHistory(userId: string) {
+      await deleteHistory(db, userId);
+      marks?.drop(userId);
+    },
   };
 }
 

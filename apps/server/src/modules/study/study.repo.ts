@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { type Database, executeRows } from '../../db/client';
 import { questionHistory, testHistory } from '../../db/schema';
 
@@ -114,4 +114,24 @@ export async function deleteHistory(db: Database, userId: string) {
     await tx.delete(questionHistory).where(eq(questionHistory.userId, userId));
     await tx.delete(testHistory).where(eq(testHistory.userId, userId));
   });
+}
+
+/** Everything of one user's history the catalogue screens mark: exams opened and answers. */
+export async function loadMarks(db: Database, userId: string) {
+  const [exams, answers] = await Promise.all([
+    db
+      .select({ examId: testHistory.examId })
+      .from(testHistory)
+      .where(eq(testHistory.userId, userId)),
+    db
+      .select({
+        questionId: questionHistory.questionId,
+        response: questionHistory.response,
+        chosenLetter: questionHistory.chosenLetter,
+        answeredAt: questionHistory.answeredAt,
+      })
+      .from(questionHistory)
+      .where(and(eq(questionHistory.userId, userId), isNotNull(questionHistory.response))),
+  ]);
+  return { exams, answers };
 }

@@ -9,6 +9,7 @@ import { saoPauloDay } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { ResolvedSession } from '../auth/auth.service';
 import type { CatalogService } from '../catalog/catalog.service';
+import type { StudyMarks } from './study-marks';
 import {
   hasAnswer,
   lockRecordedAnswer,
@@ -79,12 +80,24 @@ async function checkAnswer(
   return result;
 }
 
-export function createStudyService(db: Database, catalog: QuestionKeys) {
+/** `marks`: this instance's copy of users' marks, dropped after each write here. */
+export function createStudyService(
+  db: Database,
+  catalog: QuestionKeys,
+  marks?: Pick<StudyMarks, 'drop'>,
+) {
+  const thenDrop = async <T>(userId: string, write: Promise<T>) => {
+    try {
+      return await write;
+    } finally {
+      marks?.drop(userId);
+    }
+  };
   return {
     openQuestion: (session: ResolvedSession, questionId: string) =>
-      openQuestion(db, catalog, session, questionId),
+      thenDrop(session.user.id, openQuestion(db, catalog, session, questionId)),
     checkAnswer: (session: ResolvedSession, questionId: string, letter: string) =>
-      checkAnswer(db, catalog, session, questionId, letter),
+      thenDrop(session.user.id, checkAnswer(db, catalog, session, questionId, letter)),
     /** Whether the user has checked this question (and so has seen its key). */
     hasAnswered: (userId: string, questionId: string) => hasAnswer(db, userId, questionId),
   };
