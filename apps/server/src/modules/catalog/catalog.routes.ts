@@ -35,9 +35,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
       config: read,
       schema: { querystring: examSearchQuerySchema, response: { 200: examSearchResponseSchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { cursor, ...filters } = request.query;
-      return catalog.searchExams(filters, cursor, userId(request));
+      const body = await catalog.searchExamsJson(filters, cursor, userId(request));
+      // Already JSON, checked against the response schema when it was built: Fastify sends a
+      // string as it is.
+      return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
 

@@ -8,6 +8,7 @@ import {
   type ExamDetailResponse,
   type ExamFilters,
   type ExamSearchResponse,
+  examSearchResponseSchema,
   type QuestionCard,
   type QuestionDetail,
 } from '@gabarita/shared';
@@ -167,20 +168,22 @@ export function marksFromMemory(of: (userId: string) => Promise<UserMarks>): Mar
   };
 }
 
-/** The cached answer with the user's history marks merged into copies of its cards. */
-async function withHistoryMarks(
-  marks: MarksSource,
-  result: ExamSearchResponse,
-  userId: string | null,
-): Promise<ExamSearchResponse> {
-  if (!userId || result.items.length === 0) return result;
-  const opened = await marks.openedExams(
-    userId,
-    result.items.map((item) => item.id),
-  );
+interface SerializedSearch {
+  items: ExamCard[];
+  /** The whole answer for a visitor (and for anyone with no marks on this page). */
+  publicBody: string;
+  /** What follows the cards: `,"total":…,"facets":…,"nextCursor":…}`. */
+  rest: string;
+}
+
+/** Checked as the route's response schema would (extra fields drop), then serialized. */
+function serializeSearch(result: ExamSearchResponse): SerializedSearch {
+  const checked = examSearchResponseSchema.parse(result);
+  const rest = `,"total":${checked.total},"facets":${JSON.stringify(checked.facets)},"nextCursor":${JSON.stringify(checked.nextCursor)}}`;
   return {
-    ...result,
-    items: result.items.map((item) => ({ ...item, inHistory: opened.has(item.id) })),
+    items: checked.items,
+    publicBody: `{"items":${JSON.stringify(checked.items)}${rest}`,
+    rest,
   };
 }
 
@@ -425,7 +428,7 @@ export function createCatalogService(
 ) {
   const store = <V>(capacity: number) => cache?.store<V>(capacity) ?? uncached<V>();
   const examIndex = store<ExamIndex>(1);
-  const searches = store<ExamSearchResponse>(2_000);
+  const searches = store<SerializedSearch>(2_000);
   const examDetails = store<ExamDetailResponse>(2_000);
   const disciplineList = store<Discipline[]>(1);
   const disciplinePages = store<DisciplineQuestionsPage>(2_000);
@@ -440,12 +443,29 @@ export function createCatalogService(
     (await disciplinesList()).find((discipline) => discipline.code === code);
 
   return {
-    async searchExams(rawFilters: ExamFilters, cursor: string | undefined, userId: string | null) {
+    /**
+     * The search answer as JSON text. The shared part is checked against the route's schema and
+     * serialized once per catalogue version; a user's marks change only the 15 cards.
+     */
+    async searchExamsJson(
+      rawFilters: ExamFilters,
+      cursor: string | undefined,
+      userId: string | null,
+    ): Promise<string> {
       const filters = cleanFilters(rawFilters);
       const offset = decodeCursor(cursor);
       const key = JSON.stringify([EXAM_FILTER_KEYS.map((name) => filters[name] ?? null), offset]);
-      const result = await searches(key, async () => publicSearch(await index(), filters, offset));
-      return withHistoryMarks(marks, result, userId);
+      const search = await searches(key, async () =>
+        serializeSearch(await publicSearch(await index(), filters, offset)),
+      );
+      if (!userId || search.items.length === 0) return search.publicBody;
+      const opened = await marks.openedExams(
+        userId,
+        search.items.map((item) => item.id),
+      );
+      if (!search.items.some((item) => opened.has(item.id))) return search.publicBody;
+      const items = search.items.map((item) => ({ ...item, inHistory: opened.has(item.id) }));
+      return `{"items":${JSON.stringify(items)}${search.rest}`;
     },
     async getExam(examId: string, userId: string | null) {
       return withExamMarks(marks, await examDetails(examId, () => publicExam(db, examId)), userId);

@@ -30,11 +30,16 @@ async function questionOrNotFound(catalog: QuestionKeys, questionId: string) {
 async function openQuestion(
   db: Database,
   catalog: QuestionKeys,
+  marks: Pick<StudyMarks, 'drop'> | undefined,
   session: ResolvedSession,
   questionId: string,
 ) {
   const question = await questionOrNotFound(catalog, questionId);
-  await recordOpening(db, session.user.id, question.examId, questionId);
+  try {
+    await recordOpening(db, session.user.id, question.examId, questionId);
+  } finally {
+    marks?.drop(session.user.id);
+  }
 }
 
 /**
@@ -47,6 +52,7 @@ async function openQuestion(
 async function checkAnswer(
   db: Database,
   catalog: QuestionKeys,
+  marks: Pick<StudyMarks, 'of' | 'drop'> | undefined,
   session: ResolvedSession,
   questionId: string,
   letter: string,
@@ -62,21 +68,29 @@ async function checkAnswer(
   }
   const userId = session.user.id;
   const result = { correct: letter === question.answerLetter, gabarito: question.answerLetter };
-  // Answering again changes nothing (the first answer is kept): one read, no transaction.
-  if (await hasAnswer(db, userId, questionId)) return result;
+  // Answering again changes nothing (the first answer is kept): no transaction. The marks in
+  // memory may lag behind an answer just recorded elsewhere; then the transaction below decides.
+  const answered = marks
+    ? (await marks.of(userId)).answers.has(questionId)
+    : await hasAnswer(db, userId, questionId);
+  if (answered) return result;
   const free = session.sessionUser.accountType !== 'premium';
-  await inTransaction(db, async (tx) => {
-    await recordOpening(tx, userId, question.examId, questionId);
-    const recorded = await lockRecordedAnswer(tx, userId, questionId);
-    if (recorded?.response) return;
-    if (free && !(await takeDailyCheck(tx, userId, saoPauloDay(), FREE_DAILY_QUESTION_LIMIT))) {
-      throw new AppError('limit/question', 402, CATALOG_MESSAGES.questionLimit);
-    }
-    await recordAnswer(tx, userId, questionId, {
-      response: letter === question.answerLetter ? 'c' : 'e',
-      chosenLetter: letter,
+  try {
+    await inTransaction(db, async (tx) => {
+      await recordOpening(tx, userId, question.examId, questionId);
+      const recorded = await lockRecordedAnswer(tx, userId, questionId);
+      if (recorded?.response) return;
+      if (free && !(await takeDailyCheck(tx, userId, saoPauloDay(), FREE_DAILY_QUESTION_LIMIT))) {
+        throw new AppError('limit/question', 402, CATALOG_MESSAGES.questionLimit);
+      }
+      await recordAnswer(tx, userId, questionId, {
+        response: letter === question.answerLetter ? 'c' : 'e',
+        chosenLetter: letter,
+      });
     });
-  });
+  } finally {
+    marks?.drop(userId);
+  }
   return result;
 }
 
@@ -84,20 +98,13 @@ async function checkAnswer(
 export function createStudyService(
   db: Database,
   catalog: QuestionKeys,
-  marks?: Pick<StudyMarks, 'drop'>,
+  marks?: Pick<StudyMarks, 'drop' | 'of'>,
 ) {
-  const thenDrop = async <T>(userId: string, write: Promise<T>) => {
-    try {
-      return await write;
-    } finally {
-      marks?.drop(userId);
-    }
-  };
   return {
     openQuestion: (session: ResolvedSession, questionId: string) =>
-      thenDrop(session.user.id, openQuestion(db, catalog, session, questionId)),
+      openQuestion(db, catalog, marks, session, questionId),
     checkAnswer: (session: ResolvedSession, questionId: string, letter: string) =>
-      thenDrop(session.user.id, checkAnswer(db, catalog, session, questionId, letter)),
+      checkAnswer(db, catalog, marks, session, questionId, letter),
     /** Whether the user has checked this question (and so has seen its key). */
     hasAnswered: (userId: string, questionId: string) => hasAnswer(db, userId, questionId),
   };
