@@ -5,25 +5,13 @@ import { createContentImportService } from '../../src/modules/catalog/import/con
 import { createOperatorService } from '../../src/modules/operator/operator.service';
 import { createPasswordUser, get, send, signIn } from '../helpers/accounts';
 import { editedCatalog, MINI_CATALOG } from '../helpers/content';
+import { eventually } from '../helpers/eventually';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /**
  * Two instances on one database, as behind a load balancer: what one instance keeps in memory
  * (the catalogue, sessions) must follow changes made through the other.
  */
-
-/**
- * Waits for the other instance to hear a change: NOTIFY reaches it at commit on PGlite and a few
- * milliseconds later over PostgreSQL's own connection.
- */
-async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean) {
-  const deadline = Date.now() + 2_000;
-  for (;;) {
-    const value = await read();
-    if (accept(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 interface SearchBody {
   items: { id: string; cargo: string; inHistory: boolean }[];
