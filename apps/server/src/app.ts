@@ -22,16 +22,19 @@ import { createPixProvider, providerCallMs } from './modules/billing/pix/provide
 import { startPaymentReconciler } from './modules/billing/reconciler';
 import { sandboxRoutes } from './modules/billing/sandbox.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
-import { createCatalogService } from './modules/catalog/catalog.service';
+import { createCatalogCache } from './modules/catalog/catalog-cache';
+import { createCatalogService, marksFromMemory } from './modules/catalog/catalog.service';
 import { createPerformanceService } from './modules/study/performance.service';
 import { simuladoRoutes } from './modules/study/simulado.routes';
 import { createSimuladoService } from './modules/study/simulado.service';
+import { createStudyMarks } from './modules/study/study-marks';
 import { studyRoutes } from './modules/study/study.routes';
 import { createStudyService } from './modules/study/study.service';
 import { createReviewService } from './modules/study/review.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { googleRoutes } from './modules/auth/google.routes';
 import { createGoogleSignIn } from './modules/auth/google.service';
+import { createSessionCache } from './modules/auth/session-cache';
 import { registerSessionResolution } from './modules/auth/session.plugin';
 import { healthRoutes } from './modules/health/health.routes';
 import { createHousekeeping } from './modules/housekeeping/housekeeping.service';
@@ -51,6 +54,7 @@ import {
   frameworkErrorHandler,
   registerErrorHandler,
 } from './plugins/error-handler';
+import { registerHttpCaching } from './plugins/http-caching';
 import { registerRequestGuard } from './plugins/request-guard';
 import { contentSecurityPolicy } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
@@ -133,10 +137,19 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     (config.smtp
       ? createSmtpMailer(config.smtp)
       : createOutboxMailer(db, app.log, { logLinks: config.nodeEnv !== 'production' }));
-  const auth = createAuthService({ db, mailer, config, log: app.log });
+  const sessionCache = createSessionCache(deps.database, app.log);
+  await sessionCache.start();
+  app.addHook('onClose', async () => sessionCache.close());
+  const auth = createAuthService({ db, mailer, config, log: app.log, sessionCache });
   const users = createUsersService({ db, auth, log: app.log });
-  const catalog = createCatalogService(db);
-  const study = createStudyService(db);
+  const catalogCache = createCatalogCache(deps.database, app.log);
+  await catalogCache.start();
+  app.addHook('onClose', async () => catalogCache.close());
+  const studyMarks = createStudyMarks(deps.database, app.log);
+  await studyMarks.start();
+  app.addHook('onClose', async () => studyMarks.close());
+  const catalog = createCatalogService(db, catalogCache, marksFromMemory(studyMarks.of));
+  const study = createStudyService(db, catalog, studyMarks);
   const limits = createRateLimiter(db);
   const ledger = createTokenLedger(db, config.ai.pricing);
   const ai = createAiService({
@@ -203,6 +216,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
 
   await app.register(
     async (api) => {
+      await registerHttpCaching(api);
       await api.register(healthRoutes, { health: createHealthService(deps.database) });
       await api.register(appInfoRoutes, {
         info: { supportEmail: config.supportEmail ?? null, tutor: ai.tutorInfo },
@@ -214,10 +228,10 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       await api.register(catalogRoutes, { catalog });
       await api.register(studyRoutes, {
         study,
-        performance: createPerformanceService(db),
+        performance: createPerformanceService(db, studyMarks),
         review: createReviewService(db),
       });
-      await api.register(simuladoRoutes, { simulados: createSimuladoService(db) });
+      await api.register(simuladoRoutes, { simulados: createSimuladoService(db, studyMarks) });
       await api.register(supportRoutes, { support });
       await api.register(billingRoutes, { billing });
       await api.register(aiRoutes, { ai });

@@ -247,10 +247,16 @@ describe('hardening', () => {
     const cookie = sessionCookieOf(
       await call(app(), 'POST', '/api/auth/login', { body: { email, password }, ip: newAddress() }),
     );
-    for (const url of ['/api/exams', '/api/me', '/api/auth/session', '/api/disciplines']) {
+    for (const url of ['/api/me', '/api/auth/session']) {
       const response = await call(app(), 'GET', url, { cookie });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+    // Catalogue reads carry the user's marks: only the browser may keep them, and must revalidate.
+    for (const url of ['/api/exams', '/api/disciplines']) {
+      const response = await call(app(), 'GET', url, { cookie });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('private, no-cache');
     }
     const patch = await call(app(), 'PATCH', '/api/me', { cookie, body: { name: 'Novo Nome' } });
     expect(patch.headers['cache-control']).toBe('no-store');

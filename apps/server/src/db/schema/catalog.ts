@@ -170,3 +170,17 @@ export const questions = pgTable(
     index('questions_discipline_subject_idx').on(table.disciplineCode, table.subjectId, table.id),
   ],
 );
+
+/**
+ * One row: the catalogue's version, bumped by every import in its own transaction. Instances keep
+ * read models of the catalogue in memory and drop them when it changes (NOTIFY catalog_changed).
+ */
+export const catalogVersion = pgTable(
+  'catalog_version',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: integer('version').notNull().default(0),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('catalog_version_single_row', sql`${table.id} = 1`)],
+);

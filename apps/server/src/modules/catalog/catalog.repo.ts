@@ -1,114 +1,17 @@
-import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { type Database, executeRows } from '../../db/client';
 import {
   disciplines,
+  examDisciplines,
+  examSubjects,
   exams,
   images,
   questionHistory,
   questions,
   referenceTexts,
   subjects,
+  testHistory,
 } from '../../db/schema';
-import type { ExamFilters } from '@gabarita/shared';
-
-type ColumnFilter = 'cargo' | 'orgao' | 'nivel' | 'instituicao' | 'ano';
-const COLUMN_OF: Record<ColumnFilter, SQL> = {
-  cargo: sql`e.cargo_geral`,
-  orgao: sql`e.orgao`,
-  nivel: sql`e.nivel`,
-  instituicao: sql`e.instituicao`,
-  ano: sql`e.ano`,
-};
-const COLUMN_FILTERS = Object.keys(COLUMN_OF) as ColumnFilter[];
-
-const TRUE = sql`true`;
-const and_ = (parts: SQL[]) => (parts.length === 0 ? TRUE : sql.join(parts, sql` and `));
-
-function columnCondition(filters: ExamFilters, key: ColumnFilter): SQL {
-  const value = filters[key];
-  return value ? sql`${COLUMN_OF[key]} = ${value}` : TRUE;
-}
-
-/**
- * The discipline/subject filter: a subject alone matches exams having it in any discipline; with a
- * discipline, the subject must be in that discipline.
- */
-function subjectCondition(filters: ExamFilters): SQL {
-  const { disciplina, assunto } = filters;
-  if (!disciplina && !assunto) return TRUE;
-  // An uncorrelated set (hashed once), not a lookup per exam.
-  if (!assunto) {
-    return sql`e.id in (select exam_id from exam_disciplines where discipline_code = ${disciplina})`;
-  }
-  const parts = [
-    ...(disciplina ? [sql`discipline_code = ${disciplina}`] : []),
-    sql`subject = ${assunto}`,
-  ];
-  return sql`e.id in (select exam_id from exam_subjects where ${and_(parts)})`;
-}
-
-function allConditions(filters: ExamFilters): SQL {
-  return and_([
-    ...COLUMN_FILTERS.map((key) => columnCondition(filters, key)),
-    subjectCondition(filters),
-  ]);
-}
-
-/**
- * Options of the five exam-column filters, each counted with every other filter applied, and the
- * number of exams matching all filters (facet 'total'): one statement, one branch per facet.
- */
-export async function columnFacets(db: Database, filters: ExamFilters) {
-  const subject = subjectCondition(filters);
-  const branches = COLUMN_FILTERS.map((key) => {
-    const others = COLUMN_FILTERS.filter((other) => other !== key).map((other) =>
-      columnCondition(filters, other),
-    );
-    return sql`select ${key}::text as facet, ${COLUMN_OF[key]} as value, count(*)::int as count
-               from exams e where ${and_([...others, subject])} group by ${COLUMN_OF[key]}`;
-  });
-  branches.push(
-    sql`select 'total', '', count(*)::int from exams e where ${allConditions(filters)}`,
-  );
-  return executeRows<{ facet: ColumnFilter | 'total'; value: string; count: number }>(
-    db,
-    sql.join(branches, sql` union all `),
-  );
-}
-
-/** Disciplines, counted over exams matching the column filters (and the subject, if any). */
-export async function disciplineFacet(db: Database, filters: ExamFilters) {
-  const columns = and_(COLUMN_FILTERS.map((key) => columnCondition(filters, key)));
-  const pairs = filters.assunto
-    ? sql`(select distinct exam_id, discipline_code from exam_subjects where subject = ${filters.assunto})`
-    : sql`exam_disciplines`;
-  return executeRows<{ value: string; label: string; count: number }>(
-    db,
-    sql`select x.discipline_code as value, d.name as label, count(*)::int as count
-        from ${pairs} x
-        join exams e on e.id = x.exam_id
-        join disciplines d on d.code = x.discipline_code
-        where ${columns}
-        group by x.discipline_code, d.name`,
-  );
-}
-
-/**
- * Subjects of the chosen discipline, counted over exams matching the column filters. Subject options
- * depend on the discipline (docs/product-rules.md, "Exam filters"), so there are none without one.
- */
-export async function subjectFacet(db: Database, filters: ExamFilters) {
-  if (!filters.disciplina) return [];
-  const columns = and_(COLUMN_FILTERS.map((key) => columnCondition(filters, key)));
-  return executeRows<{ value: string; count: number }>(
-    db,
-    sql`select es.subject as value, count(*)::int as count
-        from exam_subjects es
-        join exams e on e.id = es.exam_id
-        where ${columns} and es.discipline_code = ${filters.disciplina}
-        group by es.subject`,
-  );
-}
 
 export interface ExamRow {
   id: string;
@@ -131,31 +34,6 @@ function examCardColumns(userId: string | null, matching: SQL) {
     : sql`false`;
   return sql`e.id, e.cargo, e.cargo_geral, e.orgao, e.nivel, e.instituicao, e.ano,
              e.question_count, e.demonstration, ${matching} as matching, ${inHistory} as in_history`;
-}
-
-export async function examPage(
-  db: Database,
-  filters: ExamFilters,
-  userId: string | null,
-  offset: number,
-  limit: number,
-) {
-  const matching = !filters.disciplina
-    ? sql`null::int`
-    : filters.assunto
-      ? sql`(select coalesce(sum(es.question_count), 0)::int from exam_subjects es
-             where es.exam_id = e.id and es.discipline_code = ${filters.disciplina}
-               and es.subject = ${filters.assunto})`
-      : sql`(select ed.question_count from exam_disciplines ed
-             where ed.exam_id = e.id and ed.discipline_code = ${filters.disciplina})`;
-  return executeRows<ExamRow>(
-    db,
-    sql`select ${examCardColumns(userId, matching)}
-        from exams e
-        where ${allConditions(filters)}
-        order by e.ano desc, e.id desc
-        limit ${limit} offset ${offset}`,
-  );
 }
 
 /** An exam card with what its dashboard adds: annulled and outdated counts and the source. */
@@ -351,4 +229,78 @@ export async function listQuestionIds(db: Database) {
     .from(questions)
     .orderBy(asc(questions.examId), asc(questions.number));
   return rows.map((row) => row.id);
+}
+
+/** Everything the in-memory exam search needs, exams in the catalogue's order. */
+export async function loadExamIndexRows(db: Database) {
+  const [examRows, disciplineRows, subjectRows, names] = await Promise.all([
+    db
+      .select({
+        id: exams.id,
+        cargo: exams.cargo,
+        cargoGeral: exams.cargoGeral,
+        orgao: exams.orgao,
+        nivel: exams.nivel,
+        instituicao: exams.instituicao,
+        ano: exams.ano,
+        questionCount: exams.questionCount,
+        demonstration: exams.demonstration,
+      })
+      .from(exams)
+      .orderBy(desc(exams.ano), desc(exams.id)),
+    db.select().from(examDisciplines),
+    db
+      .select({
+        examId: examSubjects.examId,
+        disciplineCode: examSubjects.disciplineCode,
+        subject: examSubjects.subject,
+        questionCount: examSubjects.questionCount,
+      })
+      .from(examSubjects),
+    db.select({ code: disciplines.code, name: disciplines.name }).from(disciplines),
+  ]);
+  return {
+    exams: examRows,
+    examDisciplines: disciplineRows,
+    examSubjects: subjectRows,
+    disciplineNames: new Map(names.map((row) => [row.code, row.name])),
+  };
+}
+
+/** Which of these exams the user has opened. */
+export async function examsInHistory(db: Database, userId: string, examIds: string[]) {
+  if (examIds.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ examId: testHistory.examId })
+    .from(testHistory)
+    .where(and(eq(testHistory.userId, userId), inArray(testHistory.examId, examIds)));
+  return new Set(rows.map((row) => row.examId));
+}
+
+/** The user's recorded results ('c' or 'e') for these questions, when there is one. */
+export async function responsesOf(db: Database, userId: string, questionIds: string[]) {
+  if (questionIds.length === 0) return new Map<string, 'c' | 'e'>();
+  const rows = await db
+    .select({ questionId: questionHistory.questionId, response: questionHistory.response })
+    .from(questionHistory)
+    .where(
+      and(eq(questionHistory.userId, userId), inArray(questionHistory.questionId, questionIds)),
+    );
+  return new Map(
+    rows.flatMap((row) => (row.response ? [[row.questionId, row.response] as const] : [])),
+  );
+}
+
+/** What checking an answer needs: the key, the letters offered and the question's state. */
+export async function findQuestionKey(db: Database, questionId: string) {
+  const [row] = await db
+    .select({
+      examId: questions.examId,
+      answerLetter: questions.answerLetter,
+      alternatives: questions.alternatives,
+      status: questions.status,
+    })
+    .from(questions)
+    .where(eq(questions.id, questionId));
+  return row ?? null;
 }

@@ -21,6 +21,8 @@ import type { CatalogService } from './catalog.service';
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 /** The catalogue is open to visitors; signed-in users get their history marks merged in. */
 const open = { access: 'public' } as const;
+/** Reads that carry ETags and, for visitors, may be cached (plugins/http-caching.ts). */
+const read = { access: 'public', catalogRead: true } as const;
 
 export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (
   app,
@@ -32,19 +34,22 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   app.get(
     '/exams',
     {
-      config: open,
+      config: read,
       schema: { querystring: examSearchQuerySchema, response: { 200: examSearchResponseSchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { cursor, ...filters } = request.query;
-      return catalog.searchExams(filters, cursor, userId(request));
+      const body = await catalog.searchExamsJson(filters, cursor, userId(request));
+      // Already JSON, checked against the response schema when it was built: Fastify sends a
+      // string as it is.
+      return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
 
   app.get(
     '/exams/:examId',
     {
-      config: open,
+      config: read,
       schema: {
         params: examParamsSchema,
         response: { 200: examDetailResponseSchema },
@@ -55,7 +60,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
 
   app.get(
     '/disciplines',
-    { config: open, schema: { response: { 200: disciplinesResponseSchema } } },
+    { config: read, schema: { response: { 200: disciplinesResponseSchema } } },
     async () => ({
       disciplines: await catalog.getDisciplines(),
     }),
@@ -64,7 +69,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   app.get(
     '/disciplines/:code/questions',
     {
-      config: open,
+      config: read,
       schema: {
         params: disciplineParamsSchema,
         querystring: disciplineQuestionsQuerySchema,
@@ -99,7 +104,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   app.get(
     '/questions/:id',
     {
-      config: open,
+      config: read,
       schema: {
         params: questionParamsSchema,
         response: { 200: questionDetailSchema },

@@ -8,7 +8,7 @@ import {
   type ExamDetailResponse,
   type ExamFilters,
   type ExamSearchResponse,
-  type FacetOption,
+  examSearchResponseSchema,
   type QuestionCard,
   type QuestionDetail,
   type QuestionSearchFilters,
@@ -16,32 +16,33 @@ import {
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { htmlToText } from './import/sanitize';
+import type { UserMarks } from '../study/study-marks';
+import type { CatalogCache } from './catalog-cache';
 import { searchQuestions } from './question-search.service';
 import {
-  columnFacets,
-  disciplineFacet,
   disciplineQuestionCards,
-  examPage,
   examQuestionCards,
   type ExamRow,
+  examsInHistory,
   findAnswer,
-  findDiscipline,
   findExamDetail,
   findFigures,
   findImage,
   findQuestion,
+  findQuestionKey,
   findReferenceTexts,
   listDisciplines,
   listQuestionIds,
+  loadExamIndexRows,
   type QuestionCardRow,
   questionExists,
+  responsesOf,
   subjectQuestionIds,
   subjectCounts,
-  subjectFacet,
 } from './catalog.repo';
+import { createExamIndex, type ExamIndex, type PublicSearchResult } from './exam-index';
 
 const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
-const byLabel = (a: FacetOption, b: FacetOption) => collator.compare(a.label, b.label);
 
 /** Cursors are opaque to clients; inside, the offset of the next page. */
 export function encodeCursor(offset: number): string {
@@ -98,48 +99,98 @@ function cleanFilters(filters: ExamFilters): ExamFilters {
   ) as ExamFilters;
 }
 
-async function searchExams(
-  db: Database,
-  rawFilters: ExamFilters,
-  cursor: string | undefined,
-  userId: string | null,
+async function publicSearch(
+  index: ExamIndex,
+  filters: ExamFilters,
+  offset: number,
 ): Promise<ExamSearchResponse> {
-  const filters = cleanFilters(rawFilters);
-  const offset = decodeCursor(cursor);
-  const [columns, disciplinesFacet, subjects, rows] = await Promise.all([
-    columnFacets(db, filters),
-    disciplineFacet(db, filters),
-    subjectFacet(db, filters),
-    examPage(db, filters, userId, offset, EXAM_PAGE_SIZE),
-  ]);
-  const facets = Object.fromEntries(
-    EXAM_FILTER_KEYS.map((key) => [key, [] as FacetOption[]]),
-  ) as ExamSearchResponse['facets'];
-  let total = 0;
-  for (const row of columns) {
-    if (row.facet === 'total') total = row.count;
-    else facets[row.facet].push({ value: row.value, label: row.value, count: row.count });
-  }
-  facets.disciplina = disciplinesFacet;
-  facets.assunto = subjects.map((row) => ({ ...row, label: row.value }));
-  for (const key of EXAM_FILTER_KEYS) facets[key].sort(byLabel);
-
-  const nextOffset = offset + rows.length;
+  const { items, total, facets }: PublicSearchResult = index.search(
+    filters,
+    offset,
+    EXAM_PAGE_SIZE,
+  );
+  const nextOffset = offset + items.length;
   return {
-    items: rows.map(toExamCard),
+    items,
     total,
     facets,
     nextCursor:
-      rows.length === EXAM_PAGE_SIZE && nextOffset < total ? encodeCursor(nextOffset) : null,
+      items.length === EXAM_PAGE_SIZE && nextOffset < total ? encodeCursor(nextOffset) : null,
   };
 }
 
-async function getExam(
-  db: Database,
-  examId: string,
-  userId: string | null,
-): Promise<ExamDetailResponse> {
-  const exam = await findExamDetail(db, examId, userId);
+/** Where a user's marks come from: memory (study-marks.ts) or, without it, the database. */
+export interface MarksSource {
+  openedExams(userId: string, examIds: string[]): Promise<ReadonlySet<string>>;
+  /** A lookup of the user's result ('c' or 'e') for any of these questions. */
+  responses(
+    userId: string,
+    questionIds: string[],
+  ): Promise<(questionId: string) => 'c' | 'e' | null>;
+  answer(userId: string, questionId: string): Promise<QuestionDetail['recordedAnswer']>;
+}
+
+function marksFromDatabase(db: Database): MarksSource {
+  return {
+    openedExams: (userId, examIds) => examsInHistory(db, userId, examIds),
+    async responses(userId, questionIds) {
+      const found = await responsesOf(db, userId, questionIds);
+      return (questionId) => found.get(questionId) ?? null;
+    },
+    async answer(userId, questionId) {
+      const answer = await findAnswer(db, userId, questionId);
+      return answer?.response && answer.chosenLetter && answer.answeredAt
+        ? {
+            letter: answer.chosenLetter,
+            response: answer.response,
+            answeredAt: answer.answeredAt.toISOString(),
+          }
+        : null;
+    },
+  };
+}
+
+export function marksFromMemory(of: (userId: string) => Promise<UserMarks>): MarksSource {
+  return {
+    openedExams: async (userId) => (await of(userId)).openedExams,
+    async responses(userId) {
+      const { answers } = await of(userId);
+      return (questionId) => answers.get(questionId)?.response ?? null;
+    },
+    async answer(userId, questionId) {
+      const answer = (await of(userId)).answers.get(questionId);
+      return answer
+        ? {
+            letter: answer.letter,
+            response: answer.response,
+            answeredAt: answer.answeredAt.toISOString(),
+          }
+        : null;
+    },
+  };
+}
+
+interface SerializedSearch {
+  items: ExamCard[];
+  /** The whole answer for a visitor (and for anyone with no marks on this page). */
+  publicBody: string;
+  /** What follows the cards: `,"total":…,"facets":…,"nextCursor":…}`. */
+  rest: string;
+}
+
+/** Checked as the route's response schema would (extra fields drop), then serialized. */
+function serializeSearch(result: ExamSearchResponse): SerializedSearch {
+  const checked = examSearchResponseSchema.parse(result);
+  const rest = `,"total":${checked.total},"facets":${JSON.stringify(checked.facets)},"nextCursor":${JSON.stringify(checked.nextCursor)}}`;
+  return {
+    items: checked.items,
+    publicBody: `{"items":${JSON.stringify(checked.items)}${rest}`,
+    rest,
+  };
+}
+
+async function publicExam(db: Database, examId: string): Promise<ExamDetailResponse> {
+  const exam = await findExamDetail(db, examId, null);
   if (!exam) throw new AppError('catalog/exam-not-found', 404, CATALOG_MESSAGES.examNotFound);
   const { matchingQuestionCount: _notInDetail, ...card } = toExamCard(exam);
   return {
@@ -151,7 +202,29 @@ async function getExam(
         ? { origem: exam.source.origem, licenca: exam.source.licenca, url: exam.source.url }
         : null,
     },
-    questions: (await examQuestionCards(db, examId, userId)).map(toQuestionCard),
+    questions: (await examQuestionCards(db, examId, null)).map(toQuestionCard),
+  };
+}
+
+async function withExamMarks(
+  marks: MarksSource,
+  detail: ExamDetailResponse,
+  userId: string | null,
+): Promise<ExamDetailResponse> {
+  if (!userId) return detail;
+  const [opened, responses] = await Promise.all([
+    marks.openedExams(userId, [detail.exam.id]),
+    marks.responses(
+      userId,
+      detail.questions.map((question) => question.id),
+    ),
+  ]);
+  return {
+    exam: { ...detail.exam, inHistory: opened.has(detail.exam.id) },
+    questions: detail.questions.map((question) => ({
+      ...question,
+      response: responses(question.id),
+    })),
   };
 }
 
@@ -173,23 +246,18 @@ async function getDisciplines(db: Database): Promise<Discipline[]> {
     .sort((a, b) => collator.compare(a.name, b.name));
 }
 
-async function getDisciplineQuestions(
+async function publicDisciplineQuestions(
   db: Database,
   code: string,
   subject: string | undefined,
-  cursor: string | undefined,
-  userId: string | null,
-  hideOutdated = false,
+  offset: number,
+  hideOutdated: boolean,
 ) {
-  if (!(await findDiscipline(db, code))) {
-    throw new AppError('catalog/discipline-not-found', 404, CATALOG_MESSAGES.disciplineNotFound);
-  }
-  const offset = decodeCursor(cursor);
   const { total, items } = await disciplineQuestionCards(
     db,
     code,
-    subject?.trim() || undefined,
-    userId,
+    subject,
+    null,
     offset,
     QUESTION_PAGE_SIZE,
     hideOutdated,
@@ -206,19 +274,14 @@ async function getDisciplineQuestions(
   };
 }
 
-async function getQuestion(
-  db: Database,
-  questionId: string,
-  userId: string | null,
-): Promise<QuestionDetail> {
+type DisciplineQuestionsPage = Awaited<ReturnType<typeof publicDisciplineQuestions>>;
+
+async function publicQuestion(db: Database, questionId: string): Promise<QuestionDetail> {
   const found = await findQuestion(db, questionId);
   if (!found)
     throw new AppError('catalog/question-not-found', 404, CATALOG_MESSAGES.questionNotFound);
   const { question, exam } = found;
-  const [referenceTexts, answer] = await Promise.all([
-    findReferenceTexts(db, exam.id, question.referenceKeys),
-    userId ? findAnswer(db, userId, question.id) : undefined,
-  ]);
+  const referenceTexts = await findReferenceTexts(db, exam.id, question.referenceKeys);
   const order = new Map(question.referenceKeys.map((key, index) => [key, index]));
   const assetIds = new Set([
     ...figureAssetIds(question.statementHtml),
@@ -273,16 +336,19 @@ async function getQuestion(
           }
         : null,
     figures,
-    // The question opens fresh; the first answer is only recalled, and the key is not sent.
-    recordedAnswer:
-      answer?.response && answer.chosenLetter && answer.answeredAt
-        ? {
-            letter: answer.chosenLetter,
-            response: answer.response,
-            answeredAt: answer.answeredAt.toISOString(),
-          }
-        : null,
+    recordedAnswer: null,
   };
+}
+
+async function withRecordedAnswer(
+  marks: MarksSource,
+  question: QuestionDetail,
+  userId: string | null,
+): Promise<QuestionDetail> {
+  if (!userId) return question;
+  // The question opens fresh; the first answer is only recalled, and the key is not sent.
+  const recordedAnswer = await marks.answer(userId, question.id);
+  return recordedAnswer ? { ...question, recordedAnswer } : question;
 }
 
 /**
@@ -344,28 +410,113 @@ async function tutorMaterial(db: Database, questionId: string): Promise<TutorMat
   };
 }
 
-/** The catalogue as the screens read it; per-user marks are merged in when a user id is given. */
-export function createCatalogService(db: Database) {
+/** Without a cache (scripts, some tests), every read goes to the database. */
+function uncached<V>() {
+  return (_key: string, load: () => Promise<V>) => load();
+}
+
+type Image = Awaited<ReturnType<typeof findImage>>;
+export type QuestionKey = NonNullable<Awaited<ReturnType<typeof findQuestionKey>>>;
+
+/**
+ * The catalogue as the screens read it. What every visitor sees alike is kept in memory for the
+ * current catalogue version (`cache`); per-user marks are read for each request and merged into
+ * copies, so nothing of one user reaches another's answer.
+ */
+export function createCatalogService(
+  db: Database,
+  cache?: CatalogCache,
+  marks: MarksSource = marksFromDatabase(db),
+) {
+  const store = <V>(capacity: number) => cache?.store<V>(capacity) ?? uncached<V>();
+  const examIndex = store<ExamIndex>(1);
+  const searches = store<SerializedSearch>(2_000);
+  const examDetails = store<ExamDetailResponse>(2_000);
+  const disciplineList = store<Discipline[]>(1);
+  const disciplinePages = store<DisciplineQuestionsPage>(2_000);
+  const questionDetails = store<QuestionDetail>(10_000);
+  // Image bytes can be large; versioned URLs let browsers keep them, so few are kept here.
+  const imageBytes = store<Image>(64);
+  const questionKeys = store<QuestionKey | null>(20_000);
+
+  const index = () => examIndex('', async () => createExamIndex(await loadExamIndexRows(db)));
+  const disciplinesList = () => disciplineList('', () => getDisciplines(db));
+  const findDiscipline = async (code: string) =>
+    (await disciplinesList()).find((discipline) => discipline.code === code);
+
   return {
-    searchExams: (filters: ExamFilters, cursor: string | undefined, userId: string | null) =>
-      searchExams(db, filters, cursor, userId),
-    getExam: (examId: string, userId: string | null) => getExam(db, examId, userId),
     searchQuestions: (
       filters: QuestionSearchFilters,
       cursor: string | undefined,
       userId: string | null,
     ) => searchQuestions(db, filters, cursor, userId),
-    getDisciplines: () => getDisciplines(db),
-    getDisciplineQuestions: (
+    /**
+     * The search answer as JSON text. The shared part is checked against the route's schema and
+     * serialized once per catalogue version; a user's marks change only the 15 cards.
+     */
+    async searchExamsJson(
+      rawFilters: ExamFilters,
+      cursor: string | undefined,
+      userId: string | null,
+    ): Promise<string> {
+      const filters = cleanFilters(rawFilters);
+      const offset = decodeCursor(cursor);
+      const key = JSON.stringify([EXAM_FILTER_KEYS.map((name) => filters[name] ?? null), offset]);
+      const search = await searches(key, async () =>
+        serializeSearch(await publicSearch(await index(), filters, offset)),
+      );
+      if (!userId || search.items.length === 0) return search.publicBody;
+      const opened = await marks.openedExams(
+        userId,
+        search.items.map((item) => item.id),
+      );
+      if (!search.items.some((item) => opened.has(item.id))) return search.publicBody;
+      const items = search.items.map((item) => ({ ...item, inHistory: opened.has(item.id) }));
+      return `{"items":${JSON.stringify(items)}${search.rest}`;
+    },
+    async getExam(examId: string, userId: string | null) {
+      return withExamMarks(marks, await examDetails(examId, () => publicExam(db, examId)), userId);
+    },
+    getDisciplines: disciplinesList,
+    async getDisciplineQuestions(
       code: string,
       subject: string | undefined,
       cursor: string | undefined,
       userId: string | null,
-      hideOutdated?: boolean,
-    ) => getDisciplineQuestions(db, code, subject, cursor, userId, hideOutdated),
-    getQuestion: (questionId: string, userId: string | null) => getQuestion(db, questionId, userId),
-    getImage: (assetId: string) => findImage(db, assetId),
+      hideOutdated = false,
+    ) {
+      if (!(await findDiscipline(code))) {
+        throw new AppError(
+          'catalog/discipline-not-found',
+          404,
+          CATALOG_MESSAGES.disciplineNotFound,
+        );
+      }
+      const offset = decodeCursor(cursor);
+      const cleanSubject = subject?.trim() || undefined;
+      const page = await disciplinePages(
+        JSON.stringify([code, cleanSubject ?? null, offset, hideOutdated]),
+        () => publicDisciplineQuestions(db, code, cleanSubject, offset, hideOutdated),
+      );
+      if (!userId || page.items.length === 0) return page;
+      const responses = await marks.responses(
+        userId,
+        page.items.map((item) => item.id),
+      );
+      return {
+        ...page,
+        items: page.items.map((item) => ({ ...item, response: responses(item.id) })),
+      };
+    },
+    async getQuestion(questionId: string, userId: string | null) {
+      const question = await questionDetails(questionId, () => publicQuestion(db, questionId));
+      return withRecordedAnswer(marks, question, userId);
+    },
+    getImage: (assetId: string) => imageBytes(assetId, () => findImage(db, assetId)),
     questionExists: (questionId: string) => questionExists(db, questionId),
+    /** The key and letters of a question, for the server's own checks; never sent as is. */
+    questionKey: (questionId: string) =>
+      questionKeys(questionId, () => findQuestionKey(db, questionId)),
     tutorMaterial: (questionId: string) => tutorMaterial(db, questionId),
     /** Up to `limit` questions of a discipline's subject, for study texts. */
     async subjectMaterial(disciplineCode: string, subject: string, limit: number) {
@@ -373,7 +524,7 @@ export function createCatalogService(db: Database) {
       const found = await Promise.all(ids.map((id) => tutorMaterial(db, id)));
       return found.filter((material) => material !== null);
     },
-    findDiscipline: (code: string) => findDiscipline(db, code),
+    findDiscipline,
     /** Every question id (the tutor evaluation goes through all of them). */
     questionIds: () => listQuestionIds(db),
   };

@@ -2,7 +2,8 @@ import { CROWD_STATS_MIN_USERS, STUDY_TOOLS_MESSAGES, type QuestionStats } from 
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { answerCounts } from './crowd-stats.repo';
-import { findQuestionKey, hasAnswer } from './study.repo';
+import { findQuestionKey } from '../catalog/catalog.repo';
+import { hasAnswer } from './study.repo';
 
 const percent = (part: number, whole: number) => Math.round((part * 100) / whole);
 

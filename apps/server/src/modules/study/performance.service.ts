@@ -10,6 +10,7 @@ import {
 import type { Database } from '../../db/client';
 import type { ResolvedSession } from '../auth/auth.service';
 import { addDays, saoPauloDay } from '../../lib/clock';
+import type { StudyMarks } from './study-marks';
 import { answersPerDay, deleteHistory, scoresBySubject, totalScore } from './study.repo';
 
 const collator = new Intl.Collator('pt-BR', { sensitivity: 'base' });
@@ -142,12 +143,16 @@ async function progress(
   return { by, days, groups, weeks };
 }
 
-export function createPerformanceService(db: Database) {
+/** `marks`: this instance's copy of users' marks, dropped after a reset here. */
+export function createPerformanceService(db: Database, marks?: Pick<StudyMarks, 'drop'>) {
   return {
     progress: (session: ResolvedSession, by: ProgressGrouping) => progress(db, session.user.id, by),
     historySummary: (session: ResolvedSession) => historySummary(db, session),
     /** Resets the caller's own history. Free-check counters stay: a reset buys no extra checks. */
-    resetHistory: (userId: string) => deleteHistory(db, userId),
+    async resetHistory(userId: string) {
+      await deleteHistory(db, userId);
+      marks?.drop(userId);
+    },
   };
 }
 

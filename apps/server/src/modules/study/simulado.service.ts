@@ -30,6 +30,7 @@ import {
   type SimuladoRow,
 } from './simulado.repo';
 import { settleAnswer } from './answer-recording';
+import type { StudyMarks } from './study-marks';
 import { lockRecordedAnswer, recordOpening } from './study.repo';
 
 /*
@@ -158,13 +159,22 @@ function view(row: SimuladoRow, questions: readonly SimuladoQuestionRow[]): Simu
   };
 }
 
-export function createSimuladoService(db: Database) {
+/** `marks`: this instance's copy of users' marks, dropped after a finish here records answers. */
+export function createSimuladoService(db: Database, marks?: Pick<StudyMarks, 'drop'>) {
   /**
    * Finishes a simulado once (a locked row: a finish racing the clock or a second tab does it
    * once). Each answered question that counts is settled exactly as a check settles it: the first
    * answer where the user had none, the crowd counters and the review ladder.
    */
   async function finish(userId: string, id: string, by: 'usuario' | 'tempo') {
+    try {
+      await finishOnce(userId, id, by);
+    } finally {
+      marks?.drop(userId);
+    }
+  }
+
+  async function finishOnce(userId: string, id: string, by: 'usuario' | 'tempo') {
     await inTransaction(db, async (tx) => {
       const row = await findSimulado(tx, userId, id, true);
       if (!row) throw notFound();

@@ -1,20 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { type Database, executeRows } from '../../db/client';
-import { questionHistory, questions, reviewItems, simulados, testHistory } from '../../db/schema';
+import { questionHistory, reviewItems, simulados, testHistory } from '../../db/schema';
 import { uncountUserAnswers } from './crowd-stats.repo';
-
-export async function findQuestionKey(db: Database, questionId: string) {
-  const [row] = await db
-    .select({
-      examId: questions.examId,
-      answerLetter: questions.answerLetter,
-      alternatives: questions.alternatives,
-      status: questions.status,
-    })
-    .from(questions)
-    .where(eq(questions.id, questionId));
-  return row;
-}
 
 /** Registers the exam in test_history and the question in question_history, on opening. */
 export async function recordOpening(
@@ -182,4 +169,24 @@ export async function answersPerDay(
            and (qh.answered_at at time zone 'America/Sao_Paulo')::date >= ${since}::date
          group by 1, 2, 3`,
   );
+}
+
+/** Everything of one user's history the catalogue screens mark: exams opened and answers. */
+export async function loadMarks(db: Database, userId: string) {
+  const [exams, answers] = await Promise.all([
+    db
+      .select({ examId: testHistory.examId })
+      .from(testHistory)
+      .where(eq(testHistory.userId, userId)),
+    db
+      .select({
+        questionId: questionHistory.questionId,
+        response: questionHistory.response,
+        chosenLetter: questionHistory.chosenLetter,
+        answeredAt: questionHistory.answeredAt,
+      })
+      .from(questionHistory)
+      .where(and(eq(questionHistory.userId, userId), isNotNull(questionHistory.response))),
+  ]);
+  return { exams, answers };
 }

@@ -9,9 +9,10 @@ import { inTransaction } from '../../db/transaction';
 import { saoPauloDay } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { ResolvedSession } from '../auth/auth.service';
+import type { CatalogService } from '../catalog/catalog.service';
+import type { StudyMarks } from './study-marks';
 import {
   dailyChecksUsed,
-  findQuestionKey,
   hasAnswer,
   lockRecordedAnswer,
   recordOpening,
@@ -20,16 +21,28 @@ import {
 import { settleAnswer } from './answer-recording';
 import { questionStats } from './crowd-stats.service';
 
-async function questionOrNotFound(db: Database, questionId: string) {
-  const question = await findQuestionKey(db, questionId);
+type QuestionKeys = Pick<CatalogService, 'questionKey'>;
+
+async function questionOrNotFound(catalog: QuestionKeys, questionId: string) {
+  const question = await catalog.questionKey(questionId);
   if (!question)
     throw new AppError('catalog/question-not-found', 404, CATALOG_MESSAGES.questionNotFound);
   return question;
 }
 
-async function openQuestion(db: Database, session: ResolvedSession, questionId: string) {
-  const question = await questionOrNotFound(db, questionId);
-  await recordOpening(db, session.user.id, question.examId, questionId);
+async function openQuestion(
+  db: Database,
+  catalog: QuestionKeys,
+  marks: Pick<StudyMarks, 'drop'> | undefined,
+  session: ResolvedSession,
+  questionId: string,
+) {
+  const question = await questionOrNotFound(catalog, questionId);
+  try {
+    await recordOpening(db, session.user.id, question.examId, questionId);
+  } finally {
+    marks?.drop(session.user.id);
+  }
 }
 
 /**
@@ -42,11 +55,13 @@ async function openQuestion(db: Database, session: ResolvedSession, questionId: 
  */
 async function checkAnswer(
   db: Database,
+  catalog: QuestionKeys,
+  marks: Pick<StudyMarks, 'of' | 'drop'> | undefined,
   session: ResolvedSession,
   questionId: string,
   letter: string,
 ): Promise<CheckAnswerResponse> {
-  const question = await questionOrNotFound(db, questionId);
+  const question = await questionOrNotFound(catalog, questionId);
   // Before anything is counted: an annulled question has no key to check and costs no free check
   // (docs/product-rules.md, "Annulled and outdated questions").
   if (question.status === 'annulled') {
@@ -56,21 +71,37 @@ async function checkAnswer(
     throw new AppError('study/invalid-letter', 400, CATALOG_MESSAGES.invalidLetter);
   }
   const userId = session.user.id;
+  // Answering again keeps the first answer: no history write and no free check. The marks in
+  // memory may lag behind an answer just recorded elsewhere; then the full transaction decides.
+  const answered = marks
+    ? (await marks.of(userId)).answers.has(questionId)
+    : await hasAnswer(db, userId, questionId);
   const free = session.sessionUser.accountType !== 'premium';
   const correct = letter === question.answerLetter;
-  await inTransaction(db, async (tx) => {
-    await recordOpening(tx, userId, question.examId, questionId);
-    const recorded = await lockRecordedAnswer(tx, userId, questionId);
-    const first = !recorded?.response;
-    if (
-      first &&
-      free &&
-      !(await takeDailyCheck(tx, userId, saoPauloDay(), FREE_DAILY_QUESTION_LIMIT))
-    ) {
-      throw new AppError('limit/question', 402, CATALOG_MESSAGES.questionLimit);
-    }
-    await settleAnswer(tx, userId, questionId, { letter, correct, first });
-  });
+  if (answered) {
+    // A re-check records nothing new, but still moves the question on the review ladder.
+    await inTransaction(db, (tx) =>
+      settleAnswer(tx, userId, questionId, { letter, correct, first: false }),
+    );
+    return { correct, gabarito: question.answerLetter };
+  }
+  try {
+    await inTransaction(db, async (tx) => {
+      await recordOpening(tx, userId, question.examId, questionId);
+      const recorded = await lockRecordedAnswer(tx, userId, questionId);
+      const first = !recorded?.response;
+      if (
+        first &&
+        free &&
+        !(await takeDailyCheck(tx, userId, saoPauloDay(), FREE_DAILY_QUESTION_LIMIT))
+      ) {
+        throw new AppError('limit/question', 402, CATALOG_MESSAGES.questionLimit);
+      }
+      await settleAnswer(tx, userId, questionId, { letter, correct, first });
+    });
+  } finally {
+    marks?.drop(userId);
+  }
   return { correct, gabarito: question.answerLetter };
 }
 
@@ -85,13 +116,18 @@ async function questionChecks(
   return { limit, used, remaining: Math.max(0, limit - used) };
 }
 
-export function createStudyService(db: Database) {
+/** `marks`: this instance's copy of users' marks, dropped after each write here. */
+export function createStudyService(
+  db: Database,
+  catalog: QuestionKeys,
+  marks?: Pick<StudyMarks, 'drop' | 'of'>,
+) {
   return {
     questionChecks: (session: ResolvedSession) => questionChecks(db, session),
     openQuestion: (session: ResolvedSession, questionId: string) =>
-      openQuestion(db, session, questionId),
+      openQuestion(db, catalog, marks, session, questionId),
     checkAnswer: (session: ResolvedSession, questionId: string, letter: string) =>
-      checkAnswer(db, session, questionId, letter),
+      checkAnswer(db, catalog, marks, session, questionId, letter),
     questionStats: (userId: string, questionId: string) => questionStats(db, userId, questionId),
     /** Whether the user has checked this question (and so has seen its key). */
     hasAnswered: (userId: string, questionId: string) => hasAnswer(db, userId, questionId),

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { inTransaction } from '../../../db/transaction';
 import { AppError } from '../../../lib/errors';
+import { bumpCatalogVersion } from '../catalog-version.repo';
 import { readContentFolder } from './content-files';
 import {
   countExams,
@@ -105,6 +106,8 @@ async function importContent(
         progress(`  ${index + 1}/${catalog.exams.length} provas gravadas`);
       }
     }
+    // Every instance drops its copy of the catalogue when this commits, not before.
+    await bumpCatalogVersion(tx);
   });
   // Fresh statistics, so the planner sees the catalogue as it now is.
   await db.execute(sql`analyze exams, questions, exam_subjects, exam_disciplines, subjects`);

@@ -1,0 +1,380 @@
+/**
+ * npm run bench:http — the hot read path over real HTTP: autocannon (32 connections) against the
+ * BUILT server (apps/server/dist, `npm run build` first) as a signed-in Premium user, and against a
+ * bare Fastify route answering a static 15-item JSON list, measured in the same run so the figures
+ * can be read as a ratio that survives a noisy machine. PGlite always; PostgreSQL too when
+ * BENCH_DATABASE_URL or TEST_DATABASE_URL is set. Then the search on a synthetic catalogue
+ * (BENCH_QUESTIONS, 100,000), and the search while that catalogue is imported again.
+ *
+ * BENCH_SECONDS (8) per route, BENCH_CONNECTIONS (32), BENCH_ONLY=demo|synthetic to skip a part,
+ * BENCH_CPU_PROF=<dir> to write a --cpu-prof of the server. Numbers go to docs/performance.md.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '../src/db/client';
+import { createContentImportService } from '../src/modules/catalog/import/content-import.service';
+import { writeSyntheticCatalog } from '../src/modules/catalog/synth/synthesize';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const EXAMS = Number(process.env.BENCH_EXAMS ?? 5000);
+const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 100_000);
+const ONLY = process.env.BENCH_ONLY;
+const CPU_PROF = process.env.BENCH_CPU_PROF;
+const serverDir = path.resolve(import.meta.dirname, '..');
+const mainJs = path.join(serverDir, 'dist/main.js');
+const opsJs = path.join(serverDir, 'dist/ops.js');
+// Browsers send this; compression is part of the cost of an answer.
+const ACCEPT = { 'accept-encoding': 'br, gzip' };
+
+if (!fs.existsSync(mainJs)) throw new Error('Build the server first: npm run build');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilUp(url: string, child: ChildProcess) {
+  const deadline = Date.now() + 600_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('server did not start');
+}
+
+interface Started {
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function startProcess(args: string[], env: Record<string, string>): Promise<Started> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, args, {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: url,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitUntilUp(url, child);
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** The bare route: what Fastify itself costs here, the 100% of every ratio. */
+const BARE_SERVER = `
+import Fastify from 'fastify';
+const app = Fastify();
+const items = Array.from({ length: 15 }, (_, i) => ({ id: 'prova_' + i, cargo: 'Professor', ano: '2024', questionCount: 60 }));
+app.get('/api/health', async () => ({ ok: true }));
+app.get('/bare', async () => ({ items }));
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+`;
+
+function startBare() {
+  const file = path.join(serverDir, 'bench', '.bare-server.mjs');
+  fs.writeFileSync(file, BARE_SERVER);
+  return startProcess([file], {});
+}
+
+function startServer(env: Record<string, string>) {
+  const args = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`, mainJs] : [mainJs];
+  return startProcess(args, { NODE_ENV: 'development', ...env });
+}
+
+function runOps(args: string[], env: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [opsJs, ...args], {
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`ops ${args[0]}: ${code}`)),
+    );
+  });
+}
+
+/** A Premium account signed in through the API, as the web app does it. */
+async function premiumCookie(url: string, env: Record<string, string>): Promise<string> {
+  const email = `bench.${Date.now()}@exemplo.com.br`;
+  const password = 'senha-de-bench-1';
+  const post = (pathname: string, body: unknown, cookie?: string) =>
+    fetch(`${url}${pathname}`, {
+      method: 'POST',
+      headers: {
+        origin: url,
+        'content-type': 'application/json',
+        ...(cookie ? { cookie } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+  await post('/api/auth/signup', { name: 'Bench', email, password });
+  const outbox = (await (await fetch(`${url}/api/dev/outbox`)).json()) as {
+    messages: { to: string; text: string }[];
+  };
+  const message = outbox.messages.find((m) => m.to === email);
+  const oobCode = /oobCode=([^&\s"]+)/.exec(message?.text ?? '')?.[1];
+  if (!oobCode) throw new Error('no verification link');
+  await post('/api/auth/action/verify-email', { oobCode: decodeURIComponent(oobCode) });
+  await runOps(['user:grant-premium', email, '30'], env);
+  const login = await post('/api/auth/login', { email, password });
+  const cookie = /gabarita_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
+  if (!cookie) throw new Error(`login failed: ${login.status}`);
+  return cookie;
+}
+
+interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function cannon(
+  url: string,
+  options: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string } = {},
+  seconds = SECONDS,
+): Promise<Measured> {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    method: options.method ?? 'GET',
+    headers: { ...ACCEPT, ...options.headers },
+    body: options.body,
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+const table: string[] = [];
+function record(label: string, name: string, measured: Measured, bare: number) {
+  const line = `| ${label} | ${name} | ${measured.rps.toFixed(0)} | ${((measured.rps / bare) * 100).toFixed(1)} % | ${measured.p50} | ${measured.p99} | ${measured.errors} |`;
+  table.push(line);
+  console.log(line);
+}
+
+interface Target {
+  label: string;
+  env: Record<string, string>;
+  /** Prepares an empty database (PostgreSQL) or data folder (PGlite). */
+  fresh(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+function pgliteTarget(): Target {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-http-bench-'));
+  return {
+    label: 'PGlite',
+    env: { DATA_DIR: dataDir },
+    async fresh() {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.mkdirSync(dataDir, { recursive: true });
+    },
+    async dispose() {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function postgresTarget(adminUrl: string): Target {
+  const name = `gabarita_http_bench_${Date.now()}`;
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(statement).finally(() => client.end());
+  };
+  return {
+    label: 'PostgreSQL',
+    env: { DATABASE_URL: url.toString() },
+    async fresh() {
+      await admin(`drop database if exists ${name} with (force)`);
+      await admin(`create database ${name}`);
+    },
+    dispose: () => admin(`drop database if exists ${name} with (force)`),
+  };
+}
+
+async function importDirect(target: Target, dir: string) {
+  const database = await openDatabase(
+    target.env.DATABASE_URL
+      ? { kind: 'postgres', url: target.env.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.join(target.env.DATA_DIR!, 'pgdata') },
+  );
+  try {
+    await database.migrate();
+    await createContentImportService(database.db).importContent(dir);
+  } finally {
+    await database.close();
+  }
+}
+
+async function firstQuestionId(url: string, cookie: string) {
+  const search = (await (await fetch(`${url}/api/exams`, { headers: { cookie } })).json()) as {
+    items: { id: string }[];
+  };
+  const exam = (await (
+    await fetch(`${url}/api/exams/${search.items[0]!.id}`, { headers: { cookie } })
+  ).json()) as { questions: { id: string; status: string }[] };
+  return exam.questions.find((question) => question.status !== 'annulled')!.id;
+}
+
+async function threeFilters(url: string) {
+  const search = (await (await fetch(`${url}/api/exams`)).json()) as {
+    facets: Record<string, { value: string }[]>;
+  };
+  const pick = (key: string) => search.facets[key]![0]!.value;
+  return new URLSearchParams({
+    disciplina: pick('disciplina'),
+    ano: pick('ano'),
+    nivel: pick('nivel'),
+  }).toString();
+}
+
+async function hotRoutes(target: Target, bareRps: number, size: string, searchOnly: boolean) {
+  const server = await startServer(target.env);
+  try {
+    const cookie = await premiumCookie(server.url, target.env);
+    const headers = { cookie };
+    const routes: [string, string][] = [
+      ['GET /api/exams', '/api/exams'],
+      [
+        'GET /api/exams?disciplina',
+        `/api/exams?disciplina=${searchOnly ? 'matematica' : 'portugues'}`,
+      ],
+      ['GET /api/exams (3 filters)', `/api/exams?${await threeFilters(server.url)}`],
+    ];
+    const questionId = await firstQuestionId(server.url, cookie);
+    if (!searchOnly) {
+      routes.push(
+        ['GET /api/questions/:id', `/api/questions/${questionId}`],
+        ['GET /api/auth/session', '/api/auth/session'],
+      );
+    }
+    for (const [name, pathname] of routes) {
+      record(
+        `${target.label}, ${size}`,
+        name,
+        await cannon(`${server.url}${pathname}`, { headers }),
+        bareRps,
+      );
+    }
+    if (!searchOnly) {
+      const check = await cannon(`${server.url}/api/questions/${questionId}/check`, {
+        method: 'POST',
+        headers: { ...headers, origin: server.url, 'content-type': 'application/json' },
+        body: JSON.stringify({ letter: 'A' }),
+      });
+      record(`${target.label}, ${size}`, 'POST /api/questions/:id/check', check, bareRps);
+    }
+    return { server, cookie };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
+/** The search measured, second by second, while the whole synthetic catalogue is imported again. */
+async function searchDuringImport(target: Target, url: string, cookie: string, dir: string) {
+  const perWindow: number[] = [];
+  let importing = true;
+  let outcome = 'imported';
+  const importStarted = performance.now();
+  const importing$ = runOps(['content:import', dir], target.env)
+    .catch((error: Error) => {
+      outcome = `import failed: ${error.message}`;
+    })
+    .finally(() => {
+      importing = false;
+    });
+  // Let the command reach the server before the load starts (on PGlite the server runs it).
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  while (importing) {
+    perWindow.push((await cannon(`${url}/api/exams`, { headers: { cookie } }, 2)).p99);
+  }
+  await importing$;
+  const seconds = ((performance.now() - importStarted) / 1000).toFixed(0);
+  const sorted = [...perWindow].sort((a, b) => a - b);
+  const line = `| ${target.label} | search during an import of ${QUESTIONS} questions (${seconds} s, ${outcome}) | worst 2-s window p99 ${sorted.at(-1)} ms | median window p99 ${sorted[Math.floor(sorted.length / 2)]} ms |`;
+  table.push(line);
+  console.log(line);
+}
+
+const bare = await startBare();
+const measureBare = async () => {
+  const measured = await cannon(`${bare.url}/bare`);
+  table.push(
+    `| bare Fastify | static 15-item list | ${measured.rps.toFixed(0)} | 100 % | ${measured.p50} | ${measured.p99} | ${measured.errors} |`,
+  );
+  console.log(table.at(-1));
+  return measured.rps;
+};
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const targets = [pgliteTarget(), ...(adminUrl ? [postgresTarget(adminUrl)] : [])];
+console.log(
+  `# HTTP benchmark (${os.cpus().length} cores, Node ${process.version}, ${CONNECTIONS} connections, ${SECONDS} s per route)\n`,
+);
+console.log('| database | route | req/s | of bare Fastify | p50 (ms) | p99 (ms) | errors |');
+console.log('|---|---|---|---|---|---|---|');
+try {
+  for (const target of targets) {
+    if (ONLY !== 'synthetic') {
+      await target.fresh();
+      const bareRps = await measureBare();
+      const { server } = await hotRoutes(target, bareRps, 'demo', false);
+      await server.stop();
+    }
+    if (ONLY !== 'demo') {
+      const dir = path.join(os.tmpdir(), `gabarita-bench-${EXAMS}-${QUESTIONS}`);
+      if (!fs.existsSync(path.join(dir, 'disciplinas.json')))
+        writeSyntheticCatalog(dir, { exams: EXAMS, questions: QUESTIONS });
+      await target.fresh();
+      await importDirect(target, dir);
+      const bareRps = await measureBare();
+      const { server, cookie } = await hotRoutes(target, bareRps, `${QUESTIONS} questions`, true);
+      try {
+        await searchDuringImport(target, server.url, cookie, dir);
+      } finally {
+        await server.stop();
+      }
+    }
+    await target.dispose();
+  }
+} finally {
+  await bare.stop();
+  fs.rmSync(path.join(serverDir, 'bench', '.bare-server.mjs'), { force: true });
+}
+console.log(`\n${table.join('\n')}`);

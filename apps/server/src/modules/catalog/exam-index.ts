@@ -1,0 +1,194 @@
+import {
+  EXAM_FILTER_KEYS,
+  type ExamCard,
+  type ExamFilters,
+  type ExamSearchResponse,
+  type FacetOption,
+} from '@gabarita/shared';
+
+/** An exam as the search reads it, in the catalogue's order (newest year first, then id). */
+export interface IndexedExam {
+  id: string;
+  cargo: string;
+  cargoGeral: string;
+  orgao: string;
+  nivel: string;
+  instituicao: string;
+  ano: string;
+  questionCount: number;
+  demonstration: boolean;
+}
+
+export interface ExamIndexRows {
+  exams: IndexedExam[];
+  examDisciplines: { examId: string; disciplineCode: string; questionCount: number }[];
+  examSubjects: {
+    examId: string;
+    disciplineCode: string;
+    subject: string;
+    questionCount: number;
+  }[];
+  disciplineNames: Map<string, string>;
+}
+
+type ColumnFilter = 'cargo' | 'orgao' | 'nivel' | 'instituicao' | 'ano';
+const COLUMN_FILTERS: ColumnFilter[] = ['cargo', 'orgao', 'nivel', 'instituicao', 'ano'];
+const columnValue = (exam: IndexedExam, key: ColumnFilter) =>
+  key === 'cargo' ? exam.cargoGeral : exam[key];
+
+interface Entry {
+  exam: IndexedExam;
+  /** Questions per discipline (annulled ones left out, as the importer counts them). */
+  disciplines: Map<string, number>;
+  /** Questions per "discipline\0subject". */
+  subjects: Map<string, number>;
+}
+
+const pairKey = (discipline: string, subject: string) => `${discipline}\u0000${subject}`;
+
+/** A search result without the per-user marks (`inHistory` is false on every card). */
+export type PublicSearchResult = Omit<ExamSearchResponse, 'nextCursor'>;
+
+const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
+const byLabel = (a: FacetOption, b: FacetOption) => collator.compare(a.label, b.label);
+
+function increment(counts: Map<string, number>, key: string) {
+  counts.set(key, (counts.get(key) ?? 0) + 1);
+}
+
+/**
+ * The exam search over an in-memory copy of the exams and their per-exam aggregates: the same
+ * answers as the SQL it replaces (docs/product-rules.md, "Exam filters"), each filter's options
+ * counted with every other filter applied, from one pass over the exams.
+ */
+export function createExamIndex(rows: ExamIndexRows) {
+  const entries = new Map<string, Entry>();
+  for (const exam of rows.exams)
+    entries.set(exam.id, { exam, disciplines: new Map(), subjects: new Map() });
+  for (const row of rows.examDisciplines)
+    entries.get(row.examId)?.disciplines.set(row.disciplineCode, row.questionCount);
+  for (const row of rows.examSubjects) {
+    const subjects = entries.get(row.examId)?.subjects;
+    if (!subjects) continue;
+    const key = pairKey(row.disciplineCode, row.subject);
+    subjects.set(key, (subjects.get(key) ?? 0) + row.questionCount);
+  }
+  const ordered = [...entries.values()];
+  const subjectsOf = new Map<string, Set<string>>();
+  for (const row of rows.examSubjects) {
+    let set = subjectsOf.get(row.subject);
+    if (!set) subjectsOf.set(row.subject, (set = new Set()));
+    set.add(row.disciplineCode);
+  }
+
+  function hasSubject(entry: Entry, disciplina: string | undefined, assunto: string): boolean {
+    if (disciplina) return entry.subjects.has(pairKey(disciplina, assunto));
+    for (const discipline of subjectsOf.get(assunto) ?? []) {
+      if (entry.subjects.has(pairKey(discipline, assunto))) return true;
+    }
+    return false;
+  }
+
+  function search(filters: ExamFilters, offset: number, limit: number): PublicSearchResult {
+    const { disciplina, assunto } = filters;
+    const columnCounts = new Map<ColumnFilter, Map<string, number>>(
+      COLUMN_FILTERS.map((key) => [key, new Map()]),
+    );
+    const disciplineCounts = new Map<string, number>();
+    const subjectCounts = new Map<string, number>();
+    const page: ExamCard[] = [];
+    let total = 0;
+
+    for (const entry of ordered) {
+      const { exam } = entry;
+      // Which column filters this exam fails: with two or more, it counts in no facet.
+      let failed: ColumnFilter | undefined;
+      let failures = 0;
+      for (const key of COLUMN_FILTERS) {
+        const wanted = filters[key];
+        if (wanted && columnValue(exam, key) !== wanted) {
+          failures += 1;
+          failed = key;
+          if (failures > 1) break;
+        }
+      }
+      if (failures > 1) continue;
+      const subjectOk =
+        assunto !== undefined
+          ? hasSubject(entry, disciplina, assunto)
+          : disciplina === undefined || entry.disciplines.has(disciplina);
+
+      if (subjectOk) {
+        for (const key of COLUMN_FILTERS) {
+          if (failures === 0 || failed === key)
+            increment(columnCounts.get(key)!, columnValue(exam, key));
+        }
+      }
+      if (failures > 0) continue;
+      // The discipline facet ignores the discipline filter but keeps the subject alone.
+      if (assunto !== undefined) {
+        const suffix = `\u0000${assunto}`;
+        for (const key of entry.subjects.keys()) {
+          if (key.endsWith(suffix)) increment(disciplineCounts, key.slice(0, -suffix.length));
+        }
+      } else {
+        for (const discipline of entry.disciplines.keys()) increment(disciplineCounts, discipline);
+      }
+      if (disciplina !== undefined) {
+        const prefix = `${disciplina}\u0000`;
+        for (const key of entry.subjects.keys()) {
+          if (key.startsWith(prefix)) increment(subjectCounts, key.slice(prefix.length));
+        }
+      }
+      if (!subjectOk) continue;
+      if (total >= offset && page.length < limit) page.push(toCard(entry, disciplina, assunto));
+      total += 1;
+    }
+
+    const facets = Object.fromEntries(
+      EXAM_FILTER_KEYS.map((key) => [key, [] as FacetOption[]]),
+    ) as PublicSearchResult['facets'];
+    for (const key of COLUMN_FILTERS) {
+      for (const [value, count] of columnCounts.get(key)!)
+        facets[key].push({ value, label: value, count });
+    }
+    for (const [value, count] of disciplineCounts) {
+      const label = rows.disciplineNames.get(value);
+      if (label !== undefined) facets.disciplina.push({ value, label, count });
+    }
+    for (const [value, count] of subjectCounts) facets.assunto.push({ value, label: value, count });
+    for (const key of EXAM_FILTER_KEYS) facets[key].sort(byLabel);
+    return { items: page, total, facets };
+  }
+
+  return { search, get: (examId: string) => entries.get(examId)?.exam };
+}
+
+function toCard(
+  entry: Entry,
+  disciplina: string | undefined,
+  assunto: string | undefined,
+): ExamCard {
+  const { exam } = entry;
+  const matching =
+    disciplina === undefined
+      ? null
+      : assunto !== undefined
+        ? (entry.subjects.get(pairKey(disciplina, assunto)) ?? 0)
+        : (entry.disciplines.get(disciplina) ?? null);
+  return {
+    id: exam.id,
+    cargo: exam.cargo,
+    cargoGeral: exam.cargoGeral,
+    orgao: exam.orgao,
+    nivel: exam.nivel,
+    instituicao: exam.instituicao,
+    ano: exam.ano,
+    questionCount: exam.questionCount,
+    matchingQuestionCount: matching,
+    inHistory: false,
+    demonstration: exam.demonstration,
+  };
+}
+
+export type ExamIndex = ReturnType<typeof createExamIndex>;

@@ -1,0 +1,96 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, DatabaseHandle } from '../../db/client';
+import { LruCache } from '../../lib/lru-cache';
+import { loadMarks } from './study.repo';
+
+/**
+ * The NOTIFY channel a database trigger sends on whenever a user's history changes (migration
+ * 0011); the payload is the user id.
+ */
+export const HISTORY_CHANNEL = 'history_changed';
+/** Bounds what a lost notification could leave stale. */
+const TTL_MS = 60_000;
+const CAPACITY = 2_000;
+
+export interface RecordedAnswer {
+  response: 'c' | 'e';
+  letter: string;
+  answeredAt: Date;
+}
+
+/** One user's marks: the exams they opened and the questions they answered. */
+export interface UserMarks {
+  openedExams: ReadonlySet<string>;
+  answers: ReadonlyMap<string, RecordedAnswer>;
+}
+
+async function readMarks(db: Database, userId: string): Promise<UserMarks> {
+  const { exams, answers } = await loadMarks(db, userId);
+  return {
+    openedExams: new Set(exams.map((row) => row.examId)),
+    answers: new Map(
+      answers.flatMap((row) =>
+        row.response && row.chosenLetter && row.answeredAt
+          ? [
+              [
+                row.questionId,
+                { response: row.response, letter: row.chosenLetter, answeredAt: row.answeredAt },
+              ] as const,
+            ]
+          : [],
+      ),
+    ),
+  };
+}
+
+/**
+ * Each user's history marks kept in memory per user, never shared between users: the catalogue's
+ * answers are the same for everyone and these are merged into copies of them. Any change to a
+ * user's history reaches every instance by NOTIFY; this instance also drops them itself after its
+ * own writes, so the user's next request never waits for the notification.
+ */
+export function createStudyMarks(database: DatabaseHandle, log: FastifyBaseLogger) {
+  const entries = new LruCache<string, { marks: Promise<UserMarks>; readAt: number }>(CAPACITY);
+  let listening: (() => Promise<void>) | undefined;
+
+  // A read still under way is dropped too (it is kept from its start), so nothing read before a
+  // change outlives the change.
+  const drop = (userId: string) => entries.delete(userId);
+
+  return {
+    async start() {
+      try {
+        listening = await database.listen(HISTORY_CHANNEL, drop);
+      } catch (error) {
+        log.warn({ err: error }, 'sem aviso de mudanças do histórico: cada pedido o lerá');
+      }
+    },
+
+    async close() {
+      const stop = listening;
+      listening = undefined;
+      entries.clear();
+      // The database may already be closed; there is nothing left to stop then.
+      await stop?.().catch(() => undefined);
+    },
+
+    async of(userId: string): Promise<UserMarks> {
+      const entry = entries.get(userId);
+      if (entry && Date.now() - entry.readAt <= TTL_MS) return entry.marks;
+      const marks = readMarks(database.db, userId);
+      if (listening) {
+        const entry = { marks, readAt: Date.now() };
+        entries.set(userId, entry);
+        marks.catch(() => {
+          if (entries.get(userId) === entry) entries.delete(userId);
+        });
+      }
+      return marks;
+    },
+
+    /** After this instance changed a user's history (other instances hear the trigger). */
+    drop,
+  };
+}
+
+export type StudyMarks = ReturnType<typeof createStudyMarks>;

@@ -1,0 +1,216 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { executeRows } from '../../src/db/client';
+import { createContentImportService } from '../../src/modules/catalog/import/content-import.service';
+import { createOperatorService } from '../../src/modules/operator/operator.service';
+import { createPasswordUser, get, send, signIn } from '../helpers/accounts';
+import { editedCatalog, MINI_CATALOG } from '../helpers/content';
+import { eventually } from '../helpers/eventually';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+/**
+ * Two instances on one database, as behind a load balancer: what one instance keeps in memory
+ * (the catalogue, sessions) must follow changes made through the other.
+ */
+
+interface SearchBody {
+  items: { id: string; cargo: string; inHistory: boolean }[];
+  total: number;
+}
+
+describe('caches shared by two instances', () => {
+  let first: TestApp;
+  let second: TestApp;
+  beforeAll(async () => {
+    first = await createTestApp();
+    await createContentImportService(first.database.db).importContent(MINI_CATALOG);
+    second = await createTestApp({
+      database: {
+        ...(await first.database.openAnother()),
+        destroy: async () => undefined,
+      } as never,
+    });
+  });
+  afterAll(async () => {
+    await second.close();
+    await second.database.close();
+    await first.close();
+  });
+
+  const search = async (app: TestApp, cookie?: string) =>
+    (await get(app.app, '/api/exams', cookie)).json() as SearchBody;
+  const cargoOf = (body: SearchBody, id: string) =>
+    body.items.find((item) => item.id === id)?.cargo;
+
+  it('serves the catalogue from memory until an import on another instance replaces it', async () => {
+    expect(cargoOf(await search(second), 'alfa_2017_prova')).toBe('Professor de Matemática');
+    const question = async () =>
+      (await get(second.app, '/api/questions/alfa_2017_prova_1')).json() as {
+        statementHtml: string;
+      };
+    expect((await question()).statementHtml).toBe('<p>Enunciado 1.</p>');
+
+    // A change behind the catalogue's back (no import) is not seen: the answers come from memory.
+    await first.database.db.execute(
+      sql`update exams set cargo = 'Mudado à mão' where id = 'alfa_2017_prova'`,
+    );
+    expect(cargoOf(await search(second), 'alfa_2017_prova')).toBe('Professor de Matemática');
+
+    const edited = editedCatalog((catalog) => {
+      catalog.exam('alfa_2017_prova.json').cargo = 'Professor de Álgebra';
+      catalog.question('alfa_2017_prova.json', '1').questao = '<p>Enunciado novo.</p>';
+    });
+    await createContentImportService(first.database.db).importContent(edited);
+
+    const after = await eventually(
+      () => search(second),
+      (body) => cargoOf(body, 'alfa_2017_prova') === 'Professor de Álgebra',
+    );
+    expect(cargoOf(after, 'alfa_2017_prova')).toBe('Professor de Álgebra');
+    expect((await question()).statementHtml).toBe('<p>Enunciado novo.</p>');
+    expect(cargoOf(await search(first), 'alfa_2017_prova')).toBe('Professor de Álgebra');
+  });
+
+  it("follows a user's marks across instances and never lets them reach another user", async () => {
+    const id = 'gama_2015_prova_1';
+    const [one, other] = await Promise.all([
+      createPasswordUser(first.database.db),
+      createPasswordUser(first.database.db),
+    ]);
+    const oneCookie = await signIn(first.app, one.email, one.password);
+    const otherCookie = await signIn(first.app, other.email, other.password);
+    await createOperatorService(first.database).run(
+      'user:grant-premium',
+      [one.email, '30'],
+      'direct',
+    );
+    // The first instance keeps this user's (still empty) marks before the other one records any.
+    expect((await search(first, oneCookie)).items.some((item) => item.inHistory)).toBe(false);
+    const [key] = await executeRows<{ answer_letter: string }>(
+      first.database.db,
+      sql`select answer_letter from questions where id = ${id}`,
+    );
+    expect(
+      (
+        await send(
+          second.app,
+          'POST',
+          `/api/questions/${id}/check`,
+          { letter: key!.answer_letter },
+          oneCookie,
+        )
+      ).statusCode,
+    ).toBe(200);
+
+    await eventually(
+      () => search(first, oneCookie),
+      (body) => body.items.some((item) => item.inHistory),
+    );
+    // The marked user asks first, so a shared cache that kept marks would hand them on.
+    for (const app of [second, first]) {
+      const mine = await search(app, oneCookie);
+      const theirs = await search(app, otherCookie);
+      const visitor = await search(app);
+      expect(mine.items.find((item) => item.id === 'gama_2015_prova')?.inHistory).toBe(true);
+      expect(theirs.items.some((item) => item.inHistory)).toBe(false);
+      expect(visitor.items.some((item) => item.inHistory)).toBe(false);
+
+      const detail = (cookie?: string) =>
+        get(app.app, `/api/questions/${id}`, cookie).then(
+          (response) => response.json() as { recordedAnswer: { response: string } | null },
+        );
+      expect((await detail(oneCookie)).recordedAnswer?.response).toBe('c');
+      expect((await detail(otherCookie)).recordedAnswer).toBeNull();
+      expect((await detail()).recordedAnswer).toBeNull();
+
+      const exam = (cookie?: string) =>
+        get(app.app, '/api/exams/gama_2015_prova', cookie).then(
+          (response) =>
+            response.json() as {
+              exam: { inHistory: boolean };
+              questions: { id: string; response: string | null }[];
+            },
+        );
+      const mineExam = await exam(oneCookie);
+      expect(mineExam.exam.inHistory).toBe(true);
+      expect(mineExam.questions.find((question) => question.id === id)?.response).toBe('c');
+      const theirExam = await exam(otherCookie);
+      expect(theirExam.exam.inHistory).toBe(false);
+      expect(theirExam.questions.every((question) => question.response === null)).toBe(true);
+    }
+  });
+
+  describe('sessions', () => {
+    const sessionOf = async (app: TestApp, cookie: string) =>
+      (
+        (await get(app.app, '/api/auth/session', cookie)).json() as {
+          user: { name: string; accountType: string } | null;
+        }
+      ).user;
+
+    it('a sign-out on one instance refuses the cookie on the other', async () => {
+      const account = await createPasswordUser(first.database.db);
+      const cookie = await signIn(first.app, account.email, account.password);
+      // Both instances have now looked the session up (and may keep it).
+      expect(await sessionOf(second, cookie)).not.toBeNull();
+      expect(await sessionOf(first, cookie)).not.toBeNull();
+
+      expect((await send(first.app, 'POST', '/api/auth/logout', {}, cookie)).statusCode).toBe(204);
+      expect(await sessionOf(first, cookie)).toBeNull();
+      expect(
+        await eventually(
+          () => sessionOf(second, cookie),
+          (user) => user === null,
+        ),
+      ).toBeNull();
+      expect(
+        (await send(second.app, 'POST', '/api/questions/alfa_2017_prova_1/open', {}, cookie))
+          .statusCode,
+      ).toBe(401);
+    });
+
+    it('a plan granted and a name changed elsewhere show on every instance', async () => {
+      const account = await createPasswordUser(first.database.db, { name: 'Antes' });
+      const cookie = await signIn(first.app, account.email, account.password);
+      expect(await sessionOf(second, cookie)).toMatchObject({ name: 'Antes', accountType: 'free' });
+
+      await createOperatorService(first.database).run(
+        'user:grant-premium',
+        [account.email, '30'],
+        'direct',
+      );
+      expect(
+        await eventually(
+          () => sessionOf(second, cookie),
+          (user) => user?.accountType === 'premium',
+        ),
+      ).toMatchObject({ accountType: 'premium' });
+
+      expect(
+        (await send(first.app, 'PATCH', '/api/me', { name: 'Depois' }, cookie)).statusCode,
+      ).toBe(200);
+      expect(
+        await eventually(
+          () => sessionOf(second, cookie),
+          (user) => user?.name === 'Depois',
+        ),
+      ).toMatchObject({ name: 'Depois' });
+    });
+
+    it('a password reset signs the user out on every instance', async () => {
+      const account = await createPasswordUser(first.database.db);
+      const cookie = await signIn(first.app, account.email, account.password);
+      expect(await sessionOf(second, cookie)).not.toBeNull();
+      // What the reset does to sessions, straight in the database, as any other writer would.
+      await first.database.db.execute(
+        sql`delete from sessions where user_id = (select id from users where email = ${account.email})`,
+      );
+      expect(
+        await eventually(
+          () => sessionOf(second, cookie),
+          (user) => user === null,
+        ),
+      ).toBeNull();
+    });
+  });
+});
