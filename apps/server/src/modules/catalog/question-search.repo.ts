@@ -1,27 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { QuestionSearchFilters } from '@gabarita/shared';
 import { type Database, executeRows } from '../../db/client';
+import type { QuestionResultRow } from './question-result-card';
 
 /** Where the next page starts: the last card of this page, in the list's order. */
 export interface SearchPosition {
   ano: string;
   examId: string;
   number: number;
-}
-
-export interface SearchRow {
-  id: string;
-  exam_id: string;
-  number: number;
-  discipline_code: string;
-  discipline_name: string;
-  subject: string;
-  response: 'c' | 'e' | null;
-  status: 'regular' | 'outdated';
-  cargo: string;
-  orgao: string;
-  ano: string;
-  statement_html: string;
 }
 
 const TRUE = sql`true`;
@@ -88,7 +74,7 @@ export async function searchQuestionPage(
            or (q.exam_id = ${after.examId} and q.number > ${after.number}))))`
     : TRUE;
   const [items, [count]] = await Promise.all([
-    executeRows<SearchRow>(
+    executeRows<QuestionResultRow>(
       db,
       sql`select q.id, q.exam_id, q.number, q.discipline_code, d.name as discipline_name,
                  s.name as subject, ${userId ? sql`qh.response` : sql`null`} as response, q.status,

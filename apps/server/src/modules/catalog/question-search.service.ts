@@ -8,10 +8,9 @@ import {
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { htmlToText } from './import/sanitize';
+import { toQuestionResultCard } from './question-result-card';
 import { searchQuestionPage, type SearchPosition } from './question-search.repo';
 
-const EXCERPT_LENGTH = 220;
 const positionSchema = z.tuple([z.string().max(10), z.string().max(200), z.number().int()]);
 
 /** Cursors are opaque to clients; inside, the position of the last card sent. */
@@ -29,13 +28,6 @@ export function decodeSearchCursor(cursor: string | undefined): SearchPosition |
   } catch {
     throw new AppError('request/invalid', 400, STUDY_TOOLS_MESSAGES.invalidCursor);
   }
-}
-
-function excerpt(html: string): string {
-  const text = htmlToText(html);
-  if (text.length <= EXCERPT_LENGTH) return text;
-  const cut = text.slice(0, EXCERPT_LENGTH);
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), EXCERPT_LENGTH - 30)).trimEnd()}…`;
 }
 
 function clean(filters: QuestionSearchFilters): QuestionSearchFilters {
@@ -71,18 +63,7 @@ export async function searchQuestions(
   const page = items.slice(0, SEARCH_PAGE_SIZE);
   const last = page.at(-1);
   return {
-    items: page.map((row) => ({
-      id: row.id,
-      examId: row.exam_id,
-      number: row.number,
-      disciplina: row.discipline_code,
-      disciplinaNome: row.discipline_name,
-      assunto: row.subject,
-      response: row.response,
-      status: row.status,
-      examLabel: `${row.cargo} — ${row.orgao} (${row.ano})`,
-      excerpt: excerpt(row.statement_html),
-    })),
+    items: page.map(toQuestionResultCard),
     total: Math.min(total, SEARCH_COUNT_LIMIT),
     totalCapped: total > SEARCH_COUNT_LIMIT,
     nextCursor:

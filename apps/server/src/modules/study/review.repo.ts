@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type Database, executeRows } from '../../db/client';
 import { reviewItems } from '../../db/schema';
 import type { LadderState } from './review-ladder';
+import type { QuestionResultRow } from '../catalog/question-result-card';
 
 /** The question's place on the user's review ladder, locked until the transaction ends. */
 export async function lockReviewItem(db: Database, userId: string, questionId: string) {
@@ -51,19 +52,7 @@ export async function countDueReviews(db: Database, userId: string, today: strin
   return row ?? { due: 0, total: 0 };
 }
 
-export interface ReviewRow {
-  id: string;
-  exam_id: string;
-  number: number;
-  discipline_code: string;
-  discipline_name: string;
-  subject: string;
-  response: 'c' | 'e' | null;
-  status: 'regular' | 'outdated';
-  cargo: string;
-  orgao: string;
-  ano: string;
-  statement_html: string;
+export interface ReviewRow extends QuestionResultRow {
   step: number;
   due_day: string | null;
   last_wrong_at: Date;

@@ -1,16 +1,10 @@
 import type { ReviewResponse } from '@gabarita/shared';
 import type { Database } from '../../db/client';
 import { saoPauloDay } from '../../lib/clock';
-import { htmlToText } from '../catalog/import/sanitize';
+import { toQuestionResultCard } from '../catalog/question-result-card';
 import { countDueReviews, listReviewItems, reviewSubjects } from './review.repo';
 
 const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
-const EXCERPT_LENGTH = 220;
-
-function excerpt(html: string) {
-  const text = htmlToText(html);
-  return text.length <= EXCERPT_LENGTH ? text : `${text.slice(0, EXCERPT_LENGTH).trimEnd()}…`;
-}
 
 /** The mistakes notebook of one user (docs/product-rules.md, "Mistakes notebook"). */
 export function createReviewService(db: Database) {
@@ -43,16 +37,7 @@ export function createReviewService(db: Database) {
         dueToday: counts.due,
         total: counts.total,
         items: rows.map((row) => ({
-          id: row.id,
-          examId: row.exam_id,
-          number: row.number,
-          disciplina: row.discipline_code,
-          disciplinaNome: row.discipline_name,
-          assunto: row.subject,
-          response: row.response,
-          status: row.status,
-          examLabel: `${row.cargo} — ${row.orgao} (${row.ano})`,
-          excerpt: excerpt(row.statement_html),
+          ...toQuestionResultCard(row),
           step: row.step,
           dueDay: row.due_day,
           due: row.due_day !== null && row.due_day <= today,

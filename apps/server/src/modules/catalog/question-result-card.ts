@@ -1,0 +1,44 @@
+import type { SearchQuestionCard } from '@gabarita/shared';
+import { htmlToText } from './import/sanitize';
+
+const EXCERPT_LENGTH = 220;
+
+/** A question as lists outside its exam read it (search results, the mistakes notebook). */
+export interface QuestionResultRow {
+  id: string;
+  exam_id: string;
+  number: number;
+  discipline_code: string;
+  discipline_name: string;
+  subject: string;
+  response: 'c' | 'e' | null;
+  status: 'regular' | 'outdated';
+  cargo: string;
+  orgao: string;
+  ano: string;
+  statement_html: string;
+}
+
+/** The statement's first words, cut at a word. */
+function excerpt(html: string): string {
+  const text = htmlToText(html);
+  if (text.length <= EXCERPT_LENGTH) return text;
+  const cut = text.slice(0, EXCERPT_LENGTH);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), EXCERPT_LENGTH - 30)).trimEnd()}…`;
+}
+
+/** The card with its exam named and the start of its statement. */
+export function toQuestionResultCard(row: QuestionResultRow): SearchQuestionCard {
+  return {
+    id: row.id,
+    examId: row.exam_id,
+    number: row.number,
+    disciplina: row.discipline_code,
+    disciplinaNome: row.discipline_name,
+    assunto: row.subject,
+    response: row.response,
+    status: row.status,
+    examLabel: `${row.cargo} — ${row.orgao} (${row.ano})`,
+    excerpt: excerpt(row.statement_html),
+  };
+}
