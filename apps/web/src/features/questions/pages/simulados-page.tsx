@@ -9,15 +9,16 @@ import {
   type SimuladoScoring,
 } from '@gabarita/shared';
 import { useQuery } from '@tanstack/react-query';
-import { ClipboardList, Crown, Play, Sparkles, Timer } from 'lucide-react';
+import { ChartColumn, ClipboardList, Play, Save, Scale, Timer } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { INPUT_CLASSES, LABEL_CLASSES } from '../../../components/ui/field-styles';
 import { Notice } from '../../../components/ui/notice';
 import { Page } from '../../../components/ui/page';
 import { SearchableSelect } from '../../../components/ui/searchable-select';
+import { PremiumInvitationCard } from '../../../components/ui/premium-invitation-card';
 import { errorMessage } from '../../../lib/api-client';
 import { examDetailQueryOptions } from '../../../lib/catalog-queries';
 import { useSession } from '../../../lib/session';
@@ -78,34 +79,25 @@ function ScoringChoice({
   );
 }
 
+const SIMULADO_FEATURES = [
+  { icon: Timer, text: `Tempo marcado: ${SIMULADO_MINUTES_PER_QUESTION} minutos por questão` },
+  { icon: Save, text: 'Respostas salvas a cada escolha: recarregar a página não perde nada' },
+  {
+    icon: ChartColumn,
+    text: 'Nota, tempo usado e desempenho por disciplina no fim, com o gabarito',
+  },
+  { icon: Scale, text: 'Regra Cebraspe opcional para provas de Certo ou Errado' },
+] as const;
+
 /** Premium-only: what a simulado is, and the way to the plans. */
 function SimuladoInvitation() {
   return (
-    <section
-      aria-labelledby="convite-simulado"
-      className="rounded-2xl border border-accent-200 bg-surface p-5 shadow-sm sm:p-7 dark:border-accent-900/70"
-    >
-      <span className="inline-flex items-center gap-1.5 rounded-full bg-accent-soft px-2.5 py-1 text-xs font-semibold text-accent-ink ring-1 ring-accent-200 dark:ring-accent-900">
-        <Crown className="size-3.5" aria-hidden="true" />
-        Recurso Premium
-      </span>
-      <h2 id="convite-simulado" className="mt-3 text-lg font-semibold text-ink">
-        Treine como no dia da prova
-      </h2>
-      <p className="mt-2 max-w-prose text-sm leading-6 text-ink-muted">
-        {SIMULADO_MESSAGES.premiumOnly}
-      </p>
-      <ul className="mt-4 space-y-1.5 text-sm text-ink">
-        <li>• Tempo marcado: {SIMULADO_MINUTES_PER_QUESTION} minutos por questão.</li>
-        <li>• Respostas salvas a cada escolha: recarregar a página não perde nada.</li>
-        <li>• Nota, tempo usado e desempenho por disciplina no fim, com o gabarito.</li>
-        <li>• Regra Cebraspe opcional para provas de Certo ou Errado.</li>
-      </ul>
-      <Link to="/assinatura" className={buttonClasses({ className: 'mt-6' })}>
-        <Sparkles className="size-4" aria-hidden="true" />
-        Conhecer o Premium
-      </Link>
-    </section>
+    <PremiumInvitationCard
+      id="convite-simulado"
+      title="Treine como no dia da prova"
+      message={SIMULADO_MESSAGES.premiumOnly}
+      features={SIMULADO_FEATURES}
+    />
   );
 }
 
