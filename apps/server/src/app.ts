@@ -34,7 +34,6 @@ import { createReviewService } from './modules/study/review.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { googleRoutes } from './modules/auth/google.routes';
 import { createGoogleSignIn } from './modules/auth/google.service';
-import { createSessionCache } from './modules/auth/session-cache';
 import { registerSessionResolution } from './modules/auth/session.plugin';
 import { healthRoutes } from './modules/health/health.routes';
 import { createHousekeeping } from './modules/housekeeping/housekeeping.service';
@@ -137,10 +136,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     (config.smtp
       ? createSmtpMailer(config.smtp)
       : createOutboxMailer(db, app.log, { logLinks: config.nodeEnv !== 'production' }));
-  const sessionCache = createSessionCache(deps.database, app.log);
-  await sessionCache.start();
-  app.addHook('onClose', async () => sessionCache.close());
-  const auth = createAuthService({ db, mailer, config, log: app.log, sessionCache });
+  const auth = createAuthService({ db, mailer, config, log: app.log });
   const users = createUsersService({ db, auth, log: app.log });
   const catalogCache = createCatalogCache(deps.database, app.log);
   await catalogCache.start();

@@ -36,7 +36,6 @@ import {
   updateUser,
 } from './auth.repo';
 import { hashPassword, verifyPassword } from './password';
-import type { SessionCache } from './session-cache';
 import { SESSION_TTL_MS } from './session-cookie';
 
 const ACTION_CODE_TTL_MS: Record<ActionMode, number> = {
@@ -67,7 +66,6 @@ export interface AuthDeps {
   config: AppConfig;
   log: FastifyBaseLogger;
   /** Sessions kept in memory between requests; without it every request reads its session. */
-  sessionCache?: SessionCache;
 }
 
 export interface IssuedSession {
@@ -108,7 +106,7 @@ export function toSessionUser(
   };
 }
 
-export function createAuthService({ db, mailer, config, log, sessionCache }: AuthDeps) {
+export function createAuthService({ db, mailer, config, log }: AuthDeps) {
   const limits = createRateLimiter(db);
   const actionLink = (mode: ActionMode, code: string) =>
     `${config.appUrl}/auth/action?mode=${mode}&oobCode=${encodeURIComponent(code)}`;
@@ -335,29 +333,18 @@ export function createAuthService({ db, mailer, config, log, sessionCache }: Aut
         await deleteSessionsOfUser(tx, user.id);
         await createRateLimiter(tx).reset(loginFailures(user.email));
       });
-      // Other instances hear it from the database; this one need not wait for that.
-      sessionCache?.dropUser(user.id);
     },
 
     /**
-     * At most one indexed read (none while the session is cached) and, once an hour per session,
-     * a write that slides its expiry.
+     * One indexed read and, once an hour per session, a write that slides its expiry. Nothing is
+     * kept between requests, so a sign-out, a password reset or a plan change applies on every
+     * instance at the next request (docs/decisions/009-hot-path-caches.md).
      */
     async resolveSession(token: string | undefined): Promise<ResolvedSession | null> {
       if (!token) return null;
-      const tokenHash = hashToken(token);
-      let found = sessionCache?.get(tokenHash);
-      if (!found) {
-        const mark = sessionCache?.mark() ?? 0;
-        found = await findLiveSession(db, tokenHash);
-        if (!found) return null;
-        sessionCache?.set(tokenHash, found, mark);
-      }
+      const found = await findLiveSession(db, hashToken(token));
+      if (!found) return null;
       const now = Date.now();
-      if (found.session.expiresAt.getTime() <= now) {
-        sessionCache?.forget(tokenHash);
-        return null;
-      }
       let renewedUntil: Date | undefined;
       if (now - found.session.lastUsedAt.getTime() >= SESSION_TOUCH_SECONDS * 1000) {
         const until = new Date(now + SESSION_TTL_MS);
@@ -369,8 +356,6 @@ export function createAuthService({ db, mailer, config, log, sessionCache }: Aut
           SESSION_TOUCH_SECONDS,
         );
         if (touched) renewedUntil = until;
-        // Touched here or by another instance: either way, read it afresh next time.
-        sessionCache?.forget(tokenHash);
       }
       return {
         user: found.user,
@@ -379,18 +364,9 @@ export function createAuthService({ db, mailer, config, log, sessionCache }: Aut
       };
     },
 
-    /**
-     * After this instance changed what a user's sessions resolve to (name, photo): other instances
-     * hear it from the database; this one need not wait for that.
-     */
-    sessionsChanged(userId: string) {
-      sessionCache?.dropUser(userId);
-    },
-
     async logout(token: string | undefined) {
       if (!token) return;
       await deleteSession(db, hashToken(token));
-      sessionCache?.forget(hashToken(token));
     },
 
     /** Expired sessions, old links, unfinished Google sign-ins and long-unused browsers. */
