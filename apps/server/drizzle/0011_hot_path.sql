@@ -19,6 +19,12 @@ BEGIN
   RETURN NEW;
 END;
 $$;--> statement-breakpoint
+-- Any change to what a session resolves to (the session itself, its user, plan or photo) wakes
+-- the session cache, whichever code path or operator command made it.
+CREATE TRIGGER "sessions_changed" AFTER UPDATE OR DELETE ON "sessions" FOR EACH ROW EXECUTE FUNCTION "notify_user_changed"('user_id', 'session_changed');--> statement-breakpoint
+CREATE TRIGGER "users_changed" AFTER UPDATE OR DELETE ON "users" FOR EACH ROW EXECUTE FUNCTION "notify_user_changed"('id', 'session_changed');--> statement-breakpoint
+CREATE TRIGGER "entitlements_changed" AFTER INSERT OR UPDATE OR DELETE ON "entitlements" FOR EACH ROW EXECUTE FUNCTION "notify_user_changed"('user_id', 'session_changed');--> statement-breakpoint
+CREATE TRIGGER "user_photos_changed" AFTER INSERT OR UPDATE OR DELETE ON "user_photos" FOR EACH ROW EXECUTE FUNCTION "notify_user_changed"('user_id', 'session_changed');--> statement-breakpoint
 -- Any change to a user's history wakes every instance's copy of that user's marks.
 CREATE TRIGGER "test_history_changed" AFTER INSERT OR UPDATE OR DELETE ON "test_history" FOR EACH ROW EXECUTE FUNCTION "notify_user_changed"('user_id', 'history_changed');--> statement-breakpoint
 CREATE TRIGGER "question_history_changed" AFTER INSERT OR UPDATE OR DELETE ON "question_history" FOR EACH ROW EXECUTE FUNCTION "notify_user_changed"('user_id', 'history_changed');

@@ -32,6 +32,7 @@ import { studyRoutes } from './modules/study/study.routes';
 import { createStudyService } from './modules/study/study.service';
 import { createReviewService } from './modules/study/review.service';
 import { createAuthService } from './modules/auth/auth.service';
+import { createSessionCache } from './modules/auth/session-cache';
 import { googleRoutes } from './modules/auth/google.routes';
 import { createGoogleSignIn } from './modules/auth/google.service';
 import { registerSessionResolution } from './modules/auth/session.plugin';
@@ -136,7 +137,14 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     (config.smtp
       ? createSmtpMailer(config.smtp)
       : createOutboxMailer(db, app.log, { logLinks: config.nodeEnv !== 'production' }));
-  const auth = createAuthService({ db, mailer, config, log: app.log });
+  // Only where every writer shares this process (docs/decisions/009-hot-path-caches.md).
+  const sessionCache =
+    deps.database.kind === 'pglite' ? createSessionCache(deps.database, app.log) : undefined;
+  if (sessionCache) {
+    await sessionCache.start();
+    app.addHook('onClose', async () => sessionCache.close());
+  }
+  const auth = createAuthService({ db, mailer, config, log: app.log, sessionCache });
   const users = createUsersService({ db, auth, log: app.log });
   const catalogCache = createCatalogCache(deps.database, app.log);
   await catalogCache.start();

@@ -36,6 +36,7 @@ import {
   updateUser,
 } from './auth.repo';
 import { hashPassword, verifyPassword } from './password';
+import type { SessionCache } from './session-cache';
 import { SESSION_TTL_MS } from './session-cookie';
 
 const ACTION_CODE_TTL_MS: Record<ActionMode, number> = {
@@ -66,6 +67,7 @@ export interface AuthDeps {
   config: AppConfig;
   log: FastifyBaseLogger;
   /** Sessions kept in memory between requests; without it every request reads its session. */
+  sessionCache?: SessionCache;
 }
 
 export interface IssuedSession {
@@ -106,7 +108,7 @@ export function toSessionUser(
   };
 }
 
-export function createAuthService({ db, mailer, config, log }: AuthDeps) {
+export function createAuthService({ db, mailer, config, log, sessionCache }: AuthDeps) {
   const limits = createRateLimiter(db);
   const actionLink = (mode: ActionMode, code: string) =>
     `${config.appUrl}/auth/action?mode=${mode}&oobCode=${encodeURIComponent(code)}`;
@@ -333,18 +335,28 @@ export function createAuthService({ db, mailer, config, log }: AuthDeps) {
         await deleteSessionsOfUser(tx, user.id);
         await createRateLimiter(tx).reset(loginFailures(user.email));
       });
+      sessionCache?.dropUser(user.id);
     },
 
     /**
-     * One indexed read and, once an hour per session, a write that slides its expiry. Nothing is
-     * kept between requests, so a sign-out, a password reset or a plan change applies on every
-     * instance at the next request (docs/decisions/009-hot-path-caches.md).
+     * At most one indexed read (none while the session is cached, on PGlite only) and, once an hour
+     * per session, a write that slides its expiry (docs/decisions/009-hot-path-caches.md).
      */
     async resolveSession(token: string | undefined): Promise<ResolvedSession | null> {
       if (!token) return null;
-      const found = await findLiveSession(db, hashToken(token));
-      if (!found) return null;
+      const tokenHash = hashToken(token);
+      let found = sessionCache?.get(tokenHash);
+      if (!found) {
+        const mark = sessionCache?.mark() ?? 0;
+        found = await findLiveSession(db, tokenHash);
+        if (!found) return null;
+        sessionCache?.set(tokenHash, found, mark);
+      }
       const now = Date.now();
+      if (found.session.expiresAt.getTime() <= now) {
+        sessionCache?.forget(tokenHash);
+        return null;
+      }
       let renewedUntil: Date | undefined;
       if (now - found.session.lastUsedAt.getTime() >= SESSION_TOUCH_SECONDS * 1000) {
         const until = new Date(now + SESSION_TTL_MS);
@@ -356,6 +368,8 @@ export function createAuthService({ db, mailer, config, log }: AuthDeps) {
           SESSION_TOUCH_SECONDS,
         );
         if (touched) renewedUntil = until;
+        // Touched here or by another instance: either way, read it afresh next time.
+        sessionCache?.forget(tokenHash);
       }
       return {
         user: found.user,
@@ -364,9 +378,15 @@ export function createAuthService({ db, mailer, config, log }: AuthDeps) {
       };
     },
 
+    /** After this instance changed what a user's sessions resolve to (name, photo). */
+    sessionsChanged(userId: string) {
+      sessionCache?.dropUser(userId);
+    },
+
     async logout(token: string | undefined) {
       if (!token) return;
       await deleteSession(db, hashToken(token));
+      sessionCache?.forget(hashToken(token));
     },
 
     /** Expired sessions, old links, unfinished Google sign-ins and long-unused browsers. */

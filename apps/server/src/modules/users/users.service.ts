@@ -45,6 +45,7 @@ export function createUsersService({
     async updateName(user: UserRow, name: string) {
       assertEditableProfile(user);
       await updateName(db, user.id, name);
+      auth.sessionsChanged(user.id);
       return getMe(user.id);
     },
 
@@ -56,6 +57,7 @@ export function createUsersService({
       if (!photo) throw new AppError('photo/not-image', 400, AUTH_MESSAGES.photoNotImage);
       const version = createHash('sha256').update(photo).digest('hex').slice(0, 16);
       await savePhoto(db, user.id, { content: photo, contentType: 'image/webp', version });
+      auth.sessionsChanged(user.id);
       return { photoUrl: photoUrlOf(user, version)! };
     },
 
