@@ -20,6 +20,8 @@ import {
 } from './study.repo';
 import { settleAnswer } from './answer-recording';
 import { questionStats } from './crowd-stats.service';
+import { nextLadderState } from './review-ladder';
+import { findReviewItem } from './review.repo';
 
 type QuestionKeys = Pick<CatalogService, 'questionKey'>;
 
@@ -79,7 +81,12 @@ async function checkAnswer(
   const free = session.sessionUser.accountType !== 'premium';
   const correct = letter === question.answerLetter;
   if (answered) {
-    // A re-check records nothing new, but still moves the question on the review ladder.
+    // A re-check records nothing new, but may move the question on the review ladder. A right one
+    // usually changes nothing there: one read decides before any transaction.
+    const unchanged =
+      correct &&
+      !nextLadderState(await findReviewItem(db, userId, questionId), correct, saoPauloDay());
+    if (unchanged) return { correct, gabarito: question.answerLetter };
     await inTransaction(db, (tx) =>
       settleAnswer(tx, userId, questionId, { letter, correct, first: false }),
     );
