@@ -1,20 +1,22 @@
-import type { SearchQuestionCard } from '@gabarita/shared';
+import type { QuestionCard, SearchQuestionCard } from '@gabarita/shared';
 import { ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AnswerMark } from './answer-mark';
 import { QuestionStatusTag } from './question-status-tag';
 
-/** A question in a result list: where it is from, its subject and the start of its statement. */
-export function QuestionResultCard({
+/**
+ * A question in a list outside its exam, as a link: where it is from, the user's mark and its
+ * number; `children` say what else the list shows of it.
+ */
+export function QuestionCardLink({
   question,
   href,
-  aside,
+  children,
 }: {
-  question: SearchQuestionCard;
+  question: QuestionCard & { examLabel: string };
   href: string;
-  /** Shown under the statement (e.g. when the question is due for review). */
-  aside?: ReactNode;
+  children: ReactNode;
 }) {
   return (
     <Link
@@ -32,11 +34,29 @@ export function QuestionResultCard({
         Questão {question.number}
         <QuestionStatusTag status={question.status} />
       </p>
+      {children}
+    </Link>
+  );
+}
+
+/** A question in a result list: where it is from, its subject and the start of its statement. */
+export function QuestionResultCard({
+  question,
+  href,
+  aside,
+}: {
+  question: SearchQuestionCard;
+  href: string;
+  /** Shown under the statement (e.g. when the question is due for review). */
+  aside?: ReactNode;
+}) {
+  return (
+    <QuestionCardLink question={question} href={href}>
       <p className="mt-0.5 text-xs font-medium text-primary-ink">
         {question.disciplinaNome} · {question.assunto}
       </p>
       <p className="mt-2 line-clamp-3 text-sm leading-6 text-ink-muted">{question.excerpt}</p>
       {aside}
-    </Link>
+    </QuestionCardLink>
   );
 }
