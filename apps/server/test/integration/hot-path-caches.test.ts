@@ -165,6 +165,29 @@ describe('caches shared by two instances', () => {
       ).toBe(401);
     });
 
+    it('sessions asked for at once each resolve to their own user, signed-out ones to nobody', async () => {
+      const accounts = await Promise.all(
+        Array.from({ length: 12 }, (_, index) =>
+          createPasswordUser(first.database.db, { name: `Aluno ${index}` }),
+        ),
+      );
+      const cookies = await Promise.all(
+        accounts.map((account) => signIn(first.app, account.email, account.password)),
+      );
+      const signedOut = cookies.filter((_, index) => index % 3 === 0);
+      for (const cookie of signedOut) await send(first.app, 'POST', '/api/auth/logout', {}, cookie);
+
+      for (const app of [first, second]) {
+        const asked = cookies.flatMap((cookie) => [cookie, cookie]);
+        const users = await Promise.all(asked.map((cookie) => sessionOf(app, cookie)));
+        users.forEach((user, index) => {
+          const account = Math.floor(index / 2);
+          if (account % 3 === 0) expect(user).toBeNull();
+          else expect(user?.name).toBe(`Aluno ${account}`);
+        });
+      }
+    });
+
     it('a plan granted and a name changed elsewhere show on every instance', async () => {
       const account = await createPasswordUser(first.database.db, { name: 'Antes' });
       const cookie = await signIn(first.app, account.email, account.password);

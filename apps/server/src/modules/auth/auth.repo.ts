@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   actionCodes,
@@ -52,9 +52,9 @@ export async function insertSession(
   await db.insert(sessions).values(values);
 }
 
-/** The live session of a token, with its user and plan. */
-export async function findLiveSession(db: Database, tokenHash: string) {
-  const [row] = await db
+/** The live sessions of these tokens, with their users and plans. */
+export async function findLiveSessions(db: Database, tokenHashes: string[]) {
+  return db
     .select({
       session: sessions,
       user: users,
@@ -65,8 +65,7 @@ export async function findLiveSession(db: Database, tokenHash: string) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(entitlements, eq(entitlements.userId, users.id))
     .leftJoin(userPhotos, eq(userPhotos.userId, users.id))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)));
-  return row;
+    .where(and(inArray(sessions.tokenHash, tokenHashes), gt(sessions.expiresAt, sql`now()`)));
 }
 
 /** Slides the expiry and records the visit, at most once per `throttleSeconds`. */

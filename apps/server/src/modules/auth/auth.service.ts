@@ -23,7 +23,6 @@ import {
   deleteSessionsOfUser,
   deleteUser,
   findActionCode,
-  findLiveSession,
   findUserByEmail,
   insertActionCode,
   insertSession,
@@ -38,6 +37,7 @@ import {
 import { hashPassword, verifyPassword } from './password';
 import type { SessionCache } from './session-cache';
 import { SESSION_TTL_MS } from './session-cookie';
+import { createSessionLookup } from './session-lookup';
 
 const ACTION_CODE_TTL_MS: Record<ActionMode, number> = {
   verifyEmail: 3 * 24 * 60 * 60 * 1000,
@@ -110,6 +110,7 @@ export function toSessionUser(
 
 export function createAuthService({ db, mailer, config, log, sessionCache }: AuthDeps) {
   const limits = createRateLimiter(db);
+  const findLiveSession = createSessionLookup(db);
   const actionLink = (mode: ActionMode, code: string) =>
     `${config.appUrl}/auth/action?mode=${mode}&oobCode=${encodeURIComponent(code)}`;
 
@@ -345,13 +346,10 @@ export function createAuthService({ db, mailer, config, log, sessionCache }: Aut
     async resolveSession(token: string | undefined): Promise<ResolvedSession | null> {
       if (!token) return null;
       const tokenHash = hashToken(token);
-      let found = sessionCache?.get(tokenHash);
-      if (!found) {
-        const mark = sessionCache?.mark() ?? 0;
-        found = await findLiveSession(db, tokenHash);
-        if (!found) return null;
-        sessionCache?.set(tokenHash, found, mark);
-      }
+      const found = await (sessionCache
+        ? sessionCache.lookup(tokenHash, findLiveSession)
+        : findLiveSession(tokenHash));
+      if (!found) return null;
       const now = Date.now();
       if (found.session.expiresAt.getTime() <= now) {
         sessionCache?.forget(tokenHash);

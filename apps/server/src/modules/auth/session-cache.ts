@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/client';
 import { LruCache } from '../../lib/lru-cache';
-import type { findLiveSession } from './auth.repo';
+import type { LiveSession } from './session-lookup';
 
 /**
  * The NOTIFY channel a database trigger sends on whenever what a session resolves to changes: a
@@ -12,18 +12,19 @@ import type { findLiveSession } from './auth.repo';
 export const SESSION_CHANNEL = 'session_changed';
 
 /**
- * How long a looked-up session is trusted without reading it again: bounds what the São Paulo day
- * turning (an expired plan) could leave stale.
+ * How long a looked-up session is trusted before it is read again. Changes arrive by notification;
+ * this only bounds what a change made without one could leave.
  */
-export const SESSION_CACHE_TTL_MS = 30_000;
+const SESSION_CACHE_TTL_MS = 30_000;
 const CAPACITY = 20_000;
-
-export type LiveSession = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>;
 
 interface Entry {
   found: LiveSession;
   readAt: number;
+  rereading?: boolean;
 }
+
+type Read = (tokenHash: string) => Promise<LiveSession | undefined>;
 
 /**
  * Sessions by token hash, kept in memory and dropped when they change. Used on PGlite only: there
@@ -45,6 +46,15 @@ export function createSessionCache(database: DatabaseHandle, log: FastifyBaseLog
     }
   }
 
+  async function read(tokenHash: string, readSession: Read) {
+    const mark = changes;
+    const found = await readSession(tokenHash);
+    if (found && listening && mark === changes) {
+      entries.set(tokenHash, { found, readAt: Date.now() });
+    }
+    return found;
+  }
+
   return {
     async start() {
       try {
@@ -62,23 +72,27 @@ export function createSessionCache(database: DatabaseHandle, log: FastifyBaseLog
       await stop?.().catch(() => undefined);
     },
 
-    /** The cached session of this hash, if still trusted. */
-    get(tokenHash: string): LiveSession | undefined {
+    /**
+     * The session of this hash, kept or read with `readSession`. One kept past its time is still
+     * answered while it is read again in the background: no request waits on a database busy with
+     * a long write (an import), and a change still drops it at once.
+     */
+    async lookup(tokenHash: string, readSession: Read): Promise<LiveSession | undefined> {
       const entry = entries.get(tokenHash);
-      if (!entry) return undefined;
-      if (Date.now() - entry.readAt > SESSION_CACHE_TTL_MS) {
-        entries.delete(tokenHash);
-        return undefined;
+      if (!entry) return read(tokenHash, readSession);
+      if (Date.now() - entry.readAt > SESSION_CACHE_TTL_MS && !entry.rereading) {
+        entry.rereading = true;
+        read(tokenHash, readSession).then(
+          (found) => {
+            if (!found && entries.get(tokenHash) === entry) entries.delete(tokenHash);
+          },
+          (error: unknown) => {
+            entry.rereading = false;
+            log.warn({ err: error }, 'não foi possível reler uma sessão');
+          },
+        );
       }
       return entry.found;
-    },
-
-    /** A mark to pass to `set`, taken before reading the session. */
-    mark: () => changes,
-
-    set(tokenHash: string, found: LiveSession, mark: number) {
-      if (!listening || mark !== changes) return;
-      entries.set(tokenHash, { found, readAt: Date.now() });
     },
 
     forget(tokenHash: string) {
