@@ -7,7 +7,7 @@ import { validateContent, type ValidQuestion } from './import/validate-content';
  * The demonstration catalogue is content people study from: it must import cleanly, and its items
  * must not give the answer away by their shape.
  */
-const { problems, catalog } = validateContent(readContentFolder(DEMO_CATALOG_DIR));
+const { problems, catalog } = await validateContent(await readContentFolder(DEMO_CATALOG_DIR));
 const all = catalog.exams.flatMap((exam) => exam.questions);
 const byId = new Map(all.map((question) => [question.id, question]));
 

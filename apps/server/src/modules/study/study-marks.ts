@@ -8,7 +8,7 @@ import { loadMarks } from './study.repo';
  * 0011); the payload is the user id.
  */
 export const HISTORY_CHANNEL = 'history_changed';
-/** Bounds what a lost notification could leave stale. */
+/** How long marks are trusted before they are read again: bounds what a lost notification leaves. */
 const TTL_MS = 60_000;
 const CAPACITY = 2_000;
 
@@ -43,6 +43,12 @@ async function readMarks(db: Database, userId: string): Promise<UserMarks> {
   };
 }
 
+interface Entry {
+  marks: Promise<UserMarks>;
+  readAt: number;
+  rereading?: boolean;
+}
+
 /**
  * Each user's history marks kept in memory per user, never shared between users: the catalogue's
  * answers are the same for everyone and these are merged into copies of them. Any change to a
@@ -50,12 +56,24 @@ async function readMarks(db: Database, userId: string): Promise<UserMarks> {
  * own writes, so the user's next request never waits for the notification.
  */
 export function createStudyMarks(database: DatabaseHandle, log: FastifyBaseLogger) {
-  const entries = new LruCache<string, { marks: Promise<UserMarks>; readAt: number }>(CAPACITY);
+  const entries = new LruCache<string, Entry>(CAPACITY);
   let listening: (() => Promise<void>) | undefined;
 
   // A read still under way is dropped too (it is kept from its start), so nothing read before a
   // change outlives the change.
   const drop = (userId: string) => entries.delete(userId);
+
+  function read(userId: string) {
+    const marks = readMarks(database.db, userId);
+    if (listening) {
+      const entry = { marks, readAt: Date.now() };
+      entries.set(userId, entry);
+      marks.catch(() => {
+        if (entries.get(userId) === entry) entries.delete(userId);
+      });
+    }
+    return marks;
+  }
 
   return {
     async start() {
@@ -74,18 +92,30 @@ export function createStudyMarks(database: DatabaseHandle, log: FastifyBaseLogge
       await stop?.().catch(() => undefined);
     },
 
+    /**
+     * The user's marks. Marks kept past their time are still answered while they are read again in
+     * the background, so no request waits on a database busy with a long write (an import).
+     */
     async of(userId: string): Promise<UserMarks> {
       const entry = entries.get(userId);
-      if (entry && Date.now() - entry.readAt <= TTL_MS) return entry.marks;
-      const marks = readMarks(database.db, userId);
-      if (listening) {
-        const entry = { marks, readAt: Date.now() };
-        entries.set(userId, entry);
-        marks.catch(() => {
-          if (entries.get(userId) === entry) entries.delete(userId);
-        });
+      if (!entry) return read(userId);
+      if (Date.now() - entry.readAt > TTL_MS && !entry.rereading) {
+        entry.rereading = true;
+        const readAt = Date.now();
+        readMarks(database.db, userId).then(
+          (marks) => {
+            // Dropped meanwhile: a change came after this read began, so it is not kept.
+            if (entries.get(userId) === entry) {
+              entries.set(userId, { marks: Promise.resolve(marks), readAt });
+            }
+          },
+          (error: unknown) => {
+            entry.rereading = false;
+            log.warn({ err: error }, 'não foi possível reler as marcas de um usuário');
+          },
+        );
       }
-      return marks;
+      return entry.marks;
     },
 
     /** After this instance changed a user's history (other instances hear the trigger). */

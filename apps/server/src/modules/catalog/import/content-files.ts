@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { slicer } from '../../../lib/event-loop';
 
 export interface RawFile {
   /** Path relative to the imported folder, used in every problem report. */
@@ -35,7 +36,8 @@ export const IMAGE_TYPES: Readonly<Record<string, string>> = {
 export const IMAGE_EXTENSIONS_LABEL = 'svg|png|jpg|jpeg|webp|gif';
 
 /** Reads a catalogue folder (docs/content-format.md) without judging what is in it. */
-export function readContentFolder(dir: string): ContentFiles {
+export async function readContentFolder(dir: string): Promise<ContentFiles> {
+  const pause = slicer();
   const result: ContentFiles = {
     disciplines: null,
     exams: [],
@@ -67,6 +69,7 @@ export function readContentFolder(dir: string): ContentFiles {
   if (fs.existsSync(path.join(dir, 'disciplinas.json')))
     result.disciplines = readJson('disciplinas.json');
   for (const name of list('provas').filter((name) => name.endsWith('.json'))) {
+    await pause();
     const raw = readJson(`provas/${name}`);
     if (raw) result.exams.push(raw);
   }
@@ -75,6 +78,7 @@ export function readContentFolder(dir: string): ContentFiles {
     if (raw) result.disciplineFiles.push(raw);
   }
   for (const name of list('imagens')) {
+    await pause();
     if (name.startsWith('.')) continue;
     const file = `imagens/${name}`;
     const extension = path.extname(name).toLowerCase();

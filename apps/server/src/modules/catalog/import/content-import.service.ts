@@ -64,11 +64,11 @@ async function importContent(
   const folder = path.resolve(dir);
   const started = performance.now();
   progress(`Lendo ${folder}...`);
-  const files = readContentFolder(folder);
+  const files = await readContentFolder(folder);
   progress(
     `Verificando ${count(files.exams.length, 'prova', 'provas')} e ${count(files.images.size, 'imagem', 'imagens')}...`,
   );
-  const { problems: found, catalog } = validateContent(files, progress);
+  const { problems: found, catalog } = await validateContent(files, progress);
   const problems = new ProblemList();
   for (const problem of found) problems.report(problem.file, problem.path, problem.message);
   const images = await checkImages(catalog.images, problems, {

@@ -1,6 +1,7 @@
 import { ASSET_ID_PATTERN } from '@gabarita/shared';
 import type { Alternative } from '../../../db/schema';
 import type { ContentFiles, ImageFile, RawFile } from './content-files';
+import { slicer } from '../../../lib/event-loop';
 import { IMAGE_EXTENSIONS_LABEL } from './content-files';
 import {
   checkCount,
@@ -91,10 +92,10 @@ function countLabel(uses: number, files: number) {
  * run; a problem that would repeat (an unknown discipline, a missing image) is reported once, where
  * it is first found, with the number of uses.
  */
-export function validateContent(
+export async function validateContent(
   files: ContentFiles,
   progress: (line: string) => void = () => undefined,
-): { problems: Problem[]; catalog: ValidCatalog } {
+): Promise<{ problems: Problem[]; catalog: ValidCatalog }> {
   const problems = new ProblemList();
   for (const { file, reason } of files.unreadable) problems.report(file, '$', reason);
 
@@ -124,12 +125,15 @@ export function validateContent(
   // Ids equal their file names (checked per exam), so they are unique.
   const exams: ValidExam[] = [];
   const step = Math.max(1, Math.ceil(files.exams.length / 10));
-  files.exams.forEach((raw, index) => {
+  // Run inside the server on PGlite: requests are served between slices.
+  const pause = slicer();
+  for (const [index, raw] of files.exams.entries()) {
+    await pause();
     const exam = readExam(raw, problems.in(raw.file), context);
     if (exam) exams.push(exam);
     if (files.exams.length >= 200 && ((index + 1) % step === 0 || index + 1 === files.exams.length))
       progress(`  ${index + 1}/${files.exams.length} provas verificadas`);
-  });
+  }
 
   for (const [code, use] of unknownDisciplines) {
     problems.report(
