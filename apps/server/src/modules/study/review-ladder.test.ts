@@ -10,6 +10,13 @@ describe('the review ladder', () => {
       dueDay: '2026-03-11',
     });
   });
+  it('changes nothing for a second mistake on the day of the first', () => {
+    expect(nextLadderState({ step: 0, dueDay: '2026-03-11' }, false, today)).toBeNull();
+    expect(nextLadderState({ step: 0, dueDay: '2026-03-10' }, false, today)).toEqual({
+      step: 0,
+      dueDay: '2026-03-11',
+    });
+  });
   it('moves a due question up after 1, 3, 7 and 21 days, then masters it', () => {
     const dues = [];
     let state = { step: 0, dueDay: today as string | null };

@@ -81,11 +81,13 @@ async function checkAnswer(
   const free = session.sessionUser.accountType !== 'premium';
   const correct = letter === question.answerLetter;
   if (answered) {
-    // A re-check records nothing new, but may move the question on the review ladder. A right one
-    // usually changes nothing there: one read decides before any transaction.
-    const unchanged =
-      correct &&
-      !nextLadderState(await findReviewItem(db, userId, questionId), correct, saoPauloDay());
+    // A re-check records nothing new, but may move the question on the review ladder. Usually it
+    // changes nothing there: one read decides before any transaction.
+    const unchanged = !nextLadderState(
+      await findReviewItem(db, userId, questionId),
+      correct,
+      saoPauloDay(),
+    );
     if (unchanged) return { correct, gabarito: question.answerLetter };
     await inTransaction(db, (tx) =>
       settleAnswer(tx, userId, questionId, { letter, correct, first: false }),
