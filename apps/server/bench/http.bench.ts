@@ -1,6 +1,7 @@
 /**
  * npm run bench:http — the hot read path over real HTTP: autocannon (32 connections) against the
- * BUILT server (apps/server/dist, `npm run build` first) as a signed-in Premium user, and against a
+ * BUILT server (apps/server/dist, `npm run build` first) as signed-in Premium users (BENCH_USERS, 8,
+ * each request with the next one's cookie), and against a
  * bare Fastify route answering a static 15-item JSON list, measured in the same run so the figures
  * can be read as a ratio that survives a noisy machine. PGlite always; PostgreSQL too when
  * BENCH_DATABASE_URL or TEST_DATABASE_URL is set. Then the search on a synthetic catalogue
@@ -22,6 +23,7 @@ import { writeSyntheticCatalog } from '../src/modules/catalog/synth/synthesize';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const USERS = Number(process.env.BENCH_USERS ?? 8);
 const EXAMS = Number(process.env.BENCH_EXAMS ?? 5000);
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 100_000);
 const ONLY = process.env.BENCH_ONLY;
@@ -121,8 +123,8 @@ function runOps(args: string[], env: Record<string, string>): Promise<void> {
 }
 
 /** A Premium account signed in through the API, as the web app does it. */
-async function premiumCookie(url: string, env: Record<string, string>): Promise<string> {
-  const email = `bench.${Date.now()}@exemplo.com.br`;
+async function premiumCookie(url: string, env: Record<string, string>, index: number) {
+  const email = `bench.${Date.now()}.${index}@exemplo.com.br`;
   const password = 'senha-de-bench-1';
   const post = (pathname: string, body: unknown, cookie?: string) =>
     fetch(`${url}${pathname}`, {
@@ -149,6 +151,17 @@ async function premiumCookie(url: string, env: Record<string, string>): Promise<
   return cookie;
 }
 
+/** The cookies of USERS Premium accounts, handed out in turn. */
+async function premiumCookies(url: string, env: Record<string, string>) {
+  const cookies = await Promise.all(
+    Array.from({ length: USERS }, (_, index) => premiumCookie(url, env, index)),
+  );
+  let turn = 0;
+  return { first: cookies[0]!, next: () => cookies[turn++ % cookies.length]! };
+}
+
+type Cookies = Awaited<ReturnType<typeof premiumCookies>>;
+
 interface Measured {
   rps: number;
   p50: number;
@@ -158,9 +171,15 @@ interface Measured {
 
 async function cannon(
   url: string,
-  options: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string } = {},
+  options: {
+    method?: 'GET' | 'POST';
+    headers?: Record<string, string>;
+    body?: string;
+    cookies?: Cookies;
+  } = {},
   seconds = SECONDS,
 ): Promise<Measured> {
+  const { cookies } = options;
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -168,6 +187,18 @@ async function cannon(
     method: options.method ?? 'GET',
     headers: { ...ACCEPT, ...options.headers },
     body: options.body,
+    ...(cookies
+      ? {
+          requests: [
+            {
+              setupRequest: (request) => ({
+                ...request,
+                headers: { ...request.headers, cookie: cookies.next() },
+              }),
+            },
+          ],
+        }
+      : {}),
   });
   return {
     rps: result.requests.average,
@@ -266,8 +297,7 @@ async function threeFilters(url: string) {
 async function hotRoutes(target: Target, bareRps: number, size: string, searchOnly: boolean) {
   const server = await startServer(target.env);
   try {
-    const cookie = await premiumCookie(server.url, target.env);
-    const headers = { cookie };
+    const cookies = await premiumCookies(server.url, target.env);
     const routes: [string, string][] = [
       ['GET /api/exams', '/api/exams'],
       [
@@ -276,7 +306,7 @@ async function hotRoutes(target: Target, bareRps: number, size: string, searchOn
       ],
       ['GET /api/exams (3 filters)', `/api/exams?${await threeFilters(server.url)}`],
     ];
-    const questionId = await firstQuestionId(server.url, cookie);
+    const questionId = await firstQuestionId(server.url, cookies.first);
     if (!searchOnly) {
       routes.push(
         ['GET /api/questions/:id', `/api/questions/${questionId}`],
@@ -287,19 +317,20 @@ async function hotRoutes(target: Target, bareRps: number, size: string, searchOn
       record(
         `${target.label}, ${size}`,
         name,
-        await cannon(`${server.url}${pathname}`, { headers }),
+        await cannon(`${server.url}${pathname}`, { cookies }),
         bareRps,
       );
     }
     if (!searchOnly) {
       const check = await cannon(`${server.url}/api/questions/${questionId}/check`, {
         method: 'POST',
-        headers: { ...headers, origin: server.url, 'content-type': 'application/json' },
+        headers: { origin: server.url, 'content-type': 'application/json' },
+        cookies,
         body: JSON.stringify({ letter: 'A' }),
       });
       record(`${target.label}, ${size}`, 'POST /api/questions/:id/check', check, bareRps);
     }
-    return { server, cookie };
+    return { server, cookies };
   } catch (error) {
     await server.stop();
     throw error;
@@ -307,7 +338,7 @@ async function hotRoutes(target: Target, bareRps: number, size: string, searchOn
 }
 
 /** The search measured, second by second, while the whole synthetic catalogue is imported again. */
-async function searchDuringImport(target: Target, url: string, cookie: string, dir: string) {
+async function searchDuringImport(target: Target, url: string, cookies: Cookies, dir: string) {
   const perWindow: number[] = [];
   let importing = true;
   let outcome = 'imported';
@@ -322,7 +353,7 @@ async function searchDuringImport(target: Target, url: string, cookie: string, d
   // Let the command reach the server before the load starts (on PGlite the server runs it).
   await new Promise((resolve) => setTimeout(resolve, 3_000));
   while (importing) {
-    perWindow.push((await cannon(`${url}/api/exams`, { headers: { cookie } }, 2)).p99);
+    perWindow.push((await cannon(`${url}/api/exams`, { cookies }, 2)).p99);
   }
   await importing$;
   const seconds = ((performance.now() - importStarted) / 1000).toFixed(0);
@@ -364,9 +395,9 @@ try {
       await target.fresh();
       await importDirect(target, dir);
       const bareRps = await measureBare();
-      const { server, cookie } = await hotRoutes(target, bareRps, `${QUESTIONS} questions`, true);
+      const { server, cookies } = await hotRoutes(target, bareRps, `${QUESTIONS} questions`, true);
       try {
-        await searchDuringImport(target, server.url, cookie, dir);
+        await searchDuringImport(target, server.url, cookies, dir);
       } finally {
         await server.stop();
       }
