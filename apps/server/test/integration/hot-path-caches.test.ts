@@ -14,6 +14,8 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
  * every request, follow at once.
  */
 
+const SAO_PAULO_TODAY = sql`(now() at time zone 'America/Sao_Paulo')::date`;
+
 interface SearchBody {
   items: { id: string; cargo: string; inHistory: boolean }[];
   total: number;
@@ -139,6 +141,46 @@ describe('caches shared by two instances', () => {
       expect(theirExam.exam.inHistory).toBe(false);
       expect(theirExam.questions.every((question) => question.response === null)).toBe(true);
     }
+  });
+
+  it("follows a question's place on the review ladder changed outside this instance", async () => {
+    const id = 'alfa_2017_prova_2';
+    const account = await createPasswordUser(first.database.db);
+    const cookie = await signIn(first.app, account.email, account.password);
+    const [key] = await executeRows<{ answer_letter: string }>(
+      first.database.db,
+      sql`select answer_letter from questions where id = ${id}`,
+    );
+    const wrong = key!.answer_letter === 'A' ? 'B' : 'A';
+    const check = (app: TestApp, letter: string) =>
+      send(app.app, 'POST', `/api/questions/${id}/check`, { letter }, cookie);
+    const ladder = async () =>
+      (
+        await executeRows<{ step: number; due: boolean }>(
+          first.database.db,
+          sql`select step, due_day <= ${SAO_PAULO_TODAY} as due from review_items
+              where question_id = ${id} and user_id = ${account.user.id}`,
+        )
+      )[0];
+
+    expect((await check(first, wrong)).statusCode).toBe(200);
+    // The second instance now keeps this user's marks: the question waits for tomorrow.
+    expect((await check(second, wrong)).statusCode).toBe(200);
+    expect(await ladder()).toEqual({ step: 0, due: false });
+
+    // Made due by another writer: a right answer on the second instance must move it up.
+    await first.database.db.execute(
+      sql`update review_items set due_day = ${SAO_PAULO_TODAY} - 1
+          where question_id = ${id} and user_id = ${account.user.id}`,
+    );
+    const moved = await eventually(
+      async () => {
+        await check(second, key!.answer_letter);
+        return ladder();
+      },
+      (row) => row?.step === 1,
+    );
+    expect(moved).toEqual({ step: 1, due: false });
   });
 
   describe('sessions', () => {

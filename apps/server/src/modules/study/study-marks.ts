@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DatabaseHandle } from '../../db/client';
 import { LruCache } from '../../lib/lru-cache';
+import type { LadderState } from './review-ladder';
 import { loadMarks } from './study.repo';
 
 /**
- * The NOTIFY channel a database trigger sends on whenever a user's history changes (migration
- * 0011); the payload is the user id.
+ * The NOTIFY channel a database trigger sends on whenever a user's history or review ladder changes
+ * (migrations 0011 and 0012); the payload is the user id.
  */
 export const HISTORY_CHANNEL = 'history_changed';
 /** How long marks are trusted before they are read again: bounds what a lost notification leaves. */
@@ -18,14 +19,18 @@ export interface RecordedAnswer {
   answeredAt: Date;
 }
 
-/** One user's marks: the exams they opened and the questions they answered. */
+/**
+ * One user's marks: the exams they opened, the questions they answered and where those are on the
+ * review ladder.
+ */
 export interface UserMarks {
   openedExams: ReadonlySet<string>;
   answers: ReadonlyMap<string, RecordedAnswer>;
+  ladder: ReadonlyMap<string, LadderState>;
 }
 
 async function readMarks(db: Database, userId: string): Promise<UserMarks> {
-  const { exams, answers } = await loadMarks(db, userId);
+  const { exams, answers, ladder } = await loadMarks(db, userId);
   return {
     openedExams: new Set(exams.map((row) => row.examId)),
     answers: new Map(
@@ -40,6 +45,7 @@ async function readMarks(db: Database, userId: string): Promise<UserMarks> {
           : [],
       ),
     ),
+    ladder: new Map(ladder.map(({ questionId, ...state }) => [questionId, state])),
   };
 }
 

@@ -173,7 +173,7 @@ export async function answersPerDay(
 
 /** Everything of one user's history the catalogue screens mark: exams opened and answers. */
 export async function loadMarks(db: Database, userId: string) {
-  const [exams, answers] = await Promise.all([
+  const [exams, answers, ladder] = await Promise.all([
     db
       .select({ examId: testHistory.examId })
       .from(testHistory)
@@ -187,6 +187,14 @@ export async function loadMarks(db: Database, userId: string) {
       })
       .from(questionHistory)
       .where(and(eq(questionHistory.userId, userId), isNotNull(questionHistory.response))),
+    db
+      .select({
+        questionId: reviewItems.questionId,
+        step: reviewItems.step,
+        dueDay: reviewItems.dueDay,
+      })
+      .from(reviewItems)
+      .where(eq(reviewItems.userId, userId)),
   ]);
-  return { exams, answers };
+  return { exams, answers, ladder };
 }

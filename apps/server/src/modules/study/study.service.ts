@@ -75,23 +75,27 @@ async function checkAnswer(
   const userId = session.user.id;
   // Answering again keeps the first answer: no history write and no free check. The marks in
   // memory may lag behind an answer just recorded elsewhere; then the full transaction decides.
-  const answered = marks
-    ? (await marks.of(userId)).answers.has(questionId)
-    : await hasAnswer(db, userId, questionId);
+  const kept = marks && (await marks.of(userId));
+  const answered = kept ? kept.answers.has(questionId) : await hasAnswer(db, userId, questionId);
   const free = session.sessionUser.accountType !== 'premium';
   const correct = letter === question.answerLetter;
   if (answered) {
     // A re-check records nothing new, but may move the question on the review ladder. Usually it
-    // changes nothing there: one read decides before any transaction.
-    const unchanged = !nextLadderState(
-      await findReviewItem(db, userId, questionId),
-      correct,
-      saoPauloDay(),
-    );
-    if (unchanged) return { correct, gabarito: question.answerLetter };
-    await inTransaction(db, (tx) =>
-      settleAnswer(tx, userId, questionId, { letter, correct, first: false }),
-    );
+    // changes nothing there, which the marks (or one read) decide before any transaction; when
+    // they say it moves, the transaction decides again on the locked row.
+    const ladder = kept
+      ? kept.ladder.get(questionId)
+      : await findReviewItem(db, userId, questionId);
+    if (!nextLadderState(ladder, correct, saoPauloDay())) {
+      return { correct, gabarito: question.answerLetter };
+    }
+    try {
+      await inTransaction(db, (tx) =>
+        settleAnswer(tx, userId, questionId, { letter, correct, first: false }),
+      );
+    } finally {
+      marks?.drop(userId);
+    }
     return { correct, gabarito: question.answerLetter };
   }
   try {
