@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -56,7 +55,7 @@ import {
 } from './plugins/error-handler';
 import { registerHttpCaching } from './plugins/http-caching';
 import { registerRequestGuard } from './plugins/request-guard';
-import { contentSecurityPolicy } from './plugins/security-headers';
+import { contentSecurityPolicy, registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 import { endStreamsOnClose } from './lib/sse';
 
@@ -121,7 +120,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   });
 
   const secureCookies = config.appUrl.startsWith('https:');
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config.appUrl) },
     strictTransportSecurity: secureCookies,
     // Google sign-in runs in a popup that must be able to report back to this window.

@@ -1,3 +1,7 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
+
 /**
  * The SPA loads only its own bundles: no inline scripts (the theme is set by /theme-init.js before
  * first paint). Inline style attributes are allowed because UI libraries set them at run time.
@@ -17,4 +21,36 @@ export function contentSecurityPolicy(appUrl: string) {
     frameAncestors: ["'none'"],
     upgradeInsecureRequests: appUrl.startsWith('https:') ? [] : null,
   };
+}
+
+/**
+ * The headers helmet sets for `options`, worked out once: they are the same on every answer, and
+ * building them per request cost more than our own code on the hot routes
+ * (docs/performance.md, "Where the time goes").
+ */
+export function securityHeadersOf(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failed: unknown;
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error) => {
+    failed = error;
+  });
+  if (failed) throw failed;
+  return headers;
+}
+
+/** Sets helmet's headers for `options` on every answer. */
+export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions) {
+  const headers = securityHeadersOf(options);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
 }
