@@ -8,8 +8,20 @@ const dayFormatter = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
+// São Paulo's offset from UTC is whole hours, so the day is the same through each UTC hour; the
+// formatter is slow enough to show on every request, hence the memo.
+const HOUR_MS = 3_600_000;
+const dayOfHour = new Map<number, string>();
+
 export function saoPauloDay(instant: Date = new Date()): string {
-  return dayFormatter.format(instant);
+  const hour = Math.floor(instant.getTime() / HOUR_MS);
+  let day = dayOfHour.get(hour);
+  if (day === undefined) {
+    if (dayOfHour.size >= 10_000) dayOfHour.clear();
+    day = dayFormatter.format(instant);
+    dayOfHour.set(hour, day);
+  }
+  return day;
 }
 
 export function addDays(day: string, days: number): string {
