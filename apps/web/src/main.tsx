@@ -2,10 +2,10 @@ import './fonts.css';
 import './styles.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
-import { createAppRouter } from './app/router';
+import { AppRoutes } from './app/router';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Elemento #root não encontrado em index.html');
@@ -17,7 +17,9 @@ startTransition(() => {
   root.render(
     <StrictMode>
       <AppProviders queryClient={createQueryClient()}>
-        <RouterProvider router={createAppRouter()} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </AppProviders>
     </StrictMode>,
   );

@@ -1,4 +1,5 @@
 import { TriangleAlert } from 'lucide-react';
+import { Component, type ReactNode } from 'react';
 import { Button } from '../components/ui/button';
 import { StatusScreen } from '../components/ui/status-screen';
 
@@ -12,4 +13,24 @@ export function RouteErrorScreen() {
       action={<Button onClick={() => window.location.reload()}>Recarregar página</Button>}
     />
   );
+}
+
+/** Shows RouteErrorScreen instead of a page that failed, until the address changes. */
+export class RouteErrorBoundary extends Component<
+  { resetKey: string; children: ReactNode },
+  { key: string; failed: boolean }
+> {
+  override state = { key: this.props.resetKey, failed: false };
+
+  static getDerivedStateFromProps(props: { resetKey: string }, state: { key: string }) {
+    return props.resetKey === state.key ? null : { key: props.resetKey, failed: false };
+  }
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    return this.state.failed ? <RouteErrorScreen /> : this.props.children;
+  }
 }

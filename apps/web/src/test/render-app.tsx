@@ -1,11 +1,19 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import {
+  type Location,
+  MemoryRouter,
+  type NavigateFunction,
+  type NavigationType,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+} from 'react-router';
 import { vi } from 'vitest';
 import type { MeResponse, SessionUser } from '@gabarita/shared';
 import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
-import { routes } from '../app/router';
+import { AppRoutes } from '../app/router';
 
 export const SIGNED_IN_USER: SessionUser = {
   id: 'u1',
@@ -32,17 +40,31 @@ interface RenderOptions {
   state?: unknown;
 }
 
+/** Where the app is, as a test reads it, and a way to move it. */
+export interface TestRouter {
+  state: { location: Location; historyAction: NavigationType };
+  navigate: NavigateFunction;
+}
+
+/** Keeps `router` in step with the app's router. */
+function RouterProbe({ router }: { router: TestRouter }) {
+  router.state = { location: useLocation(), historyAction: useNavigationType() };
+  router.navigate = useNavigate();
+  return null;
+}
+
 /** The real route tree in memory, with the app's query client (not retrying, for speed). */
 export function renderApp(path: string, { userEventOptions, state }: RenderOptions = {}) {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
-  const router = createMemoryRouter(routes, {
-    initialEntries: [{ ...splitPath(path), state }],
-  });
+  const router = {} as TestRouter;
   const user = userEvent.setup(userEventOptions);
   const view = render(
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[{ ...splitPath(path), state }]}>
+        <RouterProbe router={router} />
+        <AppRoutes />
+      </MemoryRouter>
     </AppProviders>,
   );
   return { router, user, queryClient, ...view };
