@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLayoutEffect } from 'react';
 import {
   type Location,
   MemoryRouter,
@@ -46,10 +47,14 @@ export interface TestRouter {
   navigate: NavigateFunction;
 }
 
-/** Keeps `router` in step with the app's router. */
-function RouterProbe({ router }: { router: TestRouter }) {
-  router.state = { location: useLocation(), historyAction: useNavigationType() };
-  router.navigate = useNavigate();
+/** Tells `report` where the app's router is after every render. */
+function RouterProbe({ report }: { report: (router: TestRouter) => void }) {
+  const location = useLocation();
+  const historyAction = useNavigationType();
+  const navigate = useNavigate();
+  useLayoutEffect(() => {
+    report({ state: { location, historyAction }, navigate });
+  });
   return null;
 }
 
@@ -62,7 +67,7 @@ export function renderApp(path: string, { userEventOptions, state }: RenderOptio
   const view = render(
     <AppProviders queryClient={queryClient}>
       <MemoryRouter initialEntries={[{ ...splitPath(path), state }]}>
-        <RouterProbe router={router} />
+        <RouterProbe report={(current) => Object.assign(router, current)} />
         <AppRoutes />
       </MemoryRouter>
     </AppProviders>,
