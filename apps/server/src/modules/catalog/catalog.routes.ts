@@ -110,7 +110,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         response: { 200: questionDetailSchema },
       },
     },
-    async (request) => catalog.getQuestion(request.params.id, userId(request)),
+    async (request, reply) => {
+      const body = await catalog.getQuestionJson(request.params.id, userId(request));
+      // Already JSON, checked against the response schema when it was built.
+      return reply.type('application/json; charset=utf-8').send(body as never);
+    },
   );
 
   // Versioned URLs: cache for long. An SVG opened on its own may not run or load anything.

@@ -9,6 +9,7 @@ import {
   type ExamFilters,
   type ExamSearchResponse,
   examSearchResponseSchema,
+  questionDetailSchema,
   type QuestionCard,
   type QuestionDetail,
   type QuestionSearchFilters,
@@ -340,15 +341,20 @@ async function publicQuestion(db: Database, questionId: string): Promise<Questio
   };
 }
 
-async function withRecordedAnswer(
-  marks: MarksSource,
-  question: QuestionDetail,
-  userId: string | null,
-): Promise<QuestionDetail> {
-  if (!userId) return question;
-  // The question opens fresh; the first answer is only recalled, and the key is not sent.
-  const recordedAnswer = await marks.answer(userId, question.id);
-  return recordedAnswer ? { ...question, recordedAnswer } : question;
+/**
+ * A question's answer as JSON, checked against its schema once per catalogue version; a user's
+ * recorded answer is appended to `head` (the same object without it, unclosed).
+ */
+interface SerializedQuestion {
+  id: string;
+  publicBody: string;
+  head: string;
+}
+
+function serializeQuestion(question: QuestionDetail): SerializedQuestion {
+  const { recordedAnswer: _appendedPerUser, ...rest } = questionDetailSchema.parse(question);
+  const head = JSON.stringify(rest).slice(0, -1);
+  return { id: rest.id, head, publicBody: `${head},"recordedAnswer":null}` };
 }
 
 /**
@@ -434,7 +440,7 @@ export function createCatalogService(
   const examDetails = store<ExamDetailResponse>(2_000);
   const disciplineList = store<Discipline[]>(1);
   const disciplinePages = store<DisciplineQuestionsPage>(2_000);
-  const questionDetails = store<QuestionDetail>(10_000);
+  const questionDetails = store<SerializedQuestion>(10_000);
   // Image bytes can be large; versioned URLs let browsers keep them, so few are kept here.
   const imageBytes = store<Image>(64);
   const questionKeys = store<QuestionKey | null>(20_000);
@@ -508,9 +514,15 @@ export function createCatalogService(
         items: page.items.map((item) => ({ ...item, response: responses(item.id) })),
       };
     },
-    async getQuestion(questionId: string, userId: string | null) {
-      const question = await questionDetails(questionId, () => publicQuestion(db, questionId));
-      return withRecordedAnswer(marks, question, userId);
+    /** The question as JSON; the user's first answer is recalled, and the key is not sent. */
+    async getQuestionJson(questionId: string, userId: string | null): Promise<string> {
+      const question = await questionDetails(questionId, async () =>
+        serializeQuestion(await publicQuestion(db, questionId)),
+      );
+      const recordedAnswer = userId && (await marks.answer(userId, question.id));
+      return recordedAnswer
+        ? `${question.head},"recordedAnswer":${JSON.stringify(recordedAnswer)}}`
+        : question.publicBody;
     },
     getImage: (assetId: string) => imageBytes(assetId, () => findImage(db, assetId)),
     questionExists: (questionId: string) => questionExists(db, questionId),
