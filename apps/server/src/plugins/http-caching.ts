@@ -24,6 +24,31 @@ function weakEtag(body: string | Buffer): string {
   return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
+/**
+ * ETags of recent answers by their text, up to about `maxChars` of text. Catalogue answers are
+ * mostly the very strings the catalogue keeps, so a hit costs no hashing of the body; one user's
+ * answer repeated (a re-read) hits too.
+ */
+function etagMemo(maxChars: number) {
+  const etags = new Map<string, string>();
+  let chars = 0;
+  return (body: string | Buffer): string => {
+    if (typeof body !== 'string') return weakEtag(body);
+    let etag = etags.get(body);
+    if (etag !== undefined) return etag;
+    etag = weakEtag(body);
+    if (body.length > maxChars) return etag;
+    etags.set(body, etag);
+    chars += body.length;
+    for (const kept of etags.keys()) {
+      if (chars <= maxChars) break;
+      etags.delete(kept);
+      chars -= kept.length;
+    }
+    return etag;
+  };
+}
+
 /** Brotli if the client takes it, else gzip, else nothing. */
 function preferredEncoding(request: FastifyRequest): 'br' | 'gzip' | undefined {
   const accepted = request.headers['accept-encoding'] ?? '';
@@ -58,6 +83,7 @@ export async function registerHttpCaching(app: FastifyInstance) {
   // Catalogue answers repeat (every visitor gets the same bytes; a user re-reads a page), and
   // compressing costs more than building them: keep the compressed bytes by ETag and encoding.
   const compressed = new LruCache<string, Buffer>(1_000);
+  const etagOf = etagMemo(8_000_000);
   app.addHook('onSend', async (request, reply, payload) => {
     if (!request.routeOptions.config.catalogRead || reply.statusCode !== 200) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
@@ -66,7 +92,7 @@ export async function registerHttpCaching(app: FastifyInstance) {
       'cache-control',
       request.session ? 'private, no-cache' : `public, max-age=${PUBLIC_CATALOG_MAX_AGE_SECONDS}`,
     );
-    const etag = weakEtag(payload);
+    const etag = etagOf(payload);
     reply.header('etag', etag);
     if (matches(request.headers['if-none-match'], etag)) {
       reply.code(304);
