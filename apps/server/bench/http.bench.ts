@@ -162,6 +162,19 @@ async function premiumCookies(url: string, env: Record<string, string>) {
 
 type Cookies = Awaited<ReturnType<typeof premiumCookies>>;
 
+/**
+ * Cookies of the same shape for the bare route, so that autocannon does the same work per request
+ * on both sides of the ratio.
+ */
+function bareCookies(): Cookies {
+  const cookies = Array.from(
+    { length: USERS },
+    (_, index) => `gabarita_session=${String(index).padStart(43, 'x')}`,
+  );
+  let turn = 0;
+  return { first: cookies[0]!, next: () => cookies[turn++ % cookies.length]! };
+}
+
 interface Measured {
   rps: number;
   p50: number;
@@ -365,7 +378,7 @@ async function searchDuringImport(target: Target, url: string, cookies: Cookies,
 
 const bare = await startBare();
 const measureBare = async () => {
-  const measured = await cannon(`${bare.url}/bare`);
+  const measured = await cannon(`${bare.url}/bare`, { cookies: bareCookies() });
   table.push(
     `| bare Fastify | static 15-item list | ${measured.rps.toFixed(0)} | 100 % | ${measured.p50} | ${measured.p99} | ${measured.errors} |`,
   );
