@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { inTransaction } from '../../../db/transaction';
 import { AppError } from '../../../lib/errors';
+import { slicer } from '../../../lib/event-loop';
 import { bumpCatalogVersion } from '../catalog-version.repo';
 import { readContentFolder } from './content-files';
 import {
@@ -100,7 +101,11 @@ async function importContent(
     await upsertDisciplines(tx, catalog.disciplines);
     await upsertImages(tx, images);
     const subjectIds = new Map<string, number>();
+    // On PGlite each statement runs in this process and its promise settles at once, so without a
+    // pause the whole loop would be one run of the event loop and no request would be answered.
+    const pause = slicer();
     for (const [index, exam] of catalog.exams.entries()) {
+      await pause();
       await upsertExam(tx, exam, subjectIds);
       if ((index + 1) % step === 0 || index + 1 === catalog.exams.length) {
         progress(`  ${index + 1}/${catalog.exams.length} provas gravadas`);
@@ -110,7 +115,11 @@ async function importContent(
     await bumpCatalogVersion(tx);
   });
   // Fresh statistics, so the planner sees the catalogue as it now is.
-  await db.execute(sql`analyze exams, questions, exam_subjects, exam_disciplines, subjects`);
+  // One table at a time, with requests answered in between (see above).
+  for (const table of ['exams', 'questions', 'exam_subjects', 'exam_disciplines', 'subjects']) {
+    await new Promise((resolve) => setImmediate(resolve));
+    await db.execute(sql.raw(`analyze ${table}`));
+  }
   progress(`Gravado em ${seconds(writing)}.`);
   return {
     exams: catalog.exams.length,
