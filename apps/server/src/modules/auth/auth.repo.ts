@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   actionCodes,
@@ -52,8 +52,11 @@ export async function insertSession(
   await db.insert(sessions).values(values);
 }
 
-/** The live sessions of these tokens, with their users and plans. */
-export async function findLiveSessions(db: Database, tokenHashes: string[]) {
+/**
+ * The live sessions of a list of token hashes (`hashes`), with their users and plans: a statement
+ * prepared once per database, as it runs on almost every request.
+ */
+export function prepareFindLiveSessions(db: Database) {
   return db
     .select({
       session: sessions,
@@ -65,7 +68,13 @@ export async function findLiveSessions(db: Database, tokenHashes: string[]) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(entitlements, eq(entitlements.userId, users.id))
     .leftJoin(userPhotos, eq(userPhotos.userId, users.id))
-    .where(and(inArray(sessions.tokenHash, tokenHashes), gt(sessions.expiresAt, sql`now()`)));
+    .where(
+      and(
+        sql`${sessions.tokenHash} = any(${sql.placeholder('hashes')}::text[])`,
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .prepare('find_live_sessions');
 }
 
 /** Slides the expiry and records the visit, at most once per `throttleSeconds`. */

@@ -1,7 +1,9 @@
 import type { Database } from '../../db/client';
-import { findLiveSessions } from './auth.repo';
+import { prepareFindLiveSessions } from './auth.repo';
 
-export type LiveSession = Awaited<ReturnType<typeof findLiveSessions>>[number];
+export type LiveSession = Awaited<
+  ReturnType<ReturnType<typeof prepareFindLiveSessions>['execute']>
+>[number];
 
 /** Lookups beyond this many in one turn go into the next statement. */
 const MAX_BATCH = 500;
@@ -18,11 +20,12 @@ interface Waiter {
  * committed before that: batching saves round trips without keeping anything.
  */
 export function createSessionLookup(db: Database) {
+  const findLiveSessions = prepareFindLiveSessions(db);
   let pending: Map<string, Waiter[]> | undefined;
 
   async function send(batch: Map<string, Waiter[]>) {
     try {
-      const rows = await findLiveSessions(db, [...batch.keys()]);
+      const rows = await findLiveSessions.execute({ hashes: [...batch.keys()] });
       const byHash = new Map(rows.map((row) => [row.session.tokenHash, row]));
       for (const [hash, waiters] of batch) {
         for (const waiter of waiters) waiter.resolve(byHash.get(hash));
