@@ -1,7 +1,7 @@
 import { ASSET_ID_PATTERN } from '@gabarita/shared';
 import type { Alternative } from '../../../db/schema';
-import type { ContentFiles, ImageFile, RawFile } from './content-files';
 import { slicer } from '../../../lib/event-loop';
+import type { ContentFiles, ImageFile, RawFile } from './content-files';
 import { IMAGE_EXTENSIONS_LABEL } from './content-files';
 import {
   checkCount,
