@@ -10,7 +10,6 @@ import {
   type ExamSearchResponse,
   examSearchResponseSchema,
   questionDetailSchema,
-  type QuestionCard,
   type QuestionDetail,
   type QuestionSearchFilters,
 } from '@gabarita/shared';
@@ -35,13 +34,13 @@ import {
   listDisciplines,
   listQuestionIds,
   loadExamIndexRows,
-  type QuestionCardRow,
   questionExists,
   responsesOf,
   subjectQuestionIds,
   subjectCounts,
 } from './catalog.repo';
 import { createExamIndex, type ExamIndex, type PublicSearchResult } from './exam-index';
+import { toQuestionCard } from './question-result-card';
 
 const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
 
@@ -69,19 +68,6 @@ function toExamCard(row: ExamRow): ExamCard {
     matchingQuestionCount: row.matching,
     inHistory: row.in_history,
     demonstration: row.demonstration,
-  };
-}
-
-function toQuestionCard(row: QuestionCardRow): QuestionCard {
-  return {
-    id: row.id,
-    examId: row.exam_id,
-    number: row.number,
-    disciplina: row.discipline_code,
-    disciplinaNome: row.discipline_name,
-    assunto: row.subject,
-    response: row.response,
-    status: row.status,
   };
 }
 

@@ -1,22 +1,26 @@
-import type { SearchQuestionCard } from '@gabarita/shared';
+import type { QuestionCard, SearchQuestionCard } from '@gabarita/shared';
+import type { QuestionCardRow } from './catalog.repo';
 import { htmlToText } from './import/sanitize';
 
 const EXCERPT_LENGTH = 220;
 
 /** A question as lists outside its exam read it (search results, the mistakes notebook). */
-export interface QuestionResultRow {
-  id: string;
-  exam_id: string;
-  number: number;
-  discipline_code: string;
-  discipline_name: string;
-  subject: string;
-  response: 'c' | 'e' | null;
+export interface QuestionResultRow extends QuestionCardRow {
   status: 'regular' | 'outdated';
-  cargo: string;
-  orgao: string;
-  ano: string;
   statement_html: string;
+}
+
+export function toQuestionCard(row: QuestionCardRow): QuestionCard {
+  return {
+    id: row.id,
+    examId: row.exam_id,
+    number: row.number,
+    disciplina: row.discipline_code,
+    disciplinaNome: row.discipline_name,
+    assunto: row.subject,
+    response: row.response,
+    status: row.status,
+  };
 }
 
 /** The statement's first words, cut at a word. */
@@ -30,14 +34,7 @@ function excerpt(html: string): string {
 /** The card with its exam named and the start of its statement. */
 export function toQuestionResultCard(row: QuestionResultRow): SearchQuestionCard {
   return {
-    id: row.id,
-    examId: row.exam_id,
-    number: row.number,
-    disciplina: row.discipline_code,
-    disciplinaNome: row.discipline_name,
-    assunto: row.subject,
-    response: row.response,
-    status: row.status,
+    ...toQuestionCard(row),
     examLabel: `${row.cargo} — ${row.orgao} (${row.ano})`,
     excerpt: excerpt(row.statement_html),
   };
