@@ -32,8 +32,13 @@ export async function upsertDisciplines(db: Database, list: ValidCatalog['discip
     .onConflictDoUpdate({ target: disciplines.code, set: { name: excluded('name') } });
 }
 
-export async function upsertImages(db: Database, list: PreparedImage[]) {
+export async function upsertImages(
+  db: Database,
+  list: PreparedImage[],
+  pause: () => Promise<void>,
+) {
   for (const image of list) {
+    await pause();
     const columns = {
       contentType: image.contentType,
       content: image.content,
@@ -60,8 +65,11 @@ export async function upsertExam(
   db: Database,
   exam: ValidExam,
   /** Subject ids already known in this import, shared by its exams. */
-  subjectIds: Map<string, number> = new Map(),
+  subjectIds: Map<string, number>,
+  /** Awaited between statements, so that a caller can let waiting requests in. */
+  pause: () => Promise<void>,
 ) {
+  await pause();
   const counted = exam.questions.filter((question) => question.status !== 'annulled');
   const columns = {
     cargoGeral: exam.cargoGeral,
@@ -88,7 +96,7 @@ export async function upsertExam(
       .values(exam.referenceTexts.map((text) => ({ examId: exam.id, ...text })));
   }
 
-  await ensureSubjects(db, exam, subjectIds);
+  await ensureSubjects(db, exam, subjectIds, pause);
   await db.delete(questions).where(
     and(
       eq(questions.examId, exam.id),
@@ -98,42 +106,17 @@ export async function upsertExam(
       ),
     ),
   );
-  await db
-    .insert(questions)
-    .values(
-      exam.questions.map((question) => ({
-        id: question.id,
-        examId: exam.id,
-        number: question.number,
-        statementHtml: question.statementHtml,
-        alternatives: question.alternatives,
-        answerLetter: question.answerLetter,
-        disciplineCode: question.disciplineCode,
-        subjectId: subjectIds.get(`${question.disciplineCode}\u0000${question.subject}`)!,
-        referenceKeys: question.referenceKeys,
-        imageAssetId: question.image?.assetId ?? null,
-        imageDescription: question.image?.description ?? null,
-        status: question.status,
-        statusNote: question.statusNote,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: questions.id,
-      set: {
-        number: excluded('number'),
-        statementHtml: excluded('statement_html'),
-        alternatives: excluded('alternatives'),
-        answerLetter: excluded('answer_letter'),
-        disciplineCode: excluded('discipline_code'),
-        subjectId: excluded('subject_id'),
-        referenceKeys: excluded('reference_keys'),
-        imageAssetId: excluded('image_asset_id'),
-        imageDescription: excluded('image_description'),
-        status: excluded('status'),
-        statusNote: excluded('status_note'),
-      },
-    });
+  for (let start = 0; start < exam.questions.length; start += QUESTIONS_PER_STATEMENT) {
+    await pause();
+    await upsertQuestions(
+      db,
+      exam,
+      exam.questions.slice(start, start + QUESTIONS_PER_STATEMENT),
+      subjectIds,
+    );
+  }
 
+  await pause();
   await db.delete(examSubjects).where(eq(examSubjects.examId, exam.id));
   await db.delete(examDisciplines).where(eq(examDisciplines.examId, exam.id));
   const tally = new Map<
@@ -177,7 +160,61 @@ export async function upsertExam(
   }
 }
 
-async function ensureSubjects(db: Database, exam: ValidExam, ids: Map<string, number>) {
+/**
+ * Each question's words go into the search index as its row is written (migration 0013), about 3 ms
+ * a question on PGlite: a few per statement keep every statement short.
+ */
+const QUESTIONS_PER_STATEMENT = 5;
+
+async function upsertQuestions(
+  db: Database,
+  exam: ValidExam,
+  list: ValidExam['questions'],
+  subjectIds: Map<string, number>,
+) {
+  await db
+    .insert(questions)
+    .values(
+      list.map((question) => ({
+        id: question.id,
+        examId: exam.id,
+        number: question.number,
+        statementHtml: question.statementHtml,
+        alternatives: question.alternatives,
+        answerLetter: question.answerLetter,
+        disciplineCode: question.disciplineCode,
+        subjectId: subjectIds.get(`${question.disciplineCode}\u0000${question.subject}`)!,
+        referenceKeys: question.referenceKeys,
+        imageAssetId: question.image?.assetId ?? null,
+        imageDescription: question.image?.description ?? null,
+        status: question.status,
+        statusNote: question.statusNote,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: questions.id,
+      set: {
+        number: excluded('number'),
+        statementHtml: excluded('statement_html'),
+        alternatives: excluded('alternatives'),
+        answerLetter: excluded('answer_letter'),
+        disciplineCode: excluded('discipline_code'),
+        subjectId: excluded('subject_id'),
+        referenceKeys: excluded('reference_keys'),
+        imageAssetId: excluded('image_asset_id'),
+        imageDescription: excluded('image_description'),
+        status: excluded('status'),
+        statusNote: excluded('status_note'),
+      },
+    });
+}
+
+async function ensureSubjects(
+  db: Database,
+  exam: ValidExam,
+  ids: Map<string, number>,
+  pause: () => Promise<void>,
+) {
   const wanted = new Map(
     exam.questions
       .map(
@@ -195,6 +232,7 @@ async function ensureSubjects(db: Database, exam: ValidExam, ids: Map<string, nu
     .values([...wanted.values()])
     .onConflictDoNothing();
   for (const [key, subject] of wanted) {
+    await pause();
     const [row] = await db
       .select({ id: subjects.id })
       .from(subjects)
