@@ -232,3 +232,20 @@ describe('catalogue API', () => {
     }
   });
 });
+
+describe('catalogue API before any import', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+  });
+  afterAll(() => testApp.close());
+
+  it('answers the search with no exams and no filter options', async () => {
+    const response = await get(testApp.app, '/api/exams');
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as { items: unknown[]; total: number; facets: Facets };
+    expect(body.items).toEqual([]);
+    expect(body.total).toBe(0);
+    for (const options of Object.values(body.facets)) expect(options).toEqual([]);
+  });
+});
