@@ -27,6 +27,8 @@ const USERS = Number(process.env.BENCH_USERS ?? 8);
 const EXAMS = Number(process.env.BENCH_EXAMS ?? 5000);
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 100_000);
 const ONLY = process.env.BENCH_ONLY;
+/** The issue's budget for the search's p99 while an import runs. */
+const IMPORT_P99_BUDGET_MS = 100;
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 const serverDir = path.resolve(import.meta.dirname, '..');
 const mainJs = path.join(serverDir, 'dist/main.js');
@@ -365,13 +367,17 @@ async function searchDuringImport(target: Target, url: string, cookies: Cookies,
     });
   // Let the command reach the server before the load starts (on PGlite the server runs it).
   await new Promise((resolve) => setTimeout(resolve, 3_000));
+  const over: string[] = [];
   while (importing) {
-    perWindow.push((await cannon(`${url}/api/exams`, { cookies }, 2)).p99);
+    const at = (performance.now() - importStarted) / 1000;
+    const { p99 } = await cannon(`${url}/api/exams`, { cookies }, 2);
+    perWindow.push(p99);
+    if (p99 > IMPORT_P99_BUDGET_MS) over.push(`${p99} ms at ${at.toFixed(0)} s`);
   }
   await importing$;
   const seconds = ((performance.now() - importStarted) / 1000).toFixed(0);
   const sorted = [...perWindow].sort((a, b) => a - b);
-  const line = `| ${target.label} | search during an import of ${QUESTIONS} questions (${seconds} s, ${outcome}) | worst 2-s window p99 ${sorted.at(-1)} ms | median window p99 ${sorted[Math.floor(sorted.length / 2)]} ms |`;
+  const line = `| ${target.label} | search during an import of ${QUESTIONS} questions (${seconds} s, ${outcome}) | worst 2-s window p99 ${sorted.at(-1)} ms | median window p99 ${sorted[Math.floor(sorted.length / 2)]} ms | windows over ${IMPORT_P99_BUDGET_MS} ms: ${over.length} of ${perWindow.length}${over.length > 0 ? ` (${over.join(', ')})` : ''} |`;
   table.push(line);
   console.log(line);
 }
@@ -387,7 +393,11 @@ const measureBare = async () => {
 };
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-const targets = [pgliteTarget(), ...(adminUrl ? [postgresTarget(adminUrl)] : [])];
+// BENCH_DATABASES=postgres measures PostgreSQL only, as the other benchmarks do.
+const targets = [
+  ...(process.env.BENCH_DATABASES === 'postgres' ? [] : [pgliteTarget()]),
+  ...(adminUrl ? [postgresTarget(adminUrl)] : []),
+];
 console.log(
   `# HTTP benchmark (${os.cpus().length} cores, Node ${process.version}, ${CONNECTIONS} connections, ${SECONDS} s per route)\n`,
 );
