@@ -55,6 +55,7 @@ import {
 } from './plugins/error-handler';
 import { registerHttpCaching } from './plugins/http-caching';
 import { registerRequestGuard } from './plugins/request-guard';
+import { inlineScriptHashes } from './plugins/index-page';
 import { contentSecurityPolicy, registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 import { endStreamsOnClose } from './lib/sse';
@@ -121,7 +122,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
 
   const secureCookies = config.appUrl.startsWith('https:');
   registerSecurityHeaders(app, {
-    contentSecurityPolicy: { directives: contentSecurityPolicy(config.appUrl) },
+    contentSecurityPolicy: {
+      directives: contentSecurityPolicy(config.appUrl, inlineScriptHashes(config.webDistDir)),
+    },
     strictTransportSecurity: secureCookies,
     // Google sign-in runs in a popup that must be able to report back to this window.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },

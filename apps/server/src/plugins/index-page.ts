@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -36,6 +37,19 @@ export function readIndexPages(webDistDir: string): IndexPages | undefined {
     if (files.length > 0) byRoute.set(route.toLowerCase(), withPreloads(html.toString(), files));
   }
   return (pathname) => byRoute.get(normalized(pathname)) ?? plain;
+}
+
+/**
+ * The CSP sources of the inline scripts of the built index.html (the theme, set before the first
+ * paint: apps/web/scripts/inline-first-paint.mjs); none without a build.
+ */
+export function inlineScriptHashes(webDistDir: string): string[] {
+  const indexFile = path.join(webDistDir, 'index.html');
+  if (!fs.existsSync(indexFile)) return [];
+  const html = fs.readFileSync(indexFile, 'utf8');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, source]) => `'sha256-${crypto.createHash('sha256').update(source!).digest('base64')}'`,
+  );
 }
 
 function readRoutePreloads(webDistDir: string): Record<string, string[]> {

@@ -3,13 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
- * The SPA loads only its own bundles: no inline scripts (the theme is set by /theme-init.js before
- * first paint). Inline style attributes are allowed because UI libraries set them at run time.
+ * The SPA loads only its own bundles, and the one inline script of its page, allowed by hash (the
+ * theme, set before the first paint). Inline styles are allowed: the page carries its stylesheet,
+ * and UI libraries set style attributes at run time.
  */
-export function contentSecurityPolicy(appUrl: string) {
+export function contentSecurityPolicy(appUrl: string, inlineScriptHashes: string[] = []) {
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: ["'self'", ...inlineScriptHashes],
     styleSrc: ["'self'", "'unsafe-inline'"],
     // Google accounts show the picture Google hosts.
     imgSrc: ["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com'],

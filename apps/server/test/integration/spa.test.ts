@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,9 @@ import { APP_ROUTES } from '@gabarita/shared';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 const ASSET_SOURCE = `export const questions = ${JSON.stringify(Array(200).fill('questão'))};`;
+
+// As the web build inlines it (apps/web/scripts/inline-first-paint.mjs).
+const THEME_SCRIPT = "document.documentElement.classList.toggle('dark', true);";
 
 function writeCompressedCopies(file: string) {
   const source = fs.readFileSync(file);
@@ -23,7 +27,7 @@ describe('serving the built SPA', () => {
     fs.mkdirSync(path.join(webDistDir, 'assets'));
     fs.writeFileSync(
       path.join(webDistDir, 'index.html'),
-      '<!doctype html><html lang="pt-BR"><head></head></html>',
+      `<!doctype html><html lang="pt-BR"><head><script>${THEME_SCRIPT}</script></head></html>`,
     );
     fs.writeFileSync(path.join(webDistDir, 'assets', 'index-Bx3k9a.js'), 'console.log(1)');
     fs.writeFileSync(path.join(webDistDir, 'theme-init.js'), '/* theme */');
@@ -46,6 +50,13 @@ describe('serving the built SPA', () => {
 
   const get = (url: string, headers: Record<string, string> = {}) =>
     testApp.app.inject({ method: 'GET', url, headers });
+
+  it("allows the page's inline theme script by its hash and no other inline script", async () => {
+    const hash = crypto.createHash('sha256').update(THEME_SCRIPT).digest('base64');
+    const policy = String((await get('/login')).headers['content-security-policy']);
+    const scriptSources = /script-src ([^;]*)/.exec(policy)?.[1];
+    expect(scriptSources).toBe(`'self' 'sha256-${hash}'`);
+  });
 
   it('answers every route of the route table with index.html, never cached', async () => {
     expect(APP_ROUTES).toContain('/recovery');
