@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
@@ -34,6 +36,12 @@ export async function auditPage(url: string, cookie?: string): Promise<PageMetri
     });
     if (!result) throw new Error(`o Lighthouse não devolveu resultado para ${url}`);
     const { lhr } = result;
+    const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+    if (reportDir) {
+      const name = `${new URL(url).pathname.replace(/\W+/g, '_')}${cookie ? '-signed-in' : ''}-${Date.now()}.json`;
+      fs.mkdirSync(reportDir, { recursive: true });
+      fs.writeFileSync(path.join(reportDir, name), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
     const value = (audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
     return {
