@@ -160,8 +160,12 @@ test('a free account with a package uses AI, and the package drains', async ({ p
 
 test('tokens running out mid-study lead to the plans with the AI warning', async ({ page }) => {
   await premium(page, 'cota');
-  await page.route('**/api/questions/*/feedback', (route) =>
-    route.fulfill({
+  // The refusal waits until the check's result has been seen: it sends the page away at once.
+  let seeCheck!: () => void;
+  const checkSeen = new Promise<void>((resolve) => (seeCheck = resolve));
+  await page.route('**/api/questions/*/feedback', async (route) => {
+    await checkSeen;
+    await route.fulfill({
       status: 402,
       json: {
         error: {
@@ -170,8 +174,9 @@ test('tokens running out mid-study lead to the plans with the AI warning', async
             'Seu limite de uso da Inteligência Artificial foi atingido para conta free! Faça o upgrade para conta Premium, ou contrate um pacote de Tokens.',
         },
       },
-    }),
-  );
+    });
+  });
   await openAndCheck(page, 8);
+  seeCheck();
   await expect(page).toHaveURL(/\/assinatura\?motivo=ai_limit/);
 });
