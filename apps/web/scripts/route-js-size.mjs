@@ -29,7 +29,8 @@ function sizesOf(file) {
 const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 console.log('route JS (entry + static imports + lazy page chunk), as sent:');
 for (const route of REPORTED_ROUTES) {
-  const files = staticClosure(ROUTE_PAGES[route], entryFiles());
+  const page = ROUTE_PAGES[route];
+  const files = page === null ? entryFiles() : staticClosure(page, entryFiles());
   const total = { raw: 0, gzip: 0, brotli: 0 };
   for (const file of files) {
     const sizes = sizesOf(file);

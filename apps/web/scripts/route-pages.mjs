@@ -1,6 +1,7 @@
-// The page module that each path of the router (src/app/router.tsx) loads lazily.
+// The page module that each path of the router (src/app/router.tsx) loads lazily; null for a page
+// the entry brings with it.
 export const ROUTE_PAGES = {
-  '/': 'src/features/exams/pages/exam-list-page.tsx',
+  '/': null,
   '/login': 'src/features/auth/pages/login-page.tsx',
   '/signup': 'src/features/auth/pages/signup-page.tsx',
   '/recovery': 'src/features/auth/pages/recovery-page.tsx',

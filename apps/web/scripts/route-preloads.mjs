@@ -12,9 +12,11 @@ const loadedByEntry = entryFiles();
 const preloads = Object.fromEntries(
   Object.entries(ROUTE_PAGES).map(([route, pageModule]) => [
     route,
-    [...staticClosure(pageModule)]
-      .filter((file) => !loadedByEntry.has(file))
-      .map((file) => `/${file}`),
+    pageModule === null
+      ? []
+      : [...staticClosure(pageModule)]
+          .filter((file) => !loadedByEntry.has(file))
+          .map((file) => `/${file}`),
   ]),
 );
 fs.writeFileSync(
