@@ -19,6 +19,19 @@ function median(runs: PageMetrics[]): PageMetrics {
 const row = (page: string, m: PageMetrics, scores: number[]) =>
   `| ${page} | ${m.score} (${scores.join(', ')}) | ${(m.fcpMs / 1000).toFixed(1)} s | ${(m.lcpMs / 1000).toFixed(1)} s | ${Math.round(m.tbtMs)} ms | ${m.cls.toFixed(3)} | ${(m.transferBytes / 1024).toFixed(0)} KiB |`;
 
+/**
+ * Lighthouse now and then fails to record a page load's trace (NO_NAVSTART, "run Lighthouse
+ * again"); such a run is made again, once.
+ */
+async function auditOnce(url: string, cookie?: string): Promise<PageMetrics> {
+  try {
+    return await auditPage(url, cookie);
+  } catch (error) {
+    if (!String(error).includes('NO_NAVSTART')) throw error;
+    return auditPage(url, cookie);
+  }
+}
+
 console.log(`# Lighthouse, mobile (${os.cpus().length} cores, ${RUNS} runs per page, median)`);
 const server = await startAppServer({});
 try {
@@ -34,7 +47,7 @@ try {
   for (const page of pages) {
     const runs: PageMetrics[] = [];
     for (let run = 0; run < RUNS; run++)
-      runs.push(await auditPage(server.url + page.path, page.cookie));
+      runs.push(await auditOnce(server.url + page.path, page.cookie));
     console.log(
       row(
         page.label,
