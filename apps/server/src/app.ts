@@ -55,7 +55,7 @@ import {
 } from './plugins/error-handler';
 import { registerHttpCaching } from './plugins/http-caching';
 import { registerRequestGuard } from './plugins/request-guard';
-import { inlineScriptHashes } from './plugins/index-page';
+import { readIndexPages } from './plugins/index-page';
 import { contentSecurityPolicy, registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 import { endStreamsOnClose } from './lib/sse';
@@ -121,9 +121,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   });
 
   const secureCookies = config.appUrl.startsWith('https:');
+  // Read once: every page navigation answers it, and the CSP allows its inline script.
+  const indexPages = readIndexPages(config.webDistDir);
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
-      directives: contentSecurityPolicy(config.appUrl, inlineScriptHashes(config.webDistDir)),
+      directives: contentSecurityPolicy(config.appUrl, indexPages?.inlineScriptHashes),
     },
     strictTransportSecurity: secureCookies,
     // Google sign-in runs in a popup that must be able to report back to this window.
@@ -257,7 +259,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   if (pixProvider.name === 'sandbox') {
     await app.register(sandboxRoutes, { billing, sandbox: pixProvider, appUrl: config.appUrl });
   }
-  await registerSpa(app, config.webDistDir);
+  await registerSpa(app, config.webDistDir, indexPages);
 
   return app;
 }

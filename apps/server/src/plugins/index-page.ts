@@ -11,8 +11,16 @@ export interface IndexPage {
   encoded: Partial<Record<ContentEncoding, Buffer>>;
 }
 
-/** The page to answer a navigation with, by its path. */
-export type IndexPages = (pathname: string) => IndexPage;
+/** The built index.html, read once at start-up. */
+export interface IndexPages {
+  /** The page to answer a navigation with, by its path. */
+  pageFor(pathname: string): IndexPage;
+  /**
+   * The CSP sources of the page's inline scripts (the theme, set before the first paint:
+   * apps/web/scripts/inline-first-paint.mjs).
+   */
+  inlineScriptHashes: string[];
+}
 
 const ENCODING_EXTENSIONS: Record<ContentEncoding, string> = { br: '.br', gzip: '.gz' };
 
@@ -36,20 +44,12 @@ export function readIndexPages(webDistDir: string): IndexPages | undefined {
   for (const [route, files] of Object.entries(readRoutePreloads(webDistDir))) {
     if (files.length > 0) byRoute.set(route.toLowerCase(), withPreloads(html.toString(), files));
   }
-  return (pathname) => byRoute.get(normalized(pathname)) ?? plain;
-}
-
-/**
- * The CSP sources of the inline scripts of the built index.html (the theme, set before the first
- * paint: apps/web/scripts/inline-first-paint.mjs); none without a build.
- */
-export function inlineScriptHashes(webDistDir: string): string[] {
-  const indexFile = path.join(webDistDir, 'index.html');
-  if (!fs.existsSync(indexFile)) return [];
-  const html = fs.readFileSync(indexFile, 'utf8');
-  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
-    ([, source]) => `'sha256-${crypto.createHash('sha256').update(source!).digest('base64')}'`,
-  );
+  return {
+    pageFor: (pathname) => byRoute.get(normalized(pathname)) ?? plain,
+    inlineScriptHashes: [...html.toString().matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+      ([, source]) => `'sha256-${crypto.createHash('sha256').update(source!).digest('base64')}'`,
+    ),
+  };
 }
 
 function readRoutePreloads(webDistDir: string): Record<string, string[]> {

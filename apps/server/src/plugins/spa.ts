@@ -3,7 +3,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { APP_ROUTES, isAppRoute } from '@gabarita/shared';
 import { sendApiNotFound } from './error-handler';
-import { readIndexPages, sendIndexPage } from './index-page';
+import { type IndexPages, sendIndexPage } from './index-page';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -14,16 +14,18 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
  * Routes of the route table get index.html with 200; other unknown pages get it with 404 (the SPA
  * then shows its own "page not found").
  */
-export async function registerSpa(app: FastifyInstance, webDistDir: string) {
-  // Read once: every page navigation answers it.
-  const indexPages = readIndexPages(webDistDir);
+export async function registerSpa(
+  app: FastifyInstance,
+  webDistDir: string,
+  indexPages: IndexPages | undefined,
+) {
   const hasBuild = indexPages !== undefined;
 
   if (hasBuild) {
     await app.register(servePublicFiles, { webDistDir });
     for (const route of APP_ROUTES) {
       app.get(route, { config: { access: 'public' } }, (request, reply) =>
-        sendIndexPage(request, reply, indexPages(pathOf(request)), 200),
+        sendIndexPage(request, reply, indexPages.pageFor(pathOf(request)), 200),
       );
     }
   } else {
@@ -36,7 +38,12 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string) {
   app.setNotFoundHandler((request, reply) => {
     if (isApiRequest(request) || !hasBuild || !wantsPage(request)) return sendApiNotFound(reply);
     const pathname = pathOf(request);
-    return sendIndexPage(request, reply, indexPages(pathname), isAppRoute(pathname) ? 200 : 404);
+    return sendIndexPage(
+      request,
+      reply,
+      indexPages.pageFor(pathname),
+      isAppRoute(pathname) ? 200 : 404,
+    );
   });
 }
 
