@@ -1,223 +1,13 @@
-import {
-  ERROR_REPORT_TEXT_MAX_LENGTH,
-  ERROR_REPORT_TYPES,
-  errorReportRequestSchema,
-  SUPPORT_MESSAGES,
-  type ErrorReportType,
-} from '@gabarita/shared';
+import { SUPPORT_MESSAGES } from '@gabarita/shared';
 import { Flag } from 'lucide-react';
-import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { LABEL_CLASSES } from '../../../components/ui/field-styles';
-import { Modal } from '../../../components/ui/modal';
-import { Notice } from '../../../components/ui/notice';
-import { Spinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-client';
-import { useSchemaForm } from '../../../lib/forms';
 import { useSession } from '../../../lib/session';
-import { useReportError } from '../api/error-report-api';
+import { REPORT_BUTTON_LABEL, REPORT_TITLE } from './report-error-labels';
 
-/** The error-report dialog closes this long after a success (docs/product-rules.md, "Timers on screen"). */
-export const REPORT_CLOSE_MS = 2_000;
-
-export const REPORT_TITLE = 'Reportar erro na questão';
-export const REPORT_BUTTON_LABEL = 'Reportar erro';
-export const REPORT_TEXT_LABEL = 'Descreva o problema';
-export const REPORT_SUBMIT_LABEL = 'Enviar relatório';
-export const REPORT_SENDING_LABEL = 'Enviando...';
-
-const OTHER: ErrorReportType = 'Outro';
-
-/** Types about the AI tutor: offered only where a language model wrote about the question. */
-const AI_TYPES: readonly ErrorReportType[] = [
-  'IA não consegue interpretar a imagem',
-  'IA não consegue gerar feedback',
-];
-
-export function reportTypesFor(aiUsed: boolean): readonly ErrorReportType[] {
-  return aiUsed
-    ? ERROR_REPORT_TYPES
-    : ERROR_REPORT_TYPES.filter((type) => !AI_TYPES.includes(type));
-}
-
-const TEXTAREA_CLASSES =
-  'block min-h-28 w-full resize-y rounded-lg border border-line bg-surface px-3 py-2.5 text-sm leading-6 text-ink shadow-xs transition-colors placeholder:text-ink-muted/80 hover:border-slate-300 focus:border-primary focus-visible:outline-2 focus-visible:outline-offset-0 disabled:cursor-not-allowed disabled:bg-surface-muted disabled:opacity-70 aria-invalid:border-red-500 dark:hover:border-slate-600 dark:aria-invalid:border-red-400';
-
-/** 400 and 429 carry a message meant for the user; a 401 means the session is gone. */
-function reportErrorText(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.status === 401) return SUPPORT_MESSAGES.reportSignInHint;
-    if ((error.status === 400 || error.status === 429) && error.code !== 'response/invalid') {
-      return error.message;
-    }
-  }
-  return SUPPORT_MESSAGES.reportFailed;
-}
-
-interface ReportErrorDialogProps {
-  questionId: string;
-  questionNumber?: number;
-  aiUsed: boolean;
-  onClose: () => void;
-  finalFocusRef: RefObject<HTMLElement | null>;
-}
-
-/**
- * Mounted only while open, so every opening starts clean (no option, no text, no message).
- * States: idle, submitting, success (closes itself after 2 s), error (the user can retry).
- */
-function ReportErrorDialog({
-  questionId,
-  questionNumber,
-  aiUsed,
-  onClose,
-  finalFocusRef,
-}: ReportErrorDialogProps) {
-  const report = useReportError();
-  const form = useSchemaForm(errorReportRequestSchema, {
-    defaultValues: { questionId, text: '' },
-  });
-  const legendId = useId();
-  const textId = useId();
-  const counterId = useId();
-  const messageId = useId();
-
-  const submitting = report.isPending;
-  const sent = report.isSuccess;
-  const locked = submitting || sent;
-  const type = form.watch('type');
-  const text = form.watch('text') ?? '';
-  const other = type === OTHER;
-  const { errors } = form.formState;
-
-  useEffect(() => {
-    if (!sent) return;
-    const timer = window.setTimeout(onClose, REPORT_CLOSE_MS);
-    return () => window.clearTimeout(timer);
-  }, [sent, onClose]);
-
-  // The text goes only with 'Outro'; the shared schema decides what is missing or too long.
-  const onSubmit = form.handleSubmit((values) => {
-    if (locked) return;
-    report.mutate(
-      values.type === OTHER ? values : { questionId: values.questionId, type: values.type },
-    );
-  });
-
-  const invalid = errors.type?.message ?? errors.text?.message ?? null;
-  const errorText = invalid ?? (report.isError ? reportErrorText(report.error) : null);
-
-  return (
-    <Modal
-      open
-      onClose={onClose}
-      title={REPORT_TITLE}
-      description={
-        questionNumber === undefined
-          ? 'Escolha o tipo de problema encontrado.'
-          : `Escolha o tipo de problema encontrado na questão ${questionNumber}.`
-      }
-      finalFocusRef={finalFocusRef}
-      dismissible={!submitting}
-      icon={
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary-ink">
-          <Flag className="size-5" aria-hidden="true" />
-        </span>
-      }
-    >
-      <form
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        className="mt-5"
-        aria-busy={submitting || undefined}
-      >
-        <fieldset
-          role="radiogroup"
-          aria-labelledby={legendId}
-          aria-describedby={errorText ? messageId : undefined}
-          disabled={locked}
-          className="min-w-0"
-        >
-          <legend id={legendId} className="mb-2 text-sm font-semibold text-ink">
-            Tipo de erro
-          </legend>
-          <div className="space-y-1.5">
-            {reportTypesFor(aiUsed).map((option) => (
-              <label
-                key={option}
-                className="flex cursor-pointer items-center gap-3 rounded-lg border border-line px-3 py-2 text-sm text-ink transition-colors hover:bg-surface-muted has-[input:checked]:border-primary has-[input:checked]:bg-primary-soft has-[input:disabled]:cursor-not-allowed has-[input:disabled]:opacity-70 motion-reduce:transition-none"
-              >
-                <input
-                  type="radio"
-                  value={option}
-                  className="size-4 shrink-0 accent-primary"
-                  {...form.register('type')}
-                />
-                {option}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-
-        {other && (
-          <div className="mt-4">
-            <label htmlFor={textId} className={LABEL_CLASSES}>
-              {REPORT_TEXT_LABEL}
-            </label>
-            <textarea
-              id={textId}
-              maxLength={ERROR_REPORT_TEXT_MAX_LENGTH}
-              rows={4}
-              required
-              disabled={locked}
-              aria-invalid={errors.text ? true : undefined}
-              {...form.register('text')}
-              aria-describedby={counterId}
-              className={TEXTAREA_CLASSES}
-            />
-            <p id={counterId} className="mt-1 text-right text-xs tabular-nums text-ink-muted">
-              {text.length.toLocaleString('pt-BR')} /{' '}
-              {ERROR_REPORT_TEXT_MAX_LENGTH.toLocaleString('pt-BR')} caracteres
-            </p>
-          </div>
-        )}
-
-        {errorText && (
-          <Notice tone="error" id={messageId} className="mt-4">
-            {errorText}
-          </Notice>
-        )}
-        {sent && (
-          <Notice tone="success" className="mt-4">
-            {SUPPORT_MESSAGES.reportSent}
-          </Notice>
-        )}
-
-        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end sm:gap-3">
-          <Button
-            variant="secondary"
-            aria-disabled={submitting || undefined}
-            onClick={() => {
-              if (!submitting) onClose();
-            }}
-            className="w-full aria-disabled:cursor-not-allowed aria-disabled:opacity-60 sm:w-auto"
-          >
-            {sent ? 'Fechar' : 'Cancelar'}
-          </Button>
-          {/* aria-disabled, not disabled: the focused button keeps the focus while it runs. */}
-          <Button
-            type="submit"
-            aria-disabled={locked || undefined}
-            className="w-full aria-disabled:cursor-progress aria-disabled:opacity-60 sm:w-auto"
-          >
-            {submitting && <Spinner className="size-4" inheritColor />}
-            {submitting ? REPORT_SENDING_LABEL : REPORT_SUBMIT_LABEL}
-          </Button>
-        </div>
-      </form>
-    </Modal>
-  );
-}
+/** The dialog and its form load on the first opening (or when the pointer nears the button). */
+const loadDialog = () => import('./report-error-dialog');
+const ReportErrorDialog = lazy(async () => ({ default: (await loadDialog()).ReportErrorDialog }));
 
 interface ReportErrorButtonProps {
   questionId: string;
@@ -272,19 +62,23 @@ export function ReportErrorButton({
         aria-describedby={signedIn ? undefined : hintId}
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
         className="w-full sm:w-auto"
       >
         <Flag className="size-4" aria-hidden="true" />
         {REPORT_BUTTON_LABEL}
       </Button>
       {open && signedIn && (
-        <ReportErrorDialog
-          questionId={questionId}
-          questionNumber={questionNumber}
-          aiUsed={aiUsed}
-          onClose={close}
-          finalFocusRef={buttonRef}
-        />
+        <Suspense fallback={null}>
+          <ReportErrorDialog
+            questionId={questionId}
+            questionNumber={questionNumber}
+            aiUsed={aiUsed}
+            onClose={close}
+            finalFocusRef={buttonRef}
+          />
+        </Suspense>
       )}
     </section>
   );

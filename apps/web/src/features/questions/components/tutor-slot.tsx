@@ -1,15 +1,16 @@
 import type { QuestionDetail } from '@gabarita/shared';
 import { Sparkles } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTutorInfo } from '../../../lib/app-info';
-import { subscriptionLimitTarget } from '../../../lib/subscription-reason';
 import { useTokens } from '../../../lib/tokens';
-import { useTutorText } from '../../../lib/use-tutor-text';
 import type { CheckedAnswer } from './alternatives-group';
-import { ChatPanel } from './tutor/chat-panel';
-import { ExplanationPanel } from './tutor/explanation-panel';
-import { TokenCounter } from './tutor/token-counter';
+
+/**
+ * The tutor's code (text streaming, Markdown, the chat) is not needed to show a question: it loads
+ * once the question is on screen, so it is ready by the time the answer is checked.
+ */
+const loadPanels = () => import('./tutor/tutor-panels');
+const TutorPanels = lazy(async () => ({ default: (await loadPanels()).TutorPanels }));
 
 interface TutorSlotProps {
   question: QuestionDetail;
@@ -21,33 +22,12 @@ interface TutorSlotProps {
   onAiUsed?: () => void;
 }
 
-/** The tutor in the viewer: the explanation, the chat and the token counter. */
+/** The tutor in the viewer: a hint until the answer is checked, then the tutor's panels. */
 export function TutorSlot({ question, answer, onBusyChange, onAiUsed }: TutorSlotProps) {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const returnTo = `${location.pathname}${location.search}`;
-  const tokens = useTokens();
-  const tutor = useTutorInfo();
-  const explanation = useTutorText(returnTo);
-  const [chatBusy, setChatBusy] = useState(false);
-  const entitled = tokens.data?.canUseAi ?? false;
-
-  useEffect(
-    () => onBusyChange(explanation.busy || chatBusy),
-    [explanation.busy, chatBusy, onBusyChange],
-  );
-  const languageModel = tutor?.languageModel ?? false;
-  const asked = explanation.state.status !== 'idle' || chatBusy;
-  useEffect(() => {
-    if (languageModel && asked) onAiUsed?.();
-  }, [languageModel, asked, onAiUsed]);
-  // Leaving the question never leaves the navigation blocked.
-  useEffect(() => () => onBusyChange(false), [onBusyChange]);
-
-  const locked = useCallback(() => {
-    const target = subscriptionLimitTarget('ai_limit', returnTo);
-    void navigate(target.to, { state: target.state });
-  }, [navigate, returnTo]);
+  // The balance and the tutor's settings are asked for now, so the panels open with them.
+  useTokens();
+  useTutorInfo();
+  useEffect(() => void loadPanels(), []);
 
   if (!answer) {
     return (
@@ -64,25 +44,9 @@ export function TutorSlot({ question, answer, onBusyChange, onAiUsed }: TutorSlo
       </section>
     );
   }
-  if (tokens.isPending) return null;
-
   return (
-    <div className="space-y-4">
-      {entitled && tokens.data && <TokenCounter balance={tokens.data} />}
-      <ExplanationPanel
-        questionId={question.id}
-        explanation={explanation}
-        entitled={entitled}
-        tutor={tutor}
-        onLocked={locked}
-      />
-      <ChatPanel
-        questionId={question.id}
-        entitled={entitled}
-        tutor={tutor}
-        onLocked={locked}
-        onBusyChange={setChatBusy}
-      />
-    </div>
+    <Suspense fallback={null}>
+      <TutorPanels question={question} onBusyChange={onBusyChange} onAiUsed={onAiUsed} />
+    </Suspense>
   );
 }

@@ -38,6 +38,11 @@ async function renderViewer(options?: Parameters<typeof renderApp>[1]) {
 
 const reportButton = () => screen.getByRole('button', { name: 'Reportar erro' });
 const dialog = () => screen.getByRole('dialog', { name: 'Reportar erro na questão' });
+/** The dialog's code loads on the first opening. */
+async function openReport(user: { click: (element: Element) => Promise<void> }) {
+  await user.click(reportButton());
+  await screen.findByRole('dialog', { name: 'Reportar erro na questão' });
+}
 const sendButton = () => within(dialog()).getByRole('button', { name: 'Enviar relatório' });
 
 afterEach(() => {
@@ -49,7 +54,7 @@ describe('/questoes — report an error', () => {
     stubViewer();
     const { user } = await renderViewer();
     expect(reportButton()).toBeEnabled();
-    await user.click(reportButton());
+    await openReport(user);
 
     const group = within(dialog()).getByRole('radiogroup', { name: 'Tipo de erro' });
     const radios = within(group).getAllByRole('radio');
@@ -67,7 +72,7 @@ describe('/questoes — report an error', () => {
   it('asks for an option, and for a text with Outro, without calling the server', async () => {
     const api = stubViewer();
     const { user } = await renderViewer();
-    await user.click(reportButton());
+    await openReport(user);
 
     await user.click(sendButton());
     expect(within(dialog()).getByRole('alert')).toHaveTextContent(
@@ -93,7 +98,7 @@ describe('/questoes — report an error', () => {
     const { user } = await renderViewer({
       userEventOptions: { advanceTimers: vi.advanceTimersByTime },
     });
-    await user.click(reportButton());
+    await openReport(user);
 
     await user.click(within(dialog()).getByRole('radio', { name: 'Outro' }));
     const textarea = within(dialog()).getByLabelText('Descreva o problema');
@@ -133,7 +138,7 @@ describe('/questoes — report an error', () => {
         Response.json({ message: SUPPORT_MESSAGES.reportSent }, { status: 201 }),
     });
     const { user } = await renderViewer();
-    await user.click(reportButton());
+    await openReport(user);
     await user.click(within(dialog()).getByRole('radio', { name: 'Gabarito divergente' }));
     await user.click(sendButton());
     expect(await within(dialog()).findByText(SUPPORT_MESSAGES.reportSent)).toBeVisible();
@@ -154,7 +159,7 @@ describe('/questoes — report an error', () => {
       },
     });
     const { user } = await renderViewer();
-    await user.click(reportButton());
+    await openReport(user);
     await user.click(within(dialog()).getByRole('radio', { name: 'Texto de referência ausente' }));
     await user.click(sendButton());
     expect(await within(dialog()).findByRole('alert')).toHaveTextContent(
@@ -169,7 +174,7 @@ describe('/questoes — report an error', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(reportButton()).toHaveFocus();
 
-    await user.click(reportButton());
+    await openReport(user);
     expect(within(dialog()).queryByRole('alert')).not.toBeInTheDocument();
     expect(
       within(dialog())
@@ -181,7 +186,7 @@ describe('/questoes — report an error', () => {
   it('keeps letter keys inside the dialog away from the alternatives behind it', async () => {
     stubViewer();
     const { user } = await renderViewer();
-    await user.click(reportButton());
+    await openReport(user);
     await user.keyboard('b');
     await user.keyboard('{Escape}');
     expect(screen.getAllByRole('radio').some((radio) => (radio as HTMLInputElement).checked)).toBe(

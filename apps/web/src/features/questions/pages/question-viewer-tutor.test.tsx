@@ -53,6 +53,8 @@ async function renderAndCheck() {
   await app.user.click(screen.getByRole('radio', { name: /^B\)/ }));
   await app.user.click(screen.getByRole('button', { name: CATALOG_MESSAGES.checkAnswer }));
   await screen.findByText(CATALOG_MESSAGES.correct);
+  // The tutor's panels load after the check; the chat is one of them, whatever the tutor.
+  await screen.findByRole('button', { name: 'Enviar pergunta' });
   return app;
 }
 
@@ -195,7 +197,7 @@ describe('/questoes — the tutor', () => {
     const { user } = await renderAndCheck();
     await within(explanationRegion()).findByText(/divida por dois/);
     await user.click(screen.getByRole('button', { name: 'Reportar erro' }));
-    const dialog = screen.getByRole('dialog', { name: 'Reportar erro na questão' });
+    const dialog = await screen.findByRole('dialog', { name: 'Reportar erro na questão' });
     const radios = within(dialog).getAllByRole('radio');
     expect(radios.map((radio) => radio.getAttribute('value'))).toEqual([...ERROR_REPORT_TYPES]);
   });

@@ -1,0 +1,69 @@
+import type { QuestionDetail } from '@gabarita/shared';
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useTutorInfo } from '../../../../lib/app-info';
+import { subscriptionLimitTarget } from '../../../../lib/subscription-reason';
+import { useTokens } from '../../../../lib/tokens';
+import { useTutorText } from '../../../../lib/use-tutor-text';
+import { ChatPanel } from './chat-panel';
+import { ExplanationPanel } from './explanation-panel';
+import { TokenCounter } from './token-counter';
+
+export interface TutorPanelsProps {
+  question: QuestionDetail;
+  /** The tutor is writing: the question navigation waits. */
+  onBusyChange: (busy: boolean) => void;
+  /** A language model wrote (or was asked to write) about this question in this visit. */
+  onAiUsed?: () => void;
+}
+
+/** The tutor after a check: the token counter, the explanation and the chat. */
+export function TutorPanels({ question, onBusyChange, onAiUsed }: TutorPanelsProps) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const returnTo = `${location.pathname}${location.search}`;
+  const tokens = useTokens();
+  const tutor = useTutorInfo();
+  const explanation = useTutorText(returnTo);
+  const [chatBusy, setChatBusy] = useState(false);
+  const entitled = tokens.data?.canUseAi ?? false;
+
+  useEffect(
+    () => onBusyChange(explanation.busy || chatBusy),
+    [explanation.busy, chatBusy, onBusyChange],
+  );
+  const languageModel = tutor?.languageModel ?? false;
+  const asked = explanation.state.status !== 'idle' || chatBusy;
+  useEffect(() => {
+    if (languageModel && asked) onAiUsed?.();
+  }, [languageModel, asked, onAiUsed]);
+  // Leaving the question never leaves the navigation blocked.
+  useEffect(() => () => onBusyChange(false), [onBusyChange]);
+
+  const locked = useCallback(() => {
+    const target = subscriptionLimitTarget('ai_limit', returnTo);
+    void navigate(target.to, { state: target.state });
+  }, [navigate, returnTo]);
+
+  if (tokens.isPending) return null;
+
+  return (
+    <div className="space-y-4">
+      {entitled && tokens.data && <TokenCounter balance={tokens.data} />}
+      <ExplanationPanel
+        questionId={question.id}
+        explanation={explanation}
+        entitled={entitled}
+        tutor={tutor}
+        onLocked={locked}
+      />
+      <ChatPanel
+        questionId={question.id}
+        entitled={entitled}
+        tutor={tutor}
+        onLocked={locked}
+        onBusyChange={setChatBusy}
+      />
+    </div>
+  );
+}
