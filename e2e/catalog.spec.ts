@@ -198,3 +198,31 @@ test('isolated subjects list questions of a discipline with marks', async ({
   await page.reload();
   await expect(page.getByText('22 questão(ões) encontrada(s)')).toBeVisible();
 });
+
+test('the question viewer reads its exam and question once, from the preloads sent with the page', async ({
+  page,
+  freeAccount,
+}) => {
+  await page.context().addCookies(freeAccount.cookies);
+  const reads: string[] = [];
+  const unusedPreloads: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.method() === 'GET' && /^\/api\/(exams|questions)\//.test(pathname)) {
+      reads.push(pathname);
+    }
+  });
+  page.on('console', (message) => {
+    if (/preloaded using link preload but not used/i.test(message.text())) {
+      unusedPreloads.push(message.text());
+    }
+  });
+  const response = await page.goto(`/questoes?prova=${EXAM_ID}&q=${EXAM_ID}_3`);
+  expect(response?.headers().link).toContain(`</api/questions/${EXAM_ID}_3>; rel=preload`);
+  await expect(page.getByText('3 / 10').first()).toBeVisible();
+  await expect(page.getByRole('radiogroup', { name: 'Alternativas' })).toBeVisible();
+  // A second read of either would mean the app's own fetch did not take the preloaded answer.
+  expect(reads.filter((path) => path === `/api/exams/${EXAM_ID}`)).toHaveLength(1);
+  expect(reads.filter((path) => path === `/api/questions/${EXAM_ID}_3`)).toHaveLength(1);
+  expect(unusedPreloads).toEqual([]);
+});

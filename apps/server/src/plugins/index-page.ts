@@ -45,7 +45,7 @@ export function readIndexPages(webDistDir: string): IndexPages | undefined {
     if (files.length > 0) byRoute.set(route.toLowerCase(), withPreloads(html.toString(), files));
   }
   return {
-    pageFor: (pathname) => byRoute.get(normalized(pathname)) ?? plain,
+    pageFor: (pathname) => byRoute.get(normalizedPath(pathname)) ?? plain,
     inlineScriptHashes: [...html.toString().matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
       ([, source]) => `'sha256-${crypto.createHash('sha256').update(source!).digest('base64')}'`,
     ),
@@ -74,17 +74,21 @@ function withPreloads(html: string, files: string[]): IndexPage {
 }
 
 /** Paths match as the router matches them: case aside, with or without a trailing slash. */
-function normalized(pathname: string): string {
+export function normalizedPath(pathname: string): string {
   const lower = pathname.toLowerCase();
   return lower.length > 1 && lower.endsWith('/') ? lower.slice(0, -1) : lower;
 }
 
-/** Answers a page navigation with index.html, compressed as the browser accepts, never cached. */
+/**
+ * Answers a page navigation with index.html, compressed as the browser accepts, never cached;
+ * `link` is a `Link` header (preloads of the data the page will ask for).
+ */
 export function sendIndexPage(
   request: FastifyRequest,
   reply: FastifyReply,
   page: IndexPage,
   status: number,
+  link?: string,
 ) {
   const available = (['br', 'gzip'] as const).filter((encoding) => page.encoded[encoding]);
   const encoding = preferredEncoding(request.headers['accept-encoding'], available);
@@ -94,5 +98,6 @@ export function sendIndexPage(
     .header('cache-control', 'no-cache')
     .header('vary', 'accept-encoding');
   if (encoding) reply.header('content-encoding', encoding);
+  if (link) reply.header('link', link);
   return reply.send(encoding ? page.encoded[encoding] : page.body);
 }

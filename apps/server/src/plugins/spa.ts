@@ -1,9 +1,11 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { APP_ROUTES, isAppRoute } from '@gabarita/shared';
 import { sendApiNotFound } from './error-handler';
-import { type IndexPages, sendIndexPage } from './index-page';
+import { readSessionToken } from '../modules/auth/session-cookie';
+import { type IndexPages, normalizedPath, sendIndexPage } from './index-page';
+import { pageDataPreloads, preloadLinkHeader } from './page-data-preloads';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -20,12 +22,24 @@ export async function registerSpa(
   indexPages: IndexPages | undefined,
 ) {
   const hasBuild = indexPages !== undefined;
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, pages: IndexPages) => {
+    const [pathname = '/', search = ''] = request.url.split('?');
+    const route = normalizedPath(pathname);
+    return sendIndexPage(
+      request,
+      reply,
+      pages.pageFor(route),
+      isAppRoute(pathname) ? 200 : 404,
+      // The question viewer sends visitors to /login: only a signed-in browser reads its data.
+      readSessionToken(request) ? preloadLinkHeader(pageDataPreloads(route, search)) : undefined,
+    );
+  };
 
   if (hasBuild) {
     await app.register(servePublicFiles, { webDistDir });
     for (const route of APP_ROUTES) {
       app.get(route, { config: { access: 'public' } }, (request, reply) =>
-        sendIndexPage(request, reply, indexPages.pageFor(pathOf(request)), 200),
+        sendPage(request, reply, indexPages),
       );
     }
   } else {
@@ -37,13 +51,7 @@ export async function registerSpa(
 
   app.setNotFoundHandler((request, reply) => {
     if (isApiRequest(request) || !hasBuild || !wantsPage(request)) return sendApiNotFound(reply);
-    const pathname = pathOf(request);
-    return sendIndexPage(
-      request,
-      reply,
-      indexPages.pageFor(pathname),
-      isAppRoute(pathname) ? 200 : 404,
-    );
+    return sendPage(request, reply, indexPages);
   });
 }
 

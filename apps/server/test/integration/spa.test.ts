@@ -138,6 +138,40 @@ describe('serving the built SPA', () => {
     }
   });
 
+  it('preloads the exam and the question named in a question-viewer address, for a signed-in browser', async () => {
+    const signedIn = { cookie: 'gabarita_session=abc' };
+    const preload = (path: string) => `<${path}>; rel=preload; as=fetch; crossorigin=anonymous`;
+
+    const viewer = await get('/questoes?prova=pf_2021_agente&q=pf_2021_agente_7&prova=outra', {
+      ...signedIn,
+      'accept-encoding': 'br',
+    });
+    expect(viewer.statusCode).toBe(200);
+    expect(viewer.headers['content-encoding']).toBe('br');
+    expect(viewer.headers.link).toBe(
+      [preload('/api/exams/pf_2021_agente'), preload('/api/questions/pf_2021_agente_7')].join(', '),
+    );
+    // Encoded as the app encodes them, so the app's request is the same URL.
+    expect((await get('/Questoes/?q=a%20b%2Cc%3E', signedIn)).headers.link).toBe(
+      preload('/api/questions/a%20b%2Cc%3E'),
+    );
+
+    // Nothing for a visitor (sent to /login), for ids the routes would refuse, or for other pages.
+    expect((await get('/questoes?prova=pf_2021_agente&q=pf_2021_agente_7')).headers.link).toBe(
+      undefined,
+    );
+    for (const url of [
+      `/questoes?prova=${'x'.repeat(301)}`,
+      '/questoes?q=a%01b',
+      '/questoes?prova=',
+      '/questoes',
+      '/prova-dashboard?prova=pf_2021_agente',
+      '/login?q=x',
+    ]) {
+      expect((await get(url, signedIn)).headers.link, url).toBe(undefined);
+    }
+  });
+
   it('does not serve the build manifest', async () => {
     const response = await get('/.vite/manifest.json');
     expect(response.statusCode).toBe(404);

@@ -1,0 +1,26 @@
+import { questionParamsSchema, examParamsSchema } from '@gabarita/shared';
+
+/**
+ * The API reads a page's first screen waits on, when its address names them: the question viewer
+ * (/questoes?prova=…&q=…) shows the exam's list and the question in ?q=. Sent as `Link` preloads
+ * with index.html, the browser fetches them while the scripts download; the app's own requests
+ * (same URL, same credentials mode) take these answers. The ids are read as the app reads them
+ * (the first value of each parameter) and checked by the routes' own parameter rules.
+ */
+export function pageDataPreloads(pathname: string, search: string): string[] {
+  if (pathname !== '/questoes') return [];
+  const params = new URLSearchParams(search);
+  const preloads: string[] = [];
+  const exam = examParamsSchema.safeParse({ examId: params.get('prova') ?? undefined });
+  if (exam.success) preloads.push(`/api/exams/${encodeURIComponent(exam.data.examId)}`);
+  const question = questionParamsSchema.safeParse({ id: params.get('q') ?? undefined });
+  if (question.success) preloads.push(`/api/questions/${encodeURIComponent(question.data.id)}`);
+  return preloads;
+}
+
+/** The `Link` header value that preloads `paths` as the app's fetch() asks for them. */
+export function preloadLinkHeader(paths: string[]): string | undefined {
+  return paths.length === 0
+    ? undefined
+    : paths.map((path) => `<${path}>; rel=preload; as=fetch; crossorigin=anonymous`).join(', ');
+}
