@@ -15,6 +15,10 @@ export default defineConfig({
     outDir: 'dist',
     // Read by scripts/route-preloads.mjs and route-js-size.mjs; the server serves no dot folders.
     manifest: true,
+    // The app has one stylesheet, written into index.html (scripts/inline-first-paint.mjs). Split
+    // per chunk, it would also be listed as a dependency of the lazy pages, which would then load
+    // the file again.
+    cssCodeSplit: false,
     rolldownOptions: {
       output: {
         // Libraries every page needs, in chunks of their own: a deploy that changes only the app's
