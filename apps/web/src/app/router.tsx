@@ -1,5 +1,5 @@
-import { type ComponentType, lazy, Suspense } from 'react';
-import { type RouteObject, useLocation, useRoutes } from 'react-router';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { LoadingScreen } from '../components/ui/loading-screen';
 import ExamListPage from '../features/exams/pages/exam-list-page';
 import { RedirectIfSignedIn } from './guards/redirect-if-signed-in';
@@ -10,13 +10,36 @@ import { RootLayout } from './layouts/root-layout';
 import { NotFoundPage } from './not-found-page';
 import { RouteErrorBoundary } from './route-error-screen';
 
-/** A route whose page module (default export) is downloaded on first visit. */
-function lazyPage(
-  path: string | undefined,
-  load: () => Promise<{ default: ComponentType }>,
-): RouteObject {
-  const Component = lazy(load);
-  return path === undefined ? { index: true, Component } : { path, Component };
+interface PageModule {
+  default: ComponentType;
+}
+
+/** What a lazy route keeps in its `handle`: how to fetch its page's code ahead of the render. */
+interface LazyPageHandle {
+  loadPage: () => Promise<PageModule>;
+}
+
+/**
+ * A route whose page module (default export) is downloaded on first visit. A page whose code has
+ * arrived before it mounts (see preloadPage) renders at once instead of through Suspense.
+ */
+function lazyPage(path: string | undefined, load: () => Promise<PageModule>): RouteObject {
+  let loaded: ComponentType | undefined;
+  const loadPage = () =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  const LazyPage = lazy(loadPage);
+  function Page() {
+    // Chosen once per mount, so the page is never swapped for another component type.
+    const [PageComponent] = useState<ComponentType>(() => loaded ?? LazyPage);
+    return <PageComponent />;
+  }
+  const handle: LazyPageHandle = { loadPage };
+  return path === undefined
+    ? { index: true, Component: Page, handle }
+    : { path, Component: Page, handle };
 }
 
 export const routes: RouteObject[] = [
@@ -111,4 +134,17 @@ export function AppRoutes() {
       <Suspense fallback={<LoadingScreen />}>{page}</Suspense>
     </RouteErrorBoundary>
   );
+}
+
+/**
+ * Fetches the code of the page at `pathname` (already on its way: index.html preloads it). The first
+ * render waits for it: shown through Suspense instead, the page would appear no sooner than 300 ms
+ * after the loading screen, which React holds revealed content back for. A failure is left to the
+ * render, whose error boundary explains it.
+ */
+export async function preloadPage(pathname: string): Promise<void> {
+  const loads = (matchRoutes(routes, pathname) ?? []).map(({ route }) =>
+    (route.handle as LazyPageHandle | undefined)?.loadPage(),
+  );
+  await Promise.allSettled(loads);
 }
