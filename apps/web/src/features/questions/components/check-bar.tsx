@@ -7,6 +7,7 @@ import { Notice } from '../../../components/ui/notice';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/formatters';
 import { useSession } from '../../../lib/session';
+import { useIdleAfterPaint } from '../../../lib/use-idle-after-paint';
 import { useQuestionChecks } from '../api/question-api';
 import type { AnswerCheck } from '../hooks/use-answer-check';
 import type { CheckedAnswer } from './alternatives-group';
@@ -59,7 +60,9 @@ function KeyboardHint({ letters }: { letters: string[] }) {
 function FreeChecksLeft() {
   const session = useSession();
   const free = session.data?.user?.accountType === 'free';
-  const checks = useQuestionChecks(free);
+  // The count beside the button comes once the question is on screen.
+  const idle = useIdleAfterPaint();
+  const checks = useQuestionChecks(free && idle);
   if (!free || !checks.data || checks.data.limit === null) return null;
   const { remaining, limit } = checks.data;
   return (

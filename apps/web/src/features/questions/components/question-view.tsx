@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { Card } from '../../../components/ui/card';
 import { QueryError } from '../../../components/ui/query-error';
 import { errorMessage } from '../../../lib/api-client';
+import { useIdleAfterPaint } from '../../../lib/use-idle-after-paint';
 import { useOpenQuestion, useQuestion } from '../api/question-api';
 import { useAnswerCheck } from '../hooks/use-answer-check';
 import type { QuestionListItem } from '../hooks/use-question-list';
@@ -15,11 +16,12 @@ import { TutorSlot } from './tutor-slot';
 
 const QUESTION_LOAD_FAILED = 'Não foi possível carregar a questão. Tente novamente.';
 
+/** A screen tall, so the navigation and the footer below do not jump when the question arrives. */
 function LoadingQuestion() {
   return (
     <div role="status">
       <span className="sr-only">Carregando questão...</span>
-      <Card className="animate-pulse motion-reduce:animate-none">
+      <Card className="min-h-dvh animate-pulse motion-reduce:animate-none">
         <div aria-hidden="true">
           <div className="h-4 w-full rounded bg-surface-muted" />
           <div className="mt-2 h-4 w-11/12 rounded bg-surface-muted" />
@@ -35,15 +37,19 @@ function LoadingQuestion() {
   );
 }
 
-/** Each view of a question is registered once in the history (StrictMode re-runs effects). */
+/**
+ * Each view of a question is registered once in the history (StrictMode re-runs effects), once the
+ * question is on screen and the browser idle.
+ */
 function useRegisterOpening(questionId: string) {
   const { mutate: registerOpen } = useOpenQuestion();
+  const idle = useIdleAfterPaint();
   const openedRef = useRef<string | null>(null);
   useEffect(() => {
-    if (openedRef.current === questionId) return;
+    if (!idle || openedRef.current === questionId) return;
     openedRef.current = questionId;
     registerOpen(questionId);
-  }, [questionId, registerOpen]);
+  }, [idle, questionId, registerOpen]);
 }
 
 interface QuestionViewProps {
@@ -110,6 +116,7 @@ export function QuestionView({
         <TutorSlot
           question={data}
           answer={check.answer}
+          answerChosen={check.chosen !== null}
           onBusyChange={onTutorBusyChange}
           onAiUsed={markAiUsed}
         />

@@ -1,13 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import type { QuestionDetail } from '@gabarita/shared';
 import { Sparkles } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
-import { useTutorInfo } from '../../../lib/app-info';
-import { useTokens } from '../../../lib/tokens';
+import { appInfoQueryOptions } from '../../../lib/app-info';
+import { tokensQueryOptions } from '../../../lib/tokens';
 import type { CheckedAnswer } from './alternatives-group';
 
 /**
  * The tutor's code (text streaming, Markdown, the chat) is not needed to show a question: it loads
- * once the question is on screen, so it is ready by the time the answer is checked.
+ * once an alternative is chosen, so it is usually there by the time the answer is checked.
  */
 const loadPanels = () => import('./tutor/tutor-panels');
 const TutorPanels = lazy(async () => ({ default: (await loadPanels()).TutorPanels }));
@@ -16,6 +17,8 @@ interface TutorSlotProps {
   question: QuestionDetail;
   /** The checked answer of this visit: the tutor speaks only after a check (the key is context). */
   answer: CheckedAnswer | null;
+  /** An alternative is chosen: a check, and so the tutor, may come next. */
+  answerChosen: boolean;
   /** The tutor is writing: the question navigation waits. */
   onBusyChange: (busy: boolean) => void;
   /** A language model wrote (or was asked to write) about this question in this visit. */
@@ -23,11 +26,21 @@ interface TutorSlotProps {
 }
 
 /** The tutor in the viewer: a hint until the answer is checked, then the tutor's panels. */
-export function TutorSlot({ question, answer, onBusyChange, onAiUsed }: TutorSlotProps) {
-  // The balance and the tutor's settings are asked for now, so the panels open with them.
-  useTokens();
-  useTutorInfo();
-  useEffect(() => void loadPanels(), []);
+export function TutorSlot({
+  question,
+  answer,
+  answerChosen,
+  onBusyChange,
+  onAiUsed,
+}: TutorSlotProps) {
+  const queryClient = useQueryClient();
+  // With the code, the balance and the tutor's settings: the panels open with them.
+  useEffect(() => {
+    if (!answerChosen) return;
+    void loadPanels();
+    void queryClient.prefetchQuery(tokensQueryOptions);
+    void queryClient.prefetchQuery(appInfoQueryOptions);
+  }, [answerChosen, queryClient]);
 
   if (!answer) {
     return (

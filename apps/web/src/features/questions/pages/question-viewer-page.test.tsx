@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CATALOG_MESSAGES, type QuestionDetail } from '@gabarita/shared';
 import {
@@ -89,7 +89,8 @@ describe('/questoes', () => {
     expect(screen.getByRole('region', { name: 'Tutor' })).toHaveTextContent(
       'Depois de verificar o gabarito, veja a explicação da questão',
     );
-    expect(api.calls(`POST /questions/${qid(1)}/open`)).toHaveLength(1);
+    // Registered once the question is on screen.
+    await waitFor(() => expect(api.calls(`POST /questions/${qid(1)}/open`)).toHaveLength(1));
     expect(api.calls(`POST /questions/${qid(1)}/open`)[0]?.body).toEqual({});
   });
 
@@ -158,7 +159,7 @@ describe('/questoes', () => {
       false,
     );
     expect(checkButton()).toBeDisabled();
-    expect(api.calls(`POST /questions/${qid(2)}/open`)).toHaveLength(1);
+    await waitFor(() => expect(api.calls(`POST /questions/${qid(2)}/open`)).toHaveLength(1));
 
     await user.click(screen.getByRole('button', { name: 'Anterior' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Questão 1' })).toBeVisible();

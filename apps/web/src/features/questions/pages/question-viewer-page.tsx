@@ -10,13 +10,18 @@ import { QueryError } from '../../../components/ui/query-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { StatePanel } from '../../../components/ui/state-panel';
 import { HIDE_OUTDATED, STUDY_PARAMS } from '../../../lib/study-links';
+import { useIdleAfterPaint } from '../../../lib/use-idle-after-paint';
 import { questionQueryOptions } from '../api/question-api';
 import { QuestionView } from '../components/question-view';
 import { useQuestionList } from '../hooks/use-question-list';
 
+/**
+ * At least a screen tall, like the question it stands for: the footer stays below the fold instead
+ * of jumping down when the question arrives.
+ */
 function LoadingList() {
   return (
-    <div role="status" className="space-y-5">
+    <div role="status" className="min-h-dvh space-y-5">
       <span className="sr-only">Carregando questões...</span>
       <div aria-hidden="true" className="animate-pulse space-y-5 motion-reduce:animate-none">
         <div className="h-32 rounded-2xl border border-line bg-surface" />
@@ -57,9 +62,14 @@ export default function QuestionViewerPage() {
   const current = waitingForPage ? undefined : items[index];
   const next = current ? items[index + 1] : undefined;
 
+  // The question in the address loads alongside the list instead of after it.
   useEffect(() => {
-    if (next) void queryClient.prefetchQuery(questionQueryOptions(next.id));
-  }, [next, queryClient]);
+    if (currentId) void queryClient.prefetchQuery(questionQueryOptions(currentId));
+  }, [currentId, queryClient]);
+  const idle = useIdleAfterPaint();
+  useEffect(() => {
+    if (next && idle) void queryClient.prefetchQuery(questionQueryOptions(next.id));
+  }, [next, idle, queryClient]);
 
   /** The position lives in ?q=, so a reload stays on the same question. */
   const goTo = (questionId: string) => {
