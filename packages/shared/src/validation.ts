@@ -41,7 +41,8 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
  */
 export function text(
   max: number,
-  tooLong: string = VALIDATION_MESSAGES.tooLong(max),
+  /** Instead of the shared 'Use no máximo … caracteres.', which the fallback above words. */
+  tooLong?: string,
   /** When the field is missing or not a string at all. */
   missing?: string,
 ) {
