@@ -78,6 +78,21 @@ test.describe('shell', () => {
     expect(unusedPreloads).toEqual([]);
   });
 
+  test("a visitor's /login reads the sign-in providers once, from the preload sent with the page", async ({
+    page,
+  }) => {
+    const providerReads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/auth/providers')
+        providerReads.push(request.url());
+    });
+    const response = await page.goto('/login');
+    expect(response?.headers().link).toContain('</api/auth/providers>; rel=preload');
+    await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Entrar com Google' })).toBeVisible();
+    expect(providerReads).toHaveLength(1);
+  });
+
   test('sends visitors from the signed-in area to /login', async ({ page }) => {
     for (const path of ['/', '/conta', '/meu-desempenho', '/questoes?prova=x']) {
       await page.goto(path);

@@ -1,14 +1,17 @@
-import { questionParamsSchema, examParamsSchema } from '@gabarita/shared';
+import { examParamsSchema, questionParamsSchema } from '@gabarita/shared';
 
 /**
- * The API reads a page's first screen waits on, when its address names them: the question viewer
- * (/questoes?prova=…&q=…) shows the exam's list and the question in ?q=. Sent as `Link` preloads
- * with index.html, the browser fetches them while the scripts download; the app's own requests
- * (same URL, same credentials mode) take these answers. The ids are read as the app reads them
- * (the first value of each parameter) and checked by the routes' own parameter rules.
+ * The API reads a page's first screen waits on, as far as the address and the presence of a
+ * session cookie tell them. Sent as `Link` preloads with index.html, the browser fetches them while
+ * the scripts download; the app's own requests (same URL, same credentials mode) take these
+ * answers.
+ * - /login (a visitor; a signed-in browser is sent on): the sign-in providers, for the Google button.
+ * - /questoes (signed in; a visitor is sent to /login): the exam in ?prova= and the question in ?q=,
+ *   read as the app reads them (the first value) and checked by the routes' own parameter rules.
  */
-export function pageDataPreloads(pathname: string, search: string): string[] {
-  if (pathname !== '/questoes') return [];
+export function pageDataPreloads(pathname: string, search: string, signedIn: boolean): string[] {
+  if (pathname === '/login') return signedIn ? [] : ['/api/auth/providers'];
+  if (pathname !== '/questoes' || !signedIn) return [];
   const params = new URLSearchParams(search);
   const preloads: string[] = [];
   const exam = examParamsSchema.safeParse({ examId: params.get('prova') ?? undefined });

@@ -30,8 +30,7 @@ export async function registerSpa(
       reply,
       pages.pageFor(route),
       isAppRoute(pathname) ? 200 : 404,
-      // The question viewer sends visitors to /login: only a signed-in browser reads its data.
-      readSessionToken(request) ? preloadLinkHeader(pageDataPreloads(route, search)) : undefined,
+      preloadLinkHeader(pageDataPreloads(route, search, readSessionToken(request) !== undefined)),
     );
   };
 

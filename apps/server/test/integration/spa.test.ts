@@ -172,6 +172,17 @@ describe('serving the built SPA', () => {
     }
   });
 
+  it("preloads the sign-in providers with a visitor's /login", async () => {
+    for (const url of ['/login', '/Login/?next=/conta']) {
+      expect((await get(url)).headers.link, url).toBe(
+        '</api/auth/providers>; rel=preload; as=fetch; crossorigin=anonymous',
+      );
+    }
+    // A signed-in browser is sent on from /login; other pages read no providers.
+    expect((await get('/login', { cookie: 'gabarita_session=abc' })).headers.link).toBe(undefined);
+    expect((await get('/signup')).headers.link).toBe(undefined);
+  });
+
   it('does not serve the build manifest', async () => {
     const response = await get('/.vite/manifest.json');
     expect(response.statusCode).toBe(404);
