@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { LoadingScreen } from '../components/ui/loading-screen';
+import type { PrefetchPageData } from '../lib/page-data';
 import ExamListPage from '../features/exams/pages/exam-list-page';
 import { RedirectIfSignedIn } from './guards/redirect-if-signed-in';
 import { RequireSession } from './guards/require-session';
@@ -10,8 +11,9 @@ import { RootLayout } from './layouts/root-layout';
 import { NotFoundPage } from './not-found-page';
 import { RouteErrorBoundary } from './route-error-screen';
 
-interface PageModule {
+export interface PageModule {
   default: ComponentType;
+  prefetchPageData?: PrefetchPageData;
 }
 
 /** What a lazy route keeps in its `handle`: how to fetch its page's code ahead of the render. */
@@ -21,7 +23,7 @@ interface LazyPageHandle {
 
 /**
  * A route whose page module (default export) is downloaded on first visit. A page whose code has
- * arrived before it mounts (see preloadPage) renders at once instead of through Suspense.
+ * arrived before it mounts (app/first-render.ts) renders at once instead of through Suspense.
  */
 function lazyPage(path: string | undefined, load: () => Promise<PageModule>): RouteObject {
   let loaded: ComponentType | undefined;
@@ -136,15 +138,12 @@ export function AppRoutes() {
   );
 }
 
-/**
- * Fetches the code of the page at `pathname` (already on its way: index.html preloads it). The first
- * render waits for it: shown through Suspense instead, the page would appear no sooner than 300 ms
- * after the loading screen, which React holds revealed content back for. A failure is left to the
- * render, whose error boundary explains it.
- */
-export async function preloadPage(pathname: string): Promise<void> {
-  const loads = (matchRoutes(routes, pathname) ?? []).map(({ route }) =>
-    (route.handle as LazyPageHandle | undefined)?.loadPage(),
-  );
-  await Promise.allSettled(loads);
+/** The modules of the lazy pages at `pathname` (already on their way: index.html preloads them). */
+export async function loadPagesAt(pathname: string): Promise<PageModule[]> {
+  const loads = (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => {
+    const handle = route.handle as LazyPageHandle | undefined;
+    return handle ? [handle.loadPage()] : [];
+  });
+  const settled = await Promise.allSettled(loads);
+  return settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
 }

@@ -10,10 +10,12 @@ import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { firstErrorMessage, showSubmitError, useSchemaForm } from '../../../lib/forms';
 import { readLoginState } from '../../../lib/login-state';
+import type { PageDataRequest } from '../../../lib/page-data';
 import {
   login,
   requestPasswordReset,
   resendVerification,
+  providersQueryOptions,
   useAuthProviders,
   useSignedIn,
 } from '../api/auth-api';
@@ -42,6 +44,11 @@ function arrivalMessage(params: URLSearchParams, state: unknown): Message | null
 }
 
 type Busy = 'recovery' | 'resend' | null;
+
+/** The sign-in methods, asked for before the first render: the Google button shows with the form. */
+export function prefetchPageData({ queryClient, signedIn }: PageDataRequest) {
+  return signedIn ? [] : [queryClient.prefetchQuery(providersQueryOptions)];
+}
 
 export default function LoginPage() {
   const location = useLocation();

@@ -9,6 +9,8 @@ import { PageTitle } from '../../../components/ui/page';
 import { QueryError } from '../../../components/ui/query-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { StatePanel } from '../../../components/ui/state-panel';
+import { examDetailQueryOptions } from '../../../lib/catalog-queries';
+import type { PageDataRequest } from '../../../lib/page-data';
 import { HIDE_OUTDATED, STUDY_PARAMS } from '../../../lib/study-links';
 import { useIdleAfterPaint } from '../../../lib/use-idle-after-paint';
 import { questionQueryOptions } from '../api/question-api';
@@ -29,6 +31,17 @@ function LoadingList() {
       </div>
     </div>
   );
+}
+
+/** The exam and the question named in the address, asked for before the first render. */
+export function prefetchPageData({ queryClient, search, signedIn }: PageDataRequest) {
+  const exam = search.get(STUDY_PARAMS.exam);
+  const question = search.get(STUDY_PARAMS.question);
+  if (!signedIn) return [];
+  return [
+    ...(exam ? [queryClient.prefetchQuery(examDetailQueryOptions(exam))] : []),
+    ...(question ? [queryClient.prefetchQuery(questionQueryOptions(question))] : []),
+  ];
 }
 
 export default function QuestionViewerPage() {
