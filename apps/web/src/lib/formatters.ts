@@ -12,27 +12,23 @@ function onFirstUse<T>(create: () => T): () => T {
   return () => (value ??= create());
 }
 
+/** Day, month and year in São Paulo time. */
+const DATE_PARTS: Intl.DateTimeFormatOptions = {
+  timeZone: BUSINESS_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+};
 const dateTimeFormat = onFirstUse(
   () =>
     new Intl.DateTimeFormat('pt-BR', {
-      timeZone: BUSINESS_TIME_ZONE,
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
+      ...DATE_PARTS,
       hour: '2-digit',
       minute: '2-digit',
       second: '2-digit',
     }),
 );
-const dateFormat = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat('pt-BR', {
-      timeZone: BUSINESS_TIME_ZONE,
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-    }),
-);
+const dateFormat = onFirstUse(() => new Intl.DateTimeFormat('pt-BR', DATE_PARTS));
 const currencyFormat = onFirstUse(
   () => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }),
 );
