@@ -38,3 +38,17 @@ export function isAppRoute(pathname: string): boolean {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return APP_ROUTES.includes(normalized);
 }
+
+/**
+ * The query parameters of the study screens (their state lives in the address: see
+ * apps/web/src/lib/study-links.ts). The server reads the exam and the question to preload them.
+ */
+export const STUDY_PARAMS = {
+  exam: 'prova',
+  discipline: 'disciplina',
+  subject: 'assunto',
+  question: 'q',
+  outdated: 'desatualizadas',
+  search: 'busca',
+  notebook: 'caderno',
+} as const;

@@ -1,4 +1,4 @@
-import { examParamsSchema, questionParamsSchema } from '@gabarita/shared';
+import { examParamsSchema, questionParamsSchema, STUDY_PARAMS } from '@gabarita/shared';
 
 /**
  * The API reads a page's first screen waits on, as far as the address and the presence of a
@@ -14,9 +14,11 @@ export function pageDataPreloads(pathname: string, search: string, signedIn: boo
   if (pathname !== '/questoes' || !signedIn) return [];
   const params = new URLSearchParams(search);
   const preloads: string[] = [];
-  const exam = examParamsSchema.safeParse({ examId: params.get('prova') ?? undefined });
+  const exam = examParamsSchema.safeParse({ examId: params.get(STUDY_PARAMS.exam) ?? undefined });
   if (exam.success) preloads.push(`/api/exams/${encodeURIComponent(exam.data.examId)}`);
-  const question = questionParamsSchema.safeParse({ id: params.get('q') ?? undefined });
+  const question = questionParamsSchema.safeParse({
+    id: params.get(STUDY_PARAMS.question) ?? undefined,
+  });
   if (question.success) preloads.push(`/api/questions/${encodeURIComponent(question.data.id)}`);
   return preloads;
 }

@@ -12,15 +12,7 @@
  *   /caderno-de-erros?disciplina=<code>&assunto=<subject>                     (mistakes notebook)
  */
 
-export const STUDY_PARAMS = {
-  exam: 'prova',
-  discipline: 'disciplina',
-  subject: 'assunto',
-  question: 'q',
-  outdated: 'desatualizadas',
-  search: 'busca',
-  notebook: 'caderno',
-} as const;
+import { STUDY_PARAMS } from '@gabarita/shared';
 
 /** The value of ?desatualizadas= that hides outdated questions. */
 export const HIDE_OUTDATED = 'ocultar';

@@ -1,3 +1,4 @@
+import { STUDY_PARAMS } from '@gabarita/shared';
 import {
   BookOpen,
   ChartColumn,
@@ -10,7 +11,6 @@ import {
   UserCog,
   type LucideIcon,
 } from 'lucide-react';
-import { STUDY_PARAMS } from '../../lib/study-links';
 
 export interface MenuItem {
   label: string;

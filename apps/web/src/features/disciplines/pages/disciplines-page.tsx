@@ -1,4 +1,4 @@
-import { CATALOG_MESSAGES } from '@gabarita/shared';
+import { CATALOG_MESSAGES, STUDY_PARAMS } from '@gabarita/shared';
 import { BookOpen, SearchX } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Card } from '../../../components/ui/card';
@@ -10,7 +10,7 @@ import { Page } from '../../../components/ui/page';
 import { QueryError } from '../../../components/ui/query-error';
 import { StatePanel } from '../../../components/ui/state-panel';
 import { errorMessage } from '../../../lib/api-client';
-import { HIDE_OUTDATED, questionViewerPath, STUDY_PARAMS } from '../../../lib/study-links';
+import { HIDE_OUTDATED, questionViewerPath } from '../../../lib/study-links';
 import { useDisciplineQuestions, useDisciplines } from '../api/disciplines-api';
 import { DisciplineQuestionCard } from '../components/discipline-question-card';
 import { StudyText } from '../components/study-text';

@@ -1,4 +1,9 @@
-import { CATALOG_MESSAGES, type ExamSource, type QuestionCard } from '@gabarita/shared';
+import {
+  CATALOG_MESSAGES,
+  type ExamSource,
+  type QuestionCard,
+  STUDY_PARAMS,
+} from '@gabarita/shared';
 import {
   ArrowLeft,
   ChevronRight,
@@ -16,7 +21,7 @@ import { QuestionStatusTag } from '../../../components/ui/question-status-tag';
 import { PageTitle } from '../../../components/ui/page';
 import { QueryError } from '../../../components/ui/query-error';
 import { StatePanel } from '../../../components/ui/state-panel';
-import { HIDE_OUTDATED, questionViewerPath, STUDY_PARAMS } from '../../../lib/study-links';
+import { HIDE_OUTDATED, questionViewerPath } from '../../../lib/study-links';
 import { examTitle, questionCountLabel } from '../../../lib/text';
 import { useExamDetail } from '../api/exam-detail-api';
 import { DemonstrationTag } from '../components/exam-card';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CATALOG_MESSAGES } from '@gabarita/shared';
+import { CATALOG_MESSAGES, STUDY_PARAMS } from '@gabarita/shared';
 import { ArrowLeft, ChevronLeft, ChevronRight, FileQuestion } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -11,7 +11,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { StatePanel } from '../../../components/ui/state-panel';
 import { examDetailQueryOptions } from '../../../lib/catalog-queries';
 import type { PageDataRequest } from '../../../lib/page-data';
-import { HIDE_OUTDATED, STUDY_PARAMS } from '../../../lib/study-links';
+import { HIDE_OUTDATED } from '../../../lib/study-links';
 import { useIdleAfterPaint } from '../../../lib/use-idle-after-paint';
 import { questionQueryOptions } from '../api/question-api';
 import { QuestionView } from '../components/question-view';
@@ -35,9 +35,9 @@ function LoadingList() {
 
 /** The exam and the question named in the address, asked for before the first render. */
 export function prefetchPageData({ queryClient, search, signedIn }: PageDataRequest) {
+  if (!signedIn) return [];
   const exam = search.get(STUDY_PARAMS.exam);
   const question = search.get(STUDY_PARAMS.question);
-  if (!signedIn) return [];
   return [
     ...(exam ? [queryClient.prefetchQuery(examDetailQueryOptions(exam))] : []),
     ...(question ? [queryClient.prefetchQuery(questionQueryOptions(question))] : []),
