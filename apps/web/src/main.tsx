@@ -7,6 +7,7 @@ import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { prepareFirstRender } from './app/first-render';
 import { AppRoutes } from './app/router';
+import { watchFirstScreen } from './lib/first-screen';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Elemento #root não encontrado em index.html');
@@ -14,6 +15,7 @@ if (!container) throw new Error('Elemento #root não encontrado em index.html');
 const root = createRoot(container);
 const queryClient = createQueryClient();
 void prepareFirstRender(queryClient, new URL(window.location.href)).then(() => {
+  watchFirstScreen();
   // As a transition the first render yields to the browser every few milliseconds instead of
   // holding the main thread in one long task while a slow phone builds the whole page.
   startTransition(() => {
