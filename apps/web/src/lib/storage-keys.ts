@@ -4,6 +4,8 @@ import type { ExamFilterKey } from '@gabarita/shared';
 export const STORAGE_KEYS = {
   /** 'dark' | 'light'; absent means "follow the system". */
   theme: 'gabarita.theme',
+  /** 'sim' once Inter has loaded in this browser: it is then in the HTTP cache, most likely. */
+  brandFontCached: 'gabarita.fonte',
   /** 'true' | 'false': whether the persistent sidebar is open on wide screens. */
   menuOpen: 'gabarita.menuOpen',
   /**
