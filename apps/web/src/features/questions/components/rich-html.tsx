@@ -1,4 +1,3 @@
-import DOMPurify from 'dompurify';
 import { createElement, Fragment, useMemo, type ReactNode } from 'react';
 import {
   type Figure,
@@ -9,18 +8,41 @@ import {
 } from '@gabarita/shared';
 import { FigureImage } from './figure-image';
 
-const ALLOWED_TAGS = [...STATEMENT_HTML_TAGS];
-const ALLOWED_ATTR = [...new Set(Object.values(STATEMENT_HTML_ATTRIBUTES).flat())];
 const KEPT_TAGS = new Set<string>(STATEMENT_HTML_TAGS);
 const VOID_TAGS = new Set(['br']);
 /** Elements where whitespace text is not content (React warns about it, browsers drop it). */
 const TABLE_PARTS = new Set(['table', 'thead', 'tbody', 'tr']);
 const REACT_NAMES: Record<string, string> = { colspan: 'colSpan', rowspan: 'rowSpan' };
 
-/** Sanitizes again at render, whatever the server sent: defence in depth for statement HTML. */
-export function sanitizeStatementHtml(html: string): string {
-  return DOMPurify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR, ALLOW_DATA_ATTR: false });
-}
+/**
+ * Elements whose content is not text to read (code, styles, embedded documents, media, a
+ * formula's source): dropped with everything in them. Any other element outside the allow-list is
+ * dropped too, but its text is kept.
+ */
+const DROPPED_WITH_CONTENT = new Set([
+  'script',
+  'style',
+  'template',
+  'noscript',
+  'noembed',
+  'noframes',
+  'iframe',
+  'object',
+  'embed',
+  'xmp',
+  'plaintext',
+  'title',
+  'textarea',
+  'select',
+  'option',
+  'svg',
+  'audio',
+  'video',
+  'canvas',
+  'colgroup',
+  'annotation',
+  'annotation-xml',
+]);
 
 interface RenderContext {
   figures: ReadonlyMap<string, Figure>;
@@ -29,15 +51,16 @@ interface RenderContext {
 }
 
 /**
- * Builds React elements from the sanitized tree, element by element: only allow-listed tags and
- * attributes become elements (anything else contributes its text), and figure markers become
- * figures. No HTML string is ever injected into the page.
+ * Builds React elements from the parsed tree, element by element: only allow-listed tags and
+ * attributes become elements (anything else contributes its text, or nothing), and figure markers
+ * become figures. No HTML string is ever injected into the page.
  */
 function toReact(node: Node, key: string, context: RenderContext): ReactNode {
   if (node.nodeType === Node.TEXT_NODE) return node.textContent;
   if (node.nodeType !== Node.ELEMENT_NODE) return null;
   const element = node as Element;
   const tag = element.localName;
+  if (DROPPED_WITH_CONTENT.has(tag)) return null;
   if (tag === STATEMENT_FIGURE_TAG) {
     const assetId = element.getAttribute('imagem') ?? '';
     const figure = context.figures.get(assetId);
@@ -70,22 +93,22 @@ function toReact(node: Node, key: string, context: RenderContext): ReactNode {
   return VOID_TAGS.has(tag) ? createElement(tag, props) : createElement(tag, props, ...children);
 }
 
-export function renderStatementHtml(
+/**
+ * Statement HTML as React elements, filtered again at render whatever the server sent (defence in
+ * depth: the import already keeps only the allow-list). The browser's parser reads it into an
+ * inert document, where nothing runs or loads; only the allow-listed parts of that tree are built.
+ */
+function renderStatementHtml(
   html: string,
   figures: readonly Figure[] = [],
   zoomable = true,
 ): ReactNode[] {
-  const fragment = DOMPurify.sanitize(html, {
-    ALLOWED_TAGS,
-    ALLOWED_ATTR,
-    ALLOW_DATA_ATTR: false,
-    RETURN_DOM_FRAGMENT: true,
-  });
+  const body = new DOMParser().parseFromString(html, 'text/html').body;
   const context = {
     figures: new Map(figures.map((figure) => [figure.assetId, figure])),
     zoomable,
   };
-  return [...fragment.childNodes].map((child, index) => toReact(child, String(index), context));
+  return [...body.childNodes].map((child, index) => toReact(child, String(index), context));
 }
 
 interface RichHtmlProps {
