@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Messages of the shared input rules; field-specific texts from the spec live beside their feature. */
 export const VALIDATION_MESSAGES = {
@@ -46,17 +46,17 @@ export function text(
   /** When the field is missing or not a string at all. */
   missing?: string,
 ) {
-  return z
-    .string(missing)
-    .max(max, tooLong)
-    .refine((value) => !CONTROL_CHARACTERS.test(value), VALIDATION_MESSAGES.invalidCharacters);
+  return z.string(missing).check(
+    z.maxLength(max, tooLong),
+    z.refine((value) => !CONTROL_CHARACTERS.test(value), VALIDATION_MESSAGES.invalidCharacters),
+  );
 }
 
 /** An optional filter or parameter: absent, or text as above. */
 export function optionalText(max: number) {
-  return text(max).optional();
+  return z.optional(text(max));
 }
 
 /** Identifiers in paths and bodies (question ids are `<examId>_<number>`). */
 export const ID_MAX_LENGTH = 300;
-export const idSchema = text(ID_MAX_LENGTH).min(1, VALIDATION_MESSAGES.required);
+export const idSchema = text(ID_MAX_LENGTH).check(z.minLength(1, VALIDATION_MESSAGES.required));

@@ -27,7 +27,9 @@ describe('the one error path', () => {
       '/api/test/echo',
       {
         ...open,
-        schema: { body: z.object({ name: text(50).min(1), age: z.number().optional() }) },
+        schema: {
+          body: z.object({ name: text(50).check(z.minLength(1)), age: z.number().optional() }),
+        },
       },
       async (request) => request.body,
     );

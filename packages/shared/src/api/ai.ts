@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { AI_MESSAGES } from '../messages/ai';
 import { text } from '../validation';
 
@@ -23,7 +23,7 @@ export const tutorInfoSchema = z.object({
 });
 export type TutorInfo = z.infer<typeof tutorInfoSchema>;
 
-export const tokenPairSchema = z.object({ input: z.number().int(), output: z.number().int() });
+export const tokenPairSchema = z.object({ input: z.int(), output: z.int() });
 export type TokenPair = z.infer<typeof tokenPairSchema>;
 
 /**
@@ -34,43 +34,43 @@ export const tokenBalanceSchema = z.object({
   /** A valid Premium plan, or package tokens: AI actions are allowed. */
   canUseAi: z.boolean(),
   /** The São Paulo day's Premium quota; null without a valid plan. remaining = quota − used, ≥ 0. */
-  daily: z
-    .object({
+  daily: z.nullable(
+    z.object({
       day: z.string(),
       quota: tokenPairSchema,
       used: tokenPairSchema,
       remaining: tokenPairSchema,
-    })
-    .nullable(),
+    }),
+  ),
   /** Package tokens left; null when the user has no package (or it ended). */
-  package: tokenPairSchema.nullable(),
+  package: z.nullable(tokenPairSchema),
 });
 export type TokenBalance = z.infer<typeof tokenBalanceSchema>;
 
 /** Tokens used and what they cost; costs in millionths of a US dollar (integers). */
 const usageFiguresSchema = z.object({
-  inputTokens: z.number().int(),
-  outputTokens: z.number().int(),
-  inputCostMicroUsd: z.number().int(),
-  outputCostMicroUsd: z.number().int(),
+  inputTokens: z.int(),
+  outputTokens: z.int(),
+  inputCostMicroUsd: z.int(),
+  outputCostMicroUsd: z.int(),
 });
 export type UsageFigures = z.infer<typeof usageFiguresSchema>;
 
 /** GET /api/me/tokens: the balance plus the user's usage accounting. */
-export const tokensResponseSchema = tokenBalanceSchema.extend({
+export const tokensResponseSchema = z.extend(tokenBalanceSchema, {
   usage: z.object({
-    today: usageFiguresSchema.extend({ day: z.string() }),
+    today: z.extend(usageFiguresSchema, { day: z.string() }),
     /** The current São Paulo month, YYYY-MM. */
-    currentMonth: usageFiguresSchema.extend({ month: z.string() }),
+    currentMonth: z.extend(usageFiguresSchema, { month: z.string() }),
     /** Every month with usage, newest first (the current month included). */
-    monthlyHistory: z.array(usageFiguresSchema.extend({ month: z.string() })),
+    monthlyHistory: z.array(z.extend(usageFiguresSchema, { month: z.string() })),
     lifetime: usageFiguresSchema,
   }),
 });
 export type TokensResponse = z.infer<typeof tokensResponseSchema>;
 
 /** POST /api/questions/:id/feedback. `regenerate`: 'Reanalisar com IA' (a new version, paid). */
-export const feedbackRequestSchema = z.object({ regenerate: z.boolean().default(false) });
+export const feedbackRequestSchema = z.object({ regenerate: z._default(z.boolean(), false) });
 export type FeedbackRequest = z.input<typeof feedbackRequestSchema>;
 
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
@@ -80,31 +80,36 @@ export const CHAT_TURN_MAX_LENGTH = 12_000;
 
 export const chatTurnSchema = z.object({
   role: z.enum(['user', 'model']),
-  text: text(CHAT_TURN_MAX_LENGTH).min(1),
+  text: text(CHAT_TURN_MAX_LENGTH).check(z.minLength(1)),
 });
 export type ChatTurn = z.infer<typeof chatTurnSchema>;
 
 /** POST /api/questions/:id/chat: the new question and the conversation so far (oldest first). */
 export const chatRequestSchema = z.object({
-  message: text(CHAT_MESSAGE_MAX_LENGTH, AI_MESSAGES.chatTooLong(CHAT_MESSAGE_MAX_LENGTH))
-    .trim()
-    .min(1, AI_MESSAGES.chatEmpty),
-  history: z
-    .array(chatTurnSchema)
-    .max(CHAT_HISTORY_MAX_TURNS, AI_MESSAGES.chatHistoryTooLong)
-    .default([]),
+  message: text(CHAT_MESSAGE_MAX_LENGTH, AI_MESSAGES.chatTooLong(CHAT_MESSAGE_MAX_LENGTH)).check(
+    z.trim(),
+    z.minLength(1, AI_MESSAGES.chatEmpty),
+  ),
+  history: z._default(
+    z
+      .array(chatTurnSchema)
+      .check(z.maxLength(CHAT_HISTORY_MAX_TURNS, AI_MESSAGES.chatHistoryTooLong)),
+    [],
+  ),
 });
 export type ChatRequest = z.input<typeof chatRequestSchema>;
 
 /** POST /api/didactic-content (and DELETE, to discard the stored text). */
 export const didacticContentRequestSchema = z.object({
-  disciplina: text(100).trim().min(1),
-  assunto: text(200).trim().min(1),
+  disciplina: text(100).check(z.trim(), z.minLength(1)),
+  assunto: text(200).check(z.trim(), z.minLength(1)),
   /** A new version of the stored text, paid by the requester. */
-  regenerate: z.boolean().default(false),
+  regenerate: z._default(z.boolean(), false),
 });
 export type DidacticContentRequest = z.input<typeof didacticContentRequestSchema>;
-export const didacticContentDiscardSchema = didacticContentRequestSchema.omit({ regenerate: true });
+export const didacticContentDiscardSchema = z.omit(didacticContentRequestSchema, {
+  regenerate: true,
+});
 
 /**
  * The events of a tutor stream (Server-Sent Events: `event: <name>` and one JSON `data:` line).
@@ -121,7 +126,7 @@ export const aiMetaEventSchema = z.object({
   source: z.enum(['cache', 'generated', 'shared']),
   tutor: tutorInfoSchema,
   /** When a stored text was written (ISO); null while it is being written. */
-  createdAt: z.string().nullable(),
+  createdAt: z.nullable(z.string()),
 });
 export const aiDeltaEventSchema = z.object({ text: z.string() });
 export const aiDoneEventSchema = z.object({
@@ -130,7 +135,7 @@ export const aiDoneEventSchema = z.object({
   /** 'length' when the text was cut at the output limit. */
   finishReason: z.enum(['stop', 'length', 'other']),
   /** Tokens charged to this user for this request; null when it cost nothing. */
-  charged: tokenPairSchema.nullable(),
+  charged: z.nullable(tokenPairSchema),
   /** The user's balance after the request (the token counter). */
   tokens: tokenBalanceSchema,
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { AUTH_MESSAGES } from '../messages/auth';
 import { text } from '../validation';
 
@@ -14,14 +14,14 @@ export const sessionUserSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
-  photoUrl: z.string().nullable(),
+  photoUrl: z.nullable(z.string()),
   provider: accountProviderSchema,
   role: userRoleSchema,
   accountType: accountTypeSchema,
 });
 
 export const sessionResponseSchema = z.object({
-  user: sessionUserSchema.nullable(),
+  user: z.nullable(sessionUserSchema),
 });
 
 /** Which sign-in methods this server offers (the Google button is hidden when it is not set up). */
@@ -32,25 +32,29 @@ export const authProvidersResponseSchema = z.object({
 // The rules of every auth form, with the spec's messages; the server validates requests with these
 // schemas and the web forms validate with the same ones before sending.
 export function emailField(required: string = AUTH_MESSAGES.emailRequired) {
-  return text(254, AUTH_MESSAGES.invalidEmail)
-    .trim()
-    .min(1, required)
-    .toLowerCase()
-    .pipe(z.email(AUTH_MESSAGES.invalidEmail));
+  return z.pipe(
+    text(254, AUTH_MESSAGES.invalidEmail).check(
+      z.trim(),
+      z.minLength(1, required),
+      z.toLowerCase(),
+    ),
+    z.email(AUTH_MESSAGES.invalidEmail),
+  );
 }
 
 /** A password being chosen: the server answers the spec's 'weak password' text. */
 export const newPasswordSchema = (tooShort: string = AUTH_MESSAGES.weakPassword) =>
-  text(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong).min(PASSWORD_MIN_LENGTH, tooShort);
+  text(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong).check(
+    z.minLength(PASSWORD_MIN_LENGTH, tooShort),
+  );
 
-const passwordTyped = text(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong).min(
-  1,
-  AUTH_MESSAGES.passwordRequired,
+const passwordTyped = text(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong).check(
+  z.minLength(1, AUTH_MESSAGES.passwordRequired),
 );
-const oobCode = text(200).min(1, AUTH_MESSAGES.resetCodeMissing);
+const oobCode = text(200).check(z.minLength(1, AUTH_MESSAGES.resetCodeMissing));
 
 export const signupRequestSchema = z.object({
-  name: text(NAME_MAX_LENGTH).trim().min(1, AUTH_MESSAGES.nameRequired),
+  name: text(NAME_MAX_LENGTH).check(z.trim(), z.minLength(1, AUTH_MESSAGES.nameRequired)),
   email: emailField(),
   password: newPasswordSchema(),
 });
@@ -73,7 +77,7 @@ export const confirmResetRequestSchema = z.object({
 function checkPasswordPair(tooShort: string) {
   return (
     { password, confirmation }: { password: string; confirmation: string },
-    context: z.RefinementCtx,
+    context: z.core.$RefinementCtx,
   ) => {
     if (password !== confirmation) {
       context.addIssue({
@@ -101,12 +105,12 @@ export const signupFormSchema = z
     password: z.string(),
     confirmation: z.string(),
   })
-  .superRefine(checkPasswordPair(AUTH_MESSAGES.passwordTooShort));
+  .check(z.superRefine(checkPasswordPair(AUTH_MESSAGES.passwordTooShort)));
 
 /** The new-password form of the recovery page. */
 export const resetPasswordFormSchema = z
   .object({ password: z.string(), confirmation: z.string() })
-  .superRefine(checkPasswordPair(AUTH_MESSAGES.newPasswordTooShort));
+  .check(z.superRefine(checkPasswordPair(AUTH_MESSAGES.newPasswordTooShort)));
 
 /** Answer of sign-up, reset link, verification resend, verify-email and check-reset. */
 export const emailResponseSchema = z.object({ email: z.string() });

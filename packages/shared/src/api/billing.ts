@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { cpfDigits, isValidCpf } from '../cpf';
 import { PAYMENT_MESSAGES } from '../messages/payment';
 import { PLANS, TOKEN_PACKAGE } from '../constants/plans';
@@ -55,36 +55,36 @@ export function durationLabel(days: number): string {
 export const planOfferSchema = z.object({
   id: z.string(),
   name: z.string(),
-  days: z.number().int(),
+  days: z.int(),
   durationLabel: z.string(),
-  priceCentavos: z.number().int(),
+  priceCentavos: z.int(),
   /** The crossed-out price ('De R$ x por:'). */
-  oldPriceCentavos: z.number().int(),
+  oldPriceCentavos: z.int(),
 });
 
 export const packageOfferSchema = z.object({
   id: z.string(),
   name: z.string(),
-  priceCentavos: z.number().int(),
-  oldPriceCentavos: z.number().int(),
-  inputTokens: z.number().int(),
-  outputTokens: z.number().int(),
+  priceCentavos: z.int(),
+  oldPriceCentavos: z.int(),
+  inputTokens: z.int(),
+  outputTokens: z.int(),
 });
 
 export const plansResponseSchema = z.object({
   plans: z.array(planOfferSchema),
   package: packageOfferSchema,
   /** Minutes a PIX code may be paid in: the countdown starts here. */
-  pixValidityMinutes: z.number().int(),
+  pixValidityMinutes: z.int(),
   /** What the signed-in caller has now, so nobody buys blind; null for visitors. */
-  current: z
-    .object({
+  current: z.nullable(
+    z.object({
       accountType: accountTypeSchema,
       plan: planSchema,
       /** Package tokens left (zeros when there is no package). */
       packageBalance: tokenPairSchema,
-    })
-    .nullable(),
+    }),
+  ),
 });
 
 /** The offer as GET /api/plans lists it, from the price list above. */
@@ -109,37 +109,43 @@ export function packageOffer(): PackageOffer {
 export const PAYER_NAME_MAX_LENGTH = 60;
 
 const requiredName = () =>
-  text(PAYER_NAME_MAX_LENGTH, PAYMENT_MESSAGES.nameTooLong, PAYMENT_MESSAGES.allFieldsRequired)
-    .trim()
-    .min(1, PAYMENT_MESSAGES.allFieldsRequired);
+  text(
+    PAYER_NAME_MAX_LENGTH,
+    PAYMENT_MESSAGES.nameTooLong,
+    PAYMENT_MESSAGES.allFieldsRequired,
+  ).check(z.trim(), z.minLength(1, PAYMENT_MESSAGES.allFieldsRequired));
 
 export const payerSchema = z.object(
   {
     firstName: requiredName(),
     lastName: requiredName(),
     /** Digits only after parsing; the mask 000.000.000-00 is accepted and removed. */
-    cpf: text(20, PAYMENT_MESSAGES.invalidCpf, PAYMENT_MESSAGES.allFieldsRequired)
-      .trim()
-      .min(1, { error: PAYMENT_MESSAGES.allFieldsRequired, abort: true })
-      .refine(isValidCpf, PAYMENT_MESSAGES.invalidCpf)
-      .transform(cpfDigits),
+    cpf: z.pipe(
+      text(20, PAYMENT_MESSAGES.invalidCpf, PAYMENT_MESSAGES.allFieldsRequired).check(
+        z.trim(),
+        z.minLength(1, { error: PAYMENT_MESSAGES.allFieldsRequired, abort: true }),
+        z.refine(isValidCpf, PAYMENT_MESSAGES.invalidCpf),
+      ),
+      z.transform(cpfDigits),
+    ),
   },
   PAYMENT_MESSAGES.allFieldsRequired,
 );
 
 export const createPaymentRequestSchema = z
   .object({
-    productId: text(50, PAYMENT_MESSAGES.unknownProduct, PAYMENT_MESSAGES.allFieldsRequired).min(
-      1,
-      PAYMENT_MESSAGES.allFieldsRequired,
+    productId: text(50, PAYMENT_MESSAGES.unknownProduct, PAYMENT_MESSAGES.allFieldsRequired).check(
+      z.minLength(1, PAYMENT_MESSAGES.allFieldsRequired),
     ),
     productType: productTypeSchema,
     payer: payerSchema,
   })
-  .refine((request) => findProduct(request.productType, request.productId) !== null, {
-    path: ['productId'],
-    message: PAYMENT_MESSAGES.unknownProduct,
-  });
+  .check(
+    z.refine((request) => findProduct(request.productType, request.productId) !== null, {
+      path: ['productId'],
+      message: PAYMENT_MESSAGES.unknownProduct,
+    }),
+  );
 
 export const pixDetailsSchema = z.object({
   /** The copia-e-cola code (an EMV BR Code). */
@@ -154,15 +160,17 @@ export const createPaymentResponseSchema = z.object({
   purchaseId: z.string(),
   pixDetails: pixDetailsSchema,
   /** The sandbox's 'Simular pagamento' page; null unless the sandbox provider is active. */
-  simulateUrl: z.string().nullable(),
+  simulateUrl: z.nullable(z.string()),
 });
 
 // ---------------------------------------------------------------- GET /api/payments/:id (+ events)
 
 /** A purchase id (a UUID), as in /api/payments/:id. */
-export const purchaseIdSchema = text(36, PAYMENT_MESSAGES.paymentNotFound).regex(
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
-  PAYMENT_MESSAGES.paymentNotFound,
+export const purchaseIdSchema = text(36, PAYMENT_MESSAGES.paymentNotFound).check(
+  z.regex(
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+    PAYMENT_MESSAGES.paymentNotFound,
+  ),
 );
 
 export const PAYMENT_STATUSES = [
@@ -191,21 +199,21 @@ export const paymentEventSchema = z.object({
   purchaseId: z.string(),
   status: paymentStatusSchema,
   /** When the money arrived (ISO instant), for paid and reversed purchases. */
-  paidAt: z.string().nullable(),
+  paidAt: z.nullable(z.string()),
   /** True when the money arrived after the countdown ended: the purchase was granted anyway. */
   paidLate: z.boolean(),
   expiresAt: z.string(),
 });
 
-export const paymentResponseSchema = paymentEventSchema.extend({
+export const paymentResponseSchema = z.extend(paymentEventSchema, {
   productType: productTypeSchema,
   productId: z.string(),
   productName: z.string(),
-  priceCentavos: z.number().int(),
+  priceCentavos: z.int(),
   createdAt: z.string(),
   /** The code and image again while the purchase is pending (a reloaded page); null otherwise. */
-  pixDetails: pixDetailsSchema.nullable(),
-  simulateUrl: z.string().nullable(),
+  pixDetails: z.nullable(pixDetailsSchema),
+  simulateUrl: z.nullable(z.string()),
 });
 
 /** Sent when the stream itself fails; the page falls back to GET /api/payments/:id. */
@@ -217,7 +225,7 @@ export const planPurchaseSchema = z.object({
   purchaseId: z.string(),
   productId: z.string(),
   productName: z.string(),
-  priceCentavos: z.number().int(),
+  priceCentavos: z.int(),
   /** When the payment arrived (ISO instant). */
   purchasedAt: z.string(),
   /** The plan's expiry right after this purchase, as stored (ISO instant). */
@@ -230,7 +238,7 @@ export const packagePurchaseSchema = z.object({
   purchaseId: z.string(),
   productId: z.string(),
   productName: z.string(),
-  priceCentavos: z.number().int(),
+  priceCentavos: z.int(),
   purchasedAt: z.string(),
 });
 

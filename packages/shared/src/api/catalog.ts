@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CATALOG_MESSAGES } from '../messages/catalog';
 import { idSchema, optionalText, text } from '../validation';
 
@@ -39,7 +39,7 @@ export const EXAM_FILTER_KEYS = [
 ] as const;
 export type ExamFilterKey = (typeof EXAM_FILTER_KEYS)[number];
 
-export const examSearchQuerySchema = examFiltersSchema.extend({
+export const examSearchQuerySchema = z.extend(examFiltersSchema, {
   cursor: optionalText(200),
 });
 
@@ -47,7 +47,7 @@ export const facetOptionSchema = z.object({
   value: z.string(),
   label: z.string(),
   /** Exams matching the other filters and this value. */
-  count: z.number().int(),
+  count: z.int(),
 });
 
 export const examCardSchema = z.object({
@@ -58,9 +58,9 @@ export const examCardSchema = z.object({
   nivel: z.string(),
   instituicao: z.string(),
   ano: z.string(),
-  questionCount: z.number().int(),
+  questionCount: z.int(),
   /** Questions of the filtered discipline (and subject); null without a discipline filter. */
-  matchingQuestionCount: z.number().int().nullable(),
+  matchingQuestionCount: z.nullable(z.int()),
   /** The signed-in user has opened this exam before (the eye icon). */
   inHistory: z.boolean(),
   demonstration: z.boolean(),
@@ -68,39 +68,39 @@ export const examCardSchema = z.object({
 
 export const examSearchResponseSchema = z.object({
   items: z.array(examCardSchema),
-  total: z.number().int(),
+  total: z.int(),
   /** Options of each filter, computed with every other filter applied; sorted pt-BR, no 'all'. */
   facets: z.record(z.enum(EXAM_FILTER_KEYS), z.array(facetOptionSchema)),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 
 export const questionCardSchema = z.object({
   id: z.string(),
   examId: z.string(),
-  number: z.number().int(),
+  number: z.int(),
   disciplina: z.string(),
   disciplinaNome: z.string(),
   assunto: z.string(),
   /** The user's recorded answer: 'c' correct, 'e' wrong, null not answered. */
-  response: questionResponseCodeSchema.nullable(),
+  response: z.nullable(questionResponseCodeSchema),
   status: questionStatusSchema,
 });
 
 /** Where an exam came from and under which licence (optional in the import format). */
 export const examSourceSchema = z.object({
   origem: z.string(),
-  licenca: z.string().nullable(),
+  licenca: z.nullable(z.string()),
   /** http(s) only. */
-  url: z.string().nullable(),
+  url: z.nullable(z.string()),
 });
 export type ExamSource = z.infer<typeof examSourceSchema>;
 
 export const examDetailResponseSchema = z.object({
-  exam: examCardSchema.omit({ matchingQuestionCount: true }).extend({
+  exam: z.extend(z.omit(examCardSchema, { matchingQuestionCount: true }), {
     /** Annulled questions are listed but not part of `questionCount`. */
-    annulledCount: z.number().int(),
-    outdatedCount: z.number().int(),
-    source: examSourceSchema.nullable(),
+    annulledCount: z.int(),
+    outdatedCount: z.int(),
+    source: z.nullable(examSourceSchema),
   }),
   questions: z.array(questionCardSchema),
 });
@@ -108,8 +108,8 @@ export const examDetailResponseSchema = z.object({
 export const disciplineSchema = z.object({
   code: z.string(),
   name: z.string(),
-  questionCount: z.number().int(),
-  subjects: z.array(z.object({ name: z.string(), questionCount: z.number().int() })),
+  questionCount: z.int(),
+  subjects: z.array(z.object({ name: z.string(), questionCount: z.int() })),
 });
 export const disciplinesResponseSchema = z.object({ disciplines: z.array(disciplineSchema) });
 
@@ -117,12 +117,12 @@ export const disciplineQuestionsQuerySchema = z.object({
   assunto: optionalText(200),
   cursor: optionalText(200),
   /** 'true' leaves outdated questions out of the list and its total. */
-  ocultarDesatualizadas: z.enum(['true', 'false'], CATALOG_MESSAGES.invalidBoolean).optional(),
+  ocultarDesatualizadas: z.optional(z.enum(['true', 'false'], CATALOG_MESSAGES.invalidBoolean)),
 });
 export const disciplineQuestionsResponseSchema = z.object({
-  items: z.array(questionCardSchema.extend({ examLabel: z.string() })),
-  total: z.number().int(),
-  nextCursor: z.string().nullable(),
+  items: z.array(z.extend(questionCardSchema, { examLabel: z.string() })),
+  total: z.int(),
+  nextCursor: z.nullable(z.string()),
 });
 
 /** An image asset as the viewer draws it. */
@@ -131,15 +131,15 @@ export const figureSchema = z.object({
   /** The version for the page (large rasters are re-encoded to a sensible width). */
   url: z.string(),
   /** The original, for the full-screen view; null when the page version is the original. */
-  zoomUrl: z.string().nullable(),
+  zoomUrl: z.nullable(z.string()),
   /** Null for images imported before format 2: drawn at their own size. */
-  width: z.number().int().nullable(),
-  height: z.number().int().nullable(),
+  width: z.nullable(z.int()),
+  height: z.nullable(z.int()),
   /**
    * The narrowest the figure may be drawn (CSS px) so its text stays readable (at least 12 px);
    * narrower screens scroll inside the figure. Null: it may shrink to fit.
    */
-  minWidth: z.number().int().nullable(),
+  minWidth: z.nullable(z.int()),
 });
 export type Figure = z.infer<typeof figureSchema>;
 
@@ -150,15 +150,15 @@ export type Figure = z.infer<typeof figureSchema>;
 export const alternativeSchema = z.object({
   letter: z.string(),
   text: z.string(),
-  html: z.string().nullable(),
-  figure: z.object({ assetId: z.string(), description: z.string() }).nullable(),
+  html: z.nullable(z.string()),
+  figure: z.nullable(z.object({ assetId: z.string(), description: z.string() })),
 });
 export type Alternative = z.infer<typeof alternativeSchema>;
 
 export const questionDetailSchema = z.object({
   id: z.string(),
-  number: z.number().int(),
-  exam: examCardSchema.pick({
+  number: z.int(),
+  exam: z.pick(examCardSchema, {
     id: true,
     cargo: true,
     orgao: true,
@@ -172,30 +172,30 @@ export const questionDetailSchema = z.object({
   assunto: z.string(),
   status: questionStatusSchema,
   /** What changed (outdated) or why it was annulled; null when the file gives none. */
-  statusNote: z.string().nullable(),
+  statusNote: z.nullable(z.string()),
   /** Sanitized HTML; `<figura imagem="…">` markers name entries of `figures`. */
   statementHtml: z.string(),
   alternatives: z.array(alternativeSchema),
   referenceTexts: z.array(z.object({ key: z.string(), html: z.string() })),
   /** The format-1 image, shown after the statement. */
-  image: z.object({ assetId: z.string(), url: z.string(), description: z.string() }).nullable(),
+  image: z.nullable(z.object({ assetId: z.string(), url: z.string(), description: z.string() })),
   /** Every image the statement, reference texts, alternatives or `image` use. */
   figures: z.array(figureSchema),
   /**
    * The user's first answer to this question, kept in the history. The viewer still opens with no
    * selection (the key is not part of this: it comes only from checking).
    */
-  recordedAnswer: z
-    .object({
+  recordedAnswer: z.nullable(
+    z.object({
       letter: z.string(),
       response: questionResponseCodeSchema,
       answeredAt: z.string(),
-    })
-    .nullable(),
+    }),
+  ),
 });
 
 export const checkAnswerRequestSchema = z.object({
-  letter: text(1).regex(/^[A-E]$/, CATALOG_MESSAGES.invalidLetter),
+  letter: text(1).check(z.regex(/^[A-E]$/, CATALOG_MESSAGES.invalidLetter)),
 });
 /** Path parameters of the catalogue and study routes. */
 export const questionParamsSchema = z.object({ id: idSchema });
@@ -208,9 +208,9 @@ export const FREE_DAILY_QUESTION_LIMIT = 3;
 
 /** GET /me/question-checks: today's free checks (São Paulo day); `limit` null = no limit (Premium). */
 export const questionChecksResponseSchema = z.object({
-  limit: z.number().int().nullable(),
-  used: z.number().int(),
-  remaining: z.number().int().nullable(),
+  limit: z.nullable(z.int()),
+  used: z.int(),
+  remaining: z.nullable(z.int()),
 });
 export type QuestionChecksResponse = z.infer<typeof questionChecksResponseSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { AUTH_MESSAGES } from '../messages/auth';
 import { text } from '../validation';
 import { accountProviderSchema, accountTypeSchema, NAME_MAX_LENGTH, userRoleSchema } from './auth';
@@ -8,30 +8,30 @@ export const PHOTO_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 
 export const planSchema = z.object({
   /** When the current premium period started (ISO timestamp), null if never premium. */
-  startedAt: z.string().nullable(),
+  startedAt: z.nullable(z.string()),
   /** Last São Paulo day of validity, YYYY-MM-DD; null if never premium. */
-  endsOn: z.string().nullable(),
+  endsOn: z.nullable(z.string()),
   /** End of validity as an instant: 23:59:59 of endsOn in São Paulo (ISO timestamp). */
-  endsAt: z.string().nullable(),
+  endsAt: z.nullable(z.string()),
   /** Whole days after today still covered; 0 = expires today; negative = expired; null = never. */
-  daysRemaining: z.number().int().nullable(),
+  daysRemaining: z.nullable(z.int()),
 });
 
 export const meResponseSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
-  photoUrl: z.string().nullable(),
+  photoUrl: z.nullable(z.string()),
   provider: accountProviderSchema,
   role: userRoleSchema,
   accountType: accountTypeSchema,
   plan: planSchema,
-  lastSeenAt: z.string().nullable(),
+  lastSeenAt: z.nullable(z.string()),
   createdAt: z.string(),
 });
 
 export const updateNameRequestSchema = z.object({
-  name: text(NAME_MAX_LENGTH).trim().min(1, AUTH_MESSAGES.nameRequired),
+  name: text(NAME_MAX_LENGTH).check(z.trim(), z.minLength(1, AUTH_MESSAGES.nameRequired)),
 });
 
 export const photoResponseSchema = z.object({ photoUrl: z.string() });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { idSchema } from '../validation';
 import { examFiltersSchema } from './catalog';
 
@@ -19,10 +19,10 @@ export type SimuladoScoring = z.infer<typeof simuladoScoringSchema>;
 
 /** From an exam (`examId`), or from a search: the exam-list filters and how many questions. */
 export const createSimuladoRequestSchema = z.object({
-  examId: idSchema.optional(),
-  filters: examFiltersSchema.optional(),
-  count: z.number().int().min(1).max(SIMULADO_MAX_QUESTIONS).optional(),
-  scoring: simuladoScoringSchema.default('padrao'),
+  examId: z.optional(idSchema),
+  filters: z.optional(examFiltersSchema),
+  count: z.optional(z.int().check(z.minimum(1), z.maximum(SIMULADO_MAX_QUESTIONS))),
+  scoring: z._default(simuladoScoringSchema, 'padrao'),
 });
 export type CreateSimuladoRequest = z.input<typeof createSimuladoRequestSchema>;
 
@@ -30,63 +30,60 @@ export const simuladoParamsSchema = z.object({ id: z.uuid() });
 export const simuladoAnswerParamsSchema = z.object({ id: z.uuid(), questionId: idSchema });
 /** null leaves the question blank again. */
 export const simuladoAnswerRequestSchema = z.object({
-  letter: z
-    .string()
-    .regex(/^[A-Z]$/)
-    .nullable(),
+  letter: z.nullable(z.string().check(z.regex(/^[A-Z]$/))),
 });
 
 export const simuladoQuestionSchema = z.object({
   questionId: z.string(),
-  position: z.number().int(),
+  position: z.int(),
   examId: z.string(),
-  number: z.number().int(),
+  number: z.int(),
   disciplineName: z.string(),
-  chosenLetter: z.string().nullable(),
+  chosenLetter: z.nullable(z.string()),
   /** After the end only: the key and the outcome ('anulada': annulled since, counts nowhere). */
-  gabarito: z.string().nullable(),
-  outcome: z.enum(['certa', 'errada', 'em_branco', 'anulada']).nullable(),
+  gabarito: z.nullable(z.string()),
+  outcome: z.nullable(z.enum(['certa', 'errada', 'em_branco', 'anulada'])),
 });
 
 export const simuladoDisciplineResultSchema = z.object({
   code: z.string(),
   name: z.string(),
-  total: z.number().int(),
-  correct: z.number().int(),
-  wrong: z.number().int(),
-  blank: z.number().int(),
-  score: z.number().int(),
+  total: z.int(),
+  correct: z.int(),
+  wrong: z.int(),
+  blank: z.int(),
+  score: z.int(),
 });
 
 export const simuladoResultSchema = z.object({
   /** Padrão: rights; Cebraspe: rights − wrongs (may be negative). */
-  score: z.number().int(),
-  maxScore: z.number().int(),
-  correct: z.number().int(),
-  wrong: z.number().int(),
-  blank: z.number().int(),
-  timeUsedSeconds: z.number().int(),
+  score: z.int(),
+  maxScore: z.int(),
+  correct: z.int(),
+  wrong: z.int(),
+  blank: z.int(),
+  timeUsedSeconds: z.int(),
   byDiscipline: z.array(simuladoDisciplineResultSchema),
 });
 
 export const simuladoSchema = z.object({
   id: z.string(),
   title: z.string(),
-  examId: z.string().nullable(),
+  examId: z.nullable(z.string()),
   scoring: simuladoScoringSchema,
   /** Every question is a Certo/Errado item: the Cebraspe rule may apply. */
   certoErrado: z.boolean(),
   status: z.enum(['em_andamento', 'finalizado']),
   /** 'tempo': the time ran out and the server finished it with what was saved. */
-  finishedBy: z.enum(['usuario', 'tempo']).nullable(),
+  finishedBy: z.nullable(z.enum(['usuario', 'tempo'])),
   startedAt: z.string(),
   deadline: z.string(),
   /** The server's clock when answering, so the page's countdown does not trust the device's. */
   serverNow: z.string(),
-  timeLimitSeconds: z.number().int(),
-  finishedAt: z.string().nullable(),
+  timeLimitSeconds: z.int(),
+  finishedAt: z.nullable(z.string()),
   questions: z.array(simuladoQuestionSchema),
-  result: simuladoResultSchema.nullable(),
+  result: z.nullable(simuladoResultSchema),
 });
 
 export const simuladoSummarySchema = z.object({
@@ -95,9 +92,9 @@ export const simuladoSummarySchema = z.object({
   scoring: simuladoScoringSchema,
   status: z.enum(['em_andamento', 'finalizado']),
   startedAt: z.string(),
-  finishedAt: z.string().nullable(),
-  questionCount: z.number().int(),
-  result: simuladoResultSchema.omit({ byDiscipline: true }).nullable(),
+  finishedAt: z.nullable(z.string()),
+  questionCount: z.int(),
+  result: z.nullable(z.omit(simuladoResultSchema, { byDiscipline: true })),
 });
 export const simuladoListResponseSchema = z.object({ items: z.array(simuladoSummarySchema) });
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { STUDY_TOOLS_MESSAGES } from '../messages/study-tools';
 import { optionalText } from '../validation';
 import { examFiltersSchema, questionCardSchema } from './catalog';
@@ -19,17 +19,17 @@ export const SEARCH_STATUS_LABELS: Record<SearchStatus, string> = {
   errei: 'Errei',
 };
 
-export const questionSearchFiltersSchema = examFiltersSchema.extend({
+export const questionSearchFiltersSchema = z.extend(examFiltersSchema, {
   q: optionalText(SEARCH_TEXT_MAX),
-  status: searchStatusSchema.optional(),
+  status: z.optional(searchStatusSchema),
 });
 export type QuestionSearchFilters = z.infer<typeof questionSearchFiltersSchema>;
 
-export const questionSearchQuerySchema = questionSearchFiltersSchema.extend({
+export const questionSearchQuerySchema = z.extend(questionSearchFiltersSchema, {
   cursor: optionalText(300),
 });
 
-export const searchQuestionCardSchema = questionCardSchema.extend({
+export const searchQuestionCardSchema = z.extend(questionCardSchema, {
   examLabel: z.string(),
   /** The start of the statement as plain text. */
   excerpt: z.string(),
@@ -39,10 +39,10 @@ export type SearchQuestionCard = z.infer<typeof searchQuestionCardSchema>;
 export const questionSearchResponseSchema = z.object({
   items: z.array(searchQuestionCardSchema),
   /** Matching questions, counted up to SEARCH_COUNT_LIMIT. */
-  total: z.number().int(),
+  total: z.int(),
   /** More than `total` match. */
   totalCapped: z.boolean(),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export type QuestionSearchResponse = z.infer<typeof questionSearchResponseSchema>;
 
@@ -58,11 +58,11 @@ export const reviewQuerySchema = z.object({
   assunto: optionalText(200),
 });
 
-export const reviewItemSchema = searchQuestionCardSchema.extend({
+export const reviewItemSchema = z.extend(searchQuestionCardSchema, {
   /** Right answers on review in a row (0..4); with `dueDay` null the question is mastered. */
-  step: z.number().int(),
+  step: z.int(),
   /** São Paulo day ('YYYY-MM-DD') it is due; null once mastered. */
-  dueDay: z.string().nullable(),
+  dueDay: z.nullable(z.string()),
   due: z.boolean(),
   lastWrongAt: z.string(),
 });
@@ -70,9 +70,9 @@ export type ReviewItem = z.infer<typeof reviewItemSchema>;
 
 export const reviewResponseSchema = z.object({
   /** Due today or before, over the whole notebook (filters aside). */
-  dueToday: z.number().int(),
+  dueToday: z.int(),
   /** Items in the notebook, over the whole notebook. */
-  total: z.number().int(),
+  total: z.int(),
   /** Due first, then by due day, then the most recent mistakes. */
   items: z.array(reviewItemSchema),
   /** Disciplines and subjects present in the notebook, for the filters. */
@@ -82,7 +82,7 @@ export const reviewResponseSchema = z.object({
 });
 export type ReviewResponse = z.infer<typeof reviewResponseSchema>;
 
-export const reviewCountResponseSchema = z.object({ dueToday: z.number().int() });
+export const reviewCountResponseSchema = z.object({ dueToday: z.int() });
 
 /** Fewest first answers before a question's crowd stats are shown. */
 export const CROWD_STATS_MIN_USERS = 10;
@@ -92,8 +92,8 @@ export const questionStatsResponseSchema = z.discriminatedUnion('available', [
   z.object({
     available: z.literal(true),
     /** Whole percentages of first answers; they may not add up to 100 by rounding. */
-    correctPercent: z.number().int(),
-    alternatives: z.array(z.object({ letter: z.string(), percent: z.number().int() })),
+    correctPercent: z.int(),
+    alternatives: z.array(z.object({ letter: z.string(), percent: z.int() })),
   }),
 ]);
 export type QuestionStats = z.infer<typeof questionStatsResponseSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { SUPPORT_MESSAGES } from '../messages/support';
 import { ID_MAX_LENGTH, text } from '../validation';
 
@@ -21,9 +21,10 @@ export const ERROR_REPORT_TYPES = [
 export type ErrorReportType = (typeof ERROR_REPORT_TYPES)[number];
 
 export const helpRequestSchema = z.object({
-  mensagem: text(HELP_MESSAGE_MAX_LENGTH, SUPPORT_MESSAGES.helpTooLong)
-    .trim()
-    .min(1, SUPPORT_MESSAGES.helpEmpty),
+  mensagem: text(HELP_MESSAGE_MAX_LENGTH, SUPPORT_MESSAGES.helpTooLong).check(
+    z.trim(),
+    z.minLength(1, SUPPORT_MESSAGES.helpEmpty),
+  ),
 });
 
 /** An option is required, and 'Outro' needs its text (one message for both, as the spec words it). */
@@ -33,17 +34,21 @@ export const errorReportRequestSchema = z
       ID_MAX_LENGTH,
       SUPPORT_MESSAGES.reportMissingData,
       SUPPORT_MESSAGES.reportMissingData,
-    ).min(1, SUPPORT_MESSAGES.reportMissingData),
+    ).check(z.minLength(1, SUPPORT_MESSAGES.reportMissingData)),
     type: z.enum(ERROR_REPORT_TYPES, SUPPORT_MESSAGES.reportOptionRequired),
-    text: text(ERROR_REPORT_TEXT_MAX_LENGTH, SUPPORT_MESSAGES.reportTooLong)
-      .trim()
-      .optional()
-      .transform((value) => value || undefined),
+    text: z.pipe(
+      z.optional(
+        text(ERROR_REPORT_TEXT_MAX_LENGTH, SUPPORT_MESSAGES.reportTooLong).check(z.trim()),
+      ),
+      z.transform((value) => value || undefined),
+    ),
   })
-  .refine((report) => report.type !== 'Outro' || report.text, {
-    path: ['text'],
-    message: SUPPORT_MESSAGES.reportOptionRequired,
-  });
+  .check(
+    z.refine((report) => report.type !== 'Outro' || report.text, {
+      path: ['text'],
+      message: SUPPORT_MESSAGES.reportOptionRequired,
+    }),
+  );
 export const supportResponseSchema = z.object({ message: z.string() });
 
 export type HelpRequest = z.infer<typeof helpRequestSchema>;
