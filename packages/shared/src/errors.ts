@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Messages for errors that are not specific to one feature. Feature messages live beside their feature. */
 export const COMMON_ERROR_MESSAGES = {
@@ -23,7 +23,7 @@ export const errorResponseSchema = z.object({
     code: z.string(),
     message: z.string(),
     /** For 'request/invalid': the message of each invalid field, by its path ('email', 'text'). */
-    fields: z.record(z.string(), z.string()).optional(),
+    fields: z.optional(z.record(z.string(), z.string())),
   }),
 });
 

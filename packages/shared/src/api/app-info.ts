@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { tutorInfoSchema } from './ai';
 
 /** What this server is set up with, as far as the screens need to know (public). */
 export const appInfoResponseSchema = z.object({
   /** The team's contact address (SUPPORT_EMAIL); null when the server has none configured. */
-  supportEmail: z.string().nullable(),
+  supportEmail: z.nullable(z.string()),
   /**
    * Who writes the tutor's texts on this server. With the offline tutor (`languageModel` false) the
    * screens say it is not a language model and how to configure one (AI_MESSAGES).

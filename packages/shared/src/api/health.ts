@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.object({
     kind: z.enum(['pglite', 'postgres']),
     reachable: z.boolean(),
-    latencyMs: z.number().nullable(),
+    latencyMs: z.nullable(z.number()),
   }),
   uptimeSeconds: z.number(),
 });

@@ -1,16 +1,16 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 const scoreSchema = z.object({
-  answered: z.number().int(),
-  correct: z.number().int(),
-  wrong: z.number().int(),
+  answered: z.int(),
+  correct: z.int(),
+  wrong: z.int(),
   /** Percentage of correct answers, 0 to 100, one decimal. */
   successRate: z.number(),
 });
 
-export const subjectPerformanceSchema = scoreSchema.extend({ name: z.string() });
+export const subjectPerformanceSchema = z.extend(scoreSchema, { name: z.string() });
 
-export const disciplinePerformanceSchema = scoreSchema.extend({
+export const disciplinePerformanceSchema = z.extend(scoreSchema, {
   code: z.string(),
   name: z.string(),
   /** Sorted like the disciplines: success rate, then more answered, then name. */
@@ -23,7 +23,7 @@ export const historySummaryResponseSchema = z.object({
    * By discipline and subject, sorted by success rate (descending; ties: more answered first, then
    * name). Statistics are a Premium feature: null for free accounts.
    */
-  disciplines: z.array(disciplinePerformanceSchema).nullable(),
+  disciplines: z.nullable(z.array(disciplinePerformanceSchema)),
 });
 
 export type Score = z.infer<typeof scoreSchema>;
@@ -35,28 +35,28 @@ export type HistorySummaryResponse = z.infer<typeof historySummaryResponseSchema
 export const PROGRESS_DAYS = 30;
 export const PROGRESS_WEEKS = 12;
 export const progressQuerySchema = z.object({
-  by: z.enum(['disciplina', 'banca']).default('disciplina'),
+  by: z._default(z.enum(['disciplina', 'banca']), 'disciplina'),
 });
 
 const progressCountSchema = z.object({
-  answered: z.number().int(),
-  correct: z.number().int(),
+  answered: z.int(),
+  correct: z.int(),
   /** 0 to 100, one decimal; null without answers. */
-  successRate: z.number().nullable(),
+  successRate: z.nullable(z.number()),
 });
 
 export const progressResponseSchema = z.object({
   by: z.enum(['disciplina', 'banca']),
   /** The last PROGRESS_DAYS São Paulo days, oldest first, days without answers included. */
-  days: z.array(progressCountSchema.extend({ day: z.string() })),
+  days: z.array(z.extend(progressCountSchema, { day: z.string() })),
   /** The disciplines or boards answered in the period, most answered first. */
-  groups: z.array(z.object({ key: z.string(), name: z.string(), answered: z.number().int() })),
+  groups: z.array(z.object({ key: z.string(), name: z.string(), answered: z.int() })),
   /** The last PROGRESS_WEEKS ISO weeks (Monday to Sunday), oldest first, with each group's share. */
   weeks: z.array(
-    progressCountSchema.extend({
+    z.extend(progressCountSchema, {
       /** The Monday, 'YYYY-MM-DD'. */
       weekStart: z.string(),
-      groups: z.array(progressCountSchema.extend({ key: z.string() })),
+      groups: z.array(z.extend(progressCountSchema, { key: z.string() })),
     }),
   ),
 });
