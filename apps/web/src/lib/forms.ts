@@ -7,14 +7,14 @@ import {
   type UseFormProps,
   type UseFormReturn,
 } from 'react-hook-form';
-import type { z } from 'zod';
+import type * as z from 'zod/v4/core';
 import { ApiError, errorMessage } from './api-client';
 
 /**
  * A form validated by a shared schema, the same one the server applies, so both speak with the same
  * messages. Checked on submit, then again on every change once a field has an error.
  */
-export function useSchemaForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
+export function useSchemaForm<Schema extends z.$ZodType<FieldValues, FieldValues>>(
   schema: Schema,
   options: Omit<UseFormProps<z.input<Schema>, unknown, z.output<Schema>>, 'resolver'> = {},
 ): UseFormReturn<z.input<Schema>, unknown, z.output<Schema>> {
