@@ -1,4 +1,5 @@
 import interUrl from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
+import { readStored, writeStored } from '../lib/browser-storage';
 import { afterPaintAndIdle } from '../lib/first-screen';
 import { STORAGE_KEYS } from '../lib/storage-keys';
 
@@ -16,22 +17,6 @@ function interFace(): FontFace {
   });
 }
 
-function readFlag(): boolean {
-  try {
-    return window.localStorage.getItem(STORAGE_KEYS.brandFontCached) === 'sim';
-  } catch {
-    return false;
-  }
-}
-
-function writeFlag(): void {
-  try {
-    window.localStorage.setItem(STORAGE_KEYS.brandFontCached, 'sim');
-  } catch {
-    // Without storage the font is only asked for later on each first screen.
-  }
-}
-
 /**
  * Inter (48 kB) is the app's typeface, but no page needs it to be read: until it arrives, text is
  * set in 'Inter Fallback' (fonts.css), a local Arial-like font scaled to Inter's width and height,
@@ -43,7 +28,7 @@ function writeFlag(): void {
 export function startBrandFont(): void {
   if (typeof FontFace === 'undefined') return;
   const face = interFace();
-  if (readFlag()) {
+  if (readStored(STORAGE_KEYS.brandFontCached) === 'sim') {
     document.fonts.add(face);
     return;
   }
@@ -51,7 +36,7 @@ export function startBrandFont(): void {
     face.load().then(
       () => {
         document.fonts.add(face);
-        writeFlag();
+        writeStored(STORAGE_KEYS.brandFontCached, 'sim');
       },
       () => {
         // Offline or refused: the text stays in the fallback font.

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { readStored, writeStored } from '../../lib/browser-storage';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { useMediaQuery } from '../../lib/use-media-query';
 
@@ -6,19 +7,11 @@ import { useMediaQuery } from '../../lib/use-media-query';
 export const WIDE_SCREEN_QUERY = '(min-width: 1000px)';
 
 function readSidebarOpen(): boolean {
-  try {
-    return window.localStorage.getItem(STORAGE_KEYS.menuOpen) !== 'false';
-  } catch {
-    return true;
-  }
+  return readStored(STORAGE_KEYS.menuOpen) !== 'false';
 }
 
 function writeSidebarOpen(open: boolean): void {
-  try {
-    window.localStorage.setItem(STORAGE_KEYS.menuOpen, String(open));
-  } catch {
-    // Blocked storage: the choice lasts for this page only.
-  }
+  writeStored(STORAGE_KEYS.menuOpen, String(open));
 }
 
 export interface MenuState {

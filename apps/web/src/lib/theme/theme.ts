@@ -1,3 +1,4 @@
+import { readStored, writeStored } from '../browser-storage';
 import { STORAGE_KEYS } from '../storage-keys';
 
 export type ThemePreference = 'system' | 'dark' | 'light';
@@ -13,22 +14,13 @@ export function nextThemePreference(current: ThemePreference): ThemePreference {
 }
 
 export function readThemePreference(): ThemePreference {
-  try {
-    const stored = window.localStorage.getItem(STORAGE_KEYS.theme);
-    return stored === 'dark' || stored === 'light' ? stored : 'system';
-  } catch {
-    return 'system';
-  }
+  const stored = readStored(STORAGE_KEYS.theme);
+  return stored === 'dark' || stored === 'light' ? stored : 'system';
 }
 
 /** 'system' is stored as the absence of the key, so the OS setting keeps deciding. */
 export function writeThemePreference(preference: ThemePreference): void {
-  try {
-    if (preference === 'system') window.localStorage.removeItem(STORAGE_KEYS.theme);
-    else window.localStorage.setItem(STORAGE_KEYS.theme, preference);
-  } catch {
-    // Private mode or blocked storage: the choice lasts for this page only.
-  }
+  writeStored(STORAGE_KEYS.theme, preference === 'system' ? null : preference);
 }
 
 export function applyTheme(theme: ResolvedTheme): void {

@@ -1,5 +1,6 @@
 import { EXAM_FILTER_KEYS, type ExamFilterKey } from '@gabarita/shared';
 import { useCallback, useEffect, useState } from 'react';
+import { readStored, writeStored } from '../../../lib/browser-storage';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
 
 /** Every filter of the exam list; '' means 'Todas as opções'. */
@@ -17,12 +18,8 @@ export const EMPTY_EXAM_FILTERS: ExamFilterValues = {
 
 function readStoredFilters(): ExamFilterValues {
   const values = { ...EMPTY_EXAM_FILTERS };
-  try {
-    for (const key of EXAM_FILTER_KEYS) {
-      values[key] = window.sessionStorage.getItem(STORAGE_KEYS.examFilters[key]) ?? '';
-    }
-  } catch {
-    // Storage may be blocked (privacy settings): the filters simply start empty.
+  for (const key of EXAM_FILTER_KEYS) {
+    values[key] = readStored(STORAGE_KEYS.examFilters[key], 'sessionStorage') ?? '';
   }
   // A subject belongs to a discipline; the control for it is off without one.
   if (!values.disciplina) values.assunto = '';
@@ -30,14 +27,8 @@ function readStoredFilters(): ExamFilterValues {
 }
 
 function storeFilters(values: ExamFilterValues) {
-  try {
-    for (const key of EXAM_FILTER_KEYS) {
-      const storageKey = STORAGE_KEYS.examFilters[key];
-      if (values[key]) window.sessionStorage.setItem(storageKey, values[key]);
-      else window.sessionStorage.removeItem(storageKey);
-    }
-  } catch {
-    // Not remembering the filters is acceptable.
+  for (const key of EXAM_FILTER_KEYS) {
+    writeStored(STORAGE_KEYS.examFilters[key], values[key] || null, 'sessionStorage');
   }
 }
 

@@ -13,6 +13,7 @@ import { PlanBadge } from '../../../components/ui/plan-badge';
 import { QueryError } from '../../../components/ui/query-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { StatePanel } from '../../../components/ui/state-panel';
+import { readStored, writeStored } from '../../../lib/browser-storage';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
 import { useHistorySummary } from '../api/performance-api';
 import { PerformanceTable } from '../components/performance-table';
@@ -37,21 +38,11 @@ const VIEWS: readonly { id: View; label: string; icon: LucideIcon }[] = [
 ];
 
 function readView(): View {
-  try {
-    return window.localStorage.getItem(STORAGE_KEYS.performanceView) === 'tabela'
-      ? 'tabela'
-      : 'graficos';
-  } catch {
-    return 'graficos';
-  }
+  return readStored(STORAGE_KEYS.performanceView) === 'tabela' ? 'tabela' : 'graficos';
 }
 
 function writeView(view: View): void {
-  try {
-    window.localStorage.setItem(STORAGE_KEYS.performanceView, view);
-  } catch {
-    // Blocked storage: the choice lasts for this visit only.
-  }
+  writeStored(STORAGE_KEYS.performanceView, view);
 }
 
 function LoadingSkeleton() {

@@ -2,6 +2,7 @@ import type { QuestionDetail } from '@gabarita/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
+import { readStored, writeStored } from '../../../lib/browser-storage';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
 import { subscriptionLimitTarget } from '../../../lib/subscription-reason';
 import { useCheckAnswer } from '../api/question-api';
@@ -20,21 +21,11 @@ function typesText(target: EventTarget | null): boolean {
 }
 
 function readPendingChoice(questionId: string): string | null {
-  try {
-    return window.sessionStorage.getItem(STORAGE_KEYS.pendingChoice(questionId));
-  } catch {
-    return null;
-  }
+  return readStored(STORAGE_KEYS.pendingChoice(questionId), 'sessionStorage');
 }
 
 function writePendingChoice(questionId: string, letter: string | null): void {
-  try {
-    const key = STORAGE_KEYS.pendingChoice(questionId);
-    if (letter === null) window.sessionStorage.removeItem(key);
-    else window.sessionStorage.setItem(key, letter);
-  } catch {
-    // Blocked storage: the choice lasts while the page stays open.
-  }
+  writeStored(STORAGE_KEYS.pendingChoice(questionId), letter, 'sessionStorage');
 }
 
 /**

@@ -3,14 +3,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { QUERY_KEYS } from '../../../lib/query-keys';
+import { readStored, writeStored } from '../../../lib/browser-storage';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
 import { saveSimuladoAnswer } from '../api/simulado-api';
 
 type Pending = Record<string, string | null>;
 
 function readPending(id: string): Pending {
+  const raw = readStored(STORAGE_KEYS.simuladoPending(id));
   try {
-    const raw = window.localStorage.getItem(STORAGE_KEYS.simuladoPending(id));
     return raw ? (JSON.parse(raw) as Pending) : {};
   } catch {
     return {};
@@ -18,13 +19,8 @@ function readPending(id: string): Pending {
 }
 
 function writePending(id: string, pending: Pending): void {
-  try {
-    const key = STORAGE_KEYS.simuladoPending(id);
-    if (Object.keys(pending).length === 0) window.localStorage.removeItem(key);
-    else window.localStorage.setItem(key, JSON.stringify(pending));
-  } catch {
-    // Blocked storage: unsent choices last while the page stays open.
-  }
+  const empty = Object.keys(pending).length === 0;
+  writeStored(STORAGE_KEYS.simuladoPending(id), empty ? null : JSON.stringify(pending));
 }
 
 export type SaveState = 'salvo' | 'salvando' | 'offline';
