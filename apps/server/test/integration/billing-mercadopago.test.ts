@@ -223,6 +223,21 @@ describe('PIX through Mercado Pago (a fake on loopback)', () => {
     expect(await premiumUntil(user.id)).toBeNull();
   });
 
+  it('refuses a day-old notification that carries a fresh ts beside the signed one', async () => {
+    const { cookie, user } = await student();
+    const { purchaseId, paymentId } = await bought(cookie);
+    fake.approve(paymentId);
+    const dayOld = fake.notification(paymentId, { ts: Math.floor(Date.now() / 1000) - 24 * 3600 });
+    const headers = dayOld.headers as Record<string, string>;
+    headers['x-signature'] = `ts=${Math.floor(Date.now() / 1000)},${headers['x-signature']}`;
+
+    const response = await deliver(testApp.app, dayOld);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.code).toBe('billing/invalid-signature');
+    expect((await purchase(purchaseId)).status).toBe('pending');
+    expect(await premiumUntil(user.id)).toBeNull();
+  });
+
   it('grants once when 50 identical notifications arrive at once', async () => {
     const { cookie, user } = await student();
     const plan = await bought(cookie);

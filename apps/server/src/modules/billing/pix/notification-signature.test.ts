@@ -69,4 +69,35 @@ describe('notification signature', () => {
     expect(verify(inMilliseconds, '9').valid).toBe(true);
     expect(verify(inMilliseconds, '9', now + 24 * 3600_000).valid).toBe(false);
   });
+
+  it('refuses a header that names ts twice, whichever one is signed (a replay dressed as new)', () => {
+    const dayAgo = nowSeconds - 24 * 3600;
+    const old = signNotification({ dataId: '9', secret, requestId: 'r', ts: dayAgo });
+    const oldHash = old['x-signature'].split('v1=')[1]!;
+    for (const signature of [
+      `ts=${nowSeconds},ts=${dayAgo},v1=${oldHash}`,
+      `ts=${dayAgo},ts=${nowSeconds},v1=${oldHash}`,
+      `ts=${dayAgo},v1=${oldHash},ts=${nowSeconds}`,
+    ]) {
+      expect(verify({ 'x-signature': signature, 'x-request-id': 'r' }, '9')).toEqual({
+        valid: false,
+        reason: 'RepeatedSignatureKey',
+      });
+    }
+    // The same old notification alone is refused for its age, not accepted.
+    expect(verify(old, '9')).toEqual({ valid: false, reason: 'TimestampOutOfTolerance' });
+  });
+
+  it('refuses a repeated hash and parts that are not ts or vN; tolerates spaces', () => {
+    const headers = signNotification({ dataId: '9', secret, requestId: 'r', ts: nowSeconds });
+    const hash = headers['x-signature'].split('v1=')[1]!;
+    const with_ = (signature: string) => verify({ ...headers, 'x-signature': signature }, '9');
+    expect(with_(`ts=${nowSeconds},v1=${hash},v1=${hash}`).valid).toBe(false);
+    expect(with_(`ts=${nowSeconds},v1=${hash},extra=1`)).toEqual({
+      valid: false,
+      reason: 'MalformedSignatureHeader',
+    });
+    expect(with_(`ts=${nowSeconds}x,v1=${hash}`).valid).toBe(false);
+    expect(with_(` ts=${nowSeconds} , v1=${hash} `)).toEqual({ valid: true });
+  });
 });

@@ -41,9 +41,33 @@ function header(value: string | string[] | undefined): string | undefined {
 }
 
 /**
- * Checks the HMAC with the official SDK's validator (constant-time comparison), then the age of
- * the timestamp ourselves: the SDK reads `ts` as seconds, while notifications have been seen with
- * milliseconds, so both are accepted (13 or more digits are milliseconds).
+ * The parts of `x-signature`, read once: `ts` and the `vN` hashes, each at most once. A repeated
+ * key is refused outright, so the timestamp whose age is checked is the one that was signed.
+ */
+export function parseSignatureHeader(
+  value: string | undefined,
+): { ts: string; v1: string } | { reason: string } {
+  if (!value) return { reason: 'MissingSignatureHeader' };
+  const parts = new Map<string, string>();
+  for (const part of value.split(',')) {
+    const match = /^\s*(ts|v\d+)=([^,\s]*)\s*$/.exec(part);
+    if (!match) return { reason: 'MalformedSignatureHeader' };
+    const [, key, content] = match as unknown as [string, string, string];
+    if (parts.has(key)) return { reason: 'RepeatedSignatureKey' };
+    parts.set(key, content);
+  }
+  const ts = parts.get('ts');
+  const v1 = parts.get('v1');
+  if (!ts || !/^\d{1,16}$/.test(ts)) return { reason: 'MalformedSignatureHeader' };
+  if (!v1) return { reason: 'MissingHash' };
+  return { ts, v1 };
+}
+
+/**
+ * Parses the header once (parseSignatureHeader), checks the HMAC of that `ts` with the official
+ * SDK's validator (constant-time comparison), then the age of the same `ts` ourselves: the SDK
+ * reads `ts` as seconds, while notifications have been seen with milliseconds, so both are accepted
+ * (13 or more digits are milliseconds).
  */
 export function verifyNotificationSignature(input: {
   headers: Record<string, string | string[] | undefined>;
@@ -52,10 +76,11 @@ export function verifyNotificationSignature(input: {
   toleranceSeconds: number;
   now?: number;
 }): SignatureCheck {
-  const xSignature = header(input.headers['x-signature']);
+  const parsed = parseSignatureHeader(header(input.headers['x-signature']));
+  if ('reason' in parsed) return { valid: false, reason: parsed.reason };
   try {
     WebhookSignatureValidator.validate({
-      xSignature,
+      xSignature: `ts=${parsed.ts},v1=${parsed.v1}`,
       xRequestId: header(input.headers['x-request-id']),
       dataId: input.dataId,
       secret: input.secret,
@@ -65,8 +90,7 @@ export function verifyNotificationSignature(input: {
       return { valid: false, reason: error.reason };
     throw error;
   }
-  const ts = /(?:^|,)\s*ts=(\d+)/.exec(xSignature ?? '')?.[1] ?? '';
-  const tsMs = ts.length >= 13 ? Number(ts) : Number(ts) * 1000;
+  const tsMs = parsed.ts.length >= 13 ? Number(parsed.ts) : Number(parsed.ts) * 1000;
   const driftSeconds = Math.abs((input.now ?? Date.now()) - tsMs) / 1000;
   if (!Number.isFinite(driftSeconds) || driftSeconds > input.toleranceSeconds) {
     return { valid: false, reason: 'TimestampOutOfTolerance' };
