@@ -60,6 +60,22 @@ describe('question search', () => {
     expect(await ids(`q=${encodeURIComponent('licitação -órgão')}`)).toEqual(['alfa_2017_prova_1']);
   });
 
+  it('searches what is left of stacked operators instead of failing (33 or more dashes)', async () => {
+    const dashes = '-'.repeat(40);
+    for (const text of [
+      `${dashes}`,
+      `a ${dashes}`,
+      `${'- '.repeat(40)}crase`,
+      `""${dashes}crase`,
+    ]) {
+      await search(`q=${encodeURIComponent(text)}`);
+    }
+    // One negation however many dashes: the licitação that is not about the órgão.
+    expect(await ids(`q=${encodeURIComponent(`licitação ${dashes}órgão`)}`)).toEqual([
+      'alfa_2017_prova_1',
+    ]);
+  });
+
   it('lists newest exams first with cards that carry a plain-text excerpt', async () => {
     const result = await search(`q=${encodeURIComponent('licitações')}`);
     expect(result.total).toBe(2);

@@ -10,6 +10,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { toQuestionResultCard } from './question-result-card';
 import { searchQuestionPage, type SearchPosition } from './question-search.repo';
+import { canonicalSearchText } from './search-text';
 
 const positionSchema = z.tuple([z.string().max(10), z.string().max(200), z.number().int()]);
 
@@ -34,7 +35,7 @@ function clean(filters: QuestionSearchFilters): QuestionSearchFilters {
   const trimmed = Object.fromEntries(
     Object.entries(filters).map(([key, value]) => [key, value?.trim() || undefined]),
   ) as QuestionSearchFilters;
-  return { ...trimmed, q: trimmed.q?.replace(/\s+/g, ' ') };
+  return { ...trimmed, q: trimmed.q ? canonicalSearchText(trimmed.q) || undefined : undefined };
 }
 
 /**
