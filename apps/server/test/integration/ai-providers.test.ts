@@ -212,6 +212,52 @@ describe('an OpenAI-compatible server (Ollama, vLLM, llama.cpp)', () => {
     expect(eventOf(events, 'done').charged!.output).toBe(countTextTokens(EXPLANATION));
   });
 
+  it('never credits tokens for a negative usage report, and caps an impossible one', async () => {
+    const id = 'beta_2015_prova_2';
+    const student = await aiStudent(app(), testApp.database, {
+      premium: true,
+      packages: 1,
+      checked: [id],
+    });
+    const before = await tokensOf(app(), student.cookie);
+    server.script({ text: EXPLANATION, usage: { input: -50_000, output: -20_000 } });
+    const { events } = await askTutor(app(), feedbackUrl(id), {}, student.cookie);
+    const charged = eventOf(events, 'done').charged!;
+    // Charged our own count instead: something, never less than nothing.
+    expect(charged.output).toBe(countTextTokens(EXPLANATION));
+    expect(charged.input).toBeGreaterThan(300);
+    const after = await tokensOf(app(), student.cookie);
+    expect(after.package).toEqual({
+      input: before.package!.input - charged.input,
+      output: before.package!.output - charged.output,
+    });
+    expect(after.usage.today.inputTokens).toBe(charged.input);
+    expect(after.usage.today.outputTokens).toBe(charged.output);
+
+    // A Premium account without a package never gains one from a report.
+    const premiumOnly = await aiStudent(app(), testApp.database, {
+      premium: true,
+      checked: ['gama_2015_prova_1'],
+    });
+    server.script({ text: EXPLANATION, usage: { input: -50_000, output: -20_000 } });
+    await askTutor(app(), feedbackUrl('gama_2015_prova_1'), {}, premiumOnly.cookie);
+    const premiumAfter = await tokensOf(app(), premiumOnly.cookie);
+    expect(premiumAfter.package).toBeNull();
+    expect(premiumAfter.daily!.used.input).toBeGreaterThan(0);
+
+    // Ten million tokens for one explanation is not believed: at most the ceiling is charged.
+    const capped = await aiStudent(app(), testApp.database, {
+      premium: true,
+      packages: 1,
+      checked: ['gama_2015_prova_2'],
+    });
+    server.script({ text: EXPLANATION, usage: { input: 10_000_000, output: 10_000_000 } });
+    const cappedEvents = await askTutor(app(), feedbackUrl('gama_2015_prova_2'), {}, capped.cookie);
+    const cappedCharge = eventOf(cappedEvents.events, 'done').charged!;
+    expect(cappedCharge.input).toBeLessThan(20_000);
+    expect(cappedCharge.output).toBeLessThanOrEqual(2048 * 4 + 1000);
+  });
+
   it('reports a mid-stream disconnect as an error event', async () => {
     const id = 'beta_2015_prova_1';
     server.script({ chunks: ['Um ', 'dois ', 'três'], disconnectAfterChunks: 1 });

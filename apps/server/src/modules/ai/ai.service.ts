@@ -310,6 +310,12 @@ export function createAiService(deps: AiDeps) {
           options.onText?.(text);
         },
       });
+      if (run.unbelievableReport) {
+        log.warn(
+          { reported: run.unbelievableReport, charged: run.usage, feature, tutor: tutor.info },
+          'uso de tokens informado pelo provedor fora do possível: cobrado o uso contado aqui',
+        );
+      }
       let charged: Pair | null = null;
       try {
         charged = await ledger.settle(reservation.id, run.usage, run.outcome);

@@ -101,6 +101,21 @@ describe('token allocation', () => {
     ).toEqual({ package: { input: 120, output: 100 }, daily: { input: 30, output: 0 } });
   });
 
+  it('never credits: a negative or non-numeric use is charged as nothing', () => {
+    const reserved = { package: { input: 600, output: 500 }, daily: { input: 400, output: 1500 } };
+    const room = {
+      package: { input: 80_000, output: 40_000 },
+      daily: { input: 1000, output: 1000 },
+    };
+    const none = { package: { input: 0, output: 0 }, daily: { input: 0, output: 0 } };
+    expect(settleCharge(reserved, { input: -50_000, output: -1 }, room)).toEqual(none);
+    expect(settleCharge(reserved, { input: Number.NaN, output: -Infinity }, room)).toEqual(none);
+    expect(settleCharge(reserved, { input: -50_000, output: 200 }, room)).toEqual({
+      package: { input: 0, output: 200 },
+      daily: { input: 0, output: 0 },
+    });
+  });
+
   it('prices tokens in millionths of a US dollar', () => {
     expect(costMicroUsd(1_000_000, 0.75)).toBe(750_000);
     expect(costMicroUsd(1234, 3.75)).toBe(4628);

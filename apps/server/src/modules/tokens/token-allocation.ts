@@ -70,7 +70,9 @@ export function allocate(
  * (`room`: what each pool could give with this reservation released), package first; anything
  * beyond that is recorded as usage but charged to no balance (balances never go below zero).
  */
-export function settleCharge(reserved: Allocation, used: Pair, room: Pools): Allocation {
+export function settleCharge(reserved: Allocation, reportedUse: Pair, room: Pools): Allocation {
+  // Settling only ever charges: a negative use would give tokens back.
+  const used = nonNegative(reportedUse);
   const side = (key: keyof Pair) => {
     const fromPackage = Math.min(used[key], reserved.package[key]);
     const fromDaily = Math.min(used[key] - fromPackage, reserved.daily[key]);
@@ -86,6 +88,12 @@ export function settleCharge(reserved: Allocation, used: Pair, room: Pools): All
     package: { input: input.package, output: output.package },
     daily: { input: input.daily, output: output.daily },
   };
+}
+
+/** Whole, finite and never below zero: what a usage figure must be before it is charged. */
+export function nonNegative(pair: Pair): Pair {
+  const whole = (value: number) => (Number.isFinite(value) ? Math.max(0, Math.round(value)) : 0);
+  return { input: whole(pair.input), output: whole(pair.output) };
 }
 
 export function addPairs(a: Pair, b: Pair): Pair {

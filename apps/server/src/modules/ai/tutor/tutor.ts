@@ -95,13 +95,61 @@ export function promptTokens(prompt: TutorPrompt): number {
   return countPromptTokens(countable(prompt.system, prompt.messages));
 }
 
+type Usage = { input: number; output: number };
+
+/**
+ * How far a provider's report may exceed what we sent and allowed: our count of the prompt (images
+ * included) and the call's output limit, times this, plus a little. Generous enough for another
+ * tokenizer and for thinking tokens; a report beyond it is not believed.
+ */
+const USAGE_CEILING_FACTOR = 4;
+const USAGE_CEILING_SLACK = 1_000;
+
+export function usageCeiling(promptInput: number, maxOutputTokens: number): Usage {
+  return {
+    input: promptInput * USAGE_CEILING_FACTOR + USAGE_CEILING_SLACK,
+    output: maxOutputTokens * USAGE_CEILING_FACTOR + USAGE_CEILING_SLACK,
+  };
+}
+
+/**
+ * What a call is charged from the provider's report: each side as reported when it is a whole
+ * number from zero to the ceiling; our own count when the report is missing, negative or not a
+ * number (a provider's report never gives tokens back); the ceiling when it is above it.
+ * `adjusted` says the report was not taken as it came (the caller logs it).
+ */
+export function acceptedUsage(
+  reported: { input?: number; output?: number },
+  counted: Usage,
+  ceiling: Usage,
+): { usage: Usage; adjusted: boolean } {
+  let adjusted = false;
+  const side = (key: keyof Usage) => {
+    const value = reported[key];
+    if (value === undefined) return counted[key];
+    if (!Number.isFinite(value) || value < 0) {
+      adjusted = true;
+      return counted[key];
+    }
+    if (value > ceiling[key]) {
+      adjusted = true;
+      return ceiling[key];
+    }
+    return Math.round(value);
+  };
+  const usage = { input: side('input'), output: side('output') };
+  return { usage, adjusted };
+}
+
 /** How one call ended, and what it used. */
 export interface TutorRun {
   text: string;
-  /** What to charge: the provider's report where it gave one, our count otherwise. */
-  usage: { input: number; output: number };
+  /** What to charge: the provider's report where it gave a believable one, our count otherwise. */
+  usage: Usage;
   /** Whether the provider reported the usage (input and output). */
   reported: boolean;
+  /** The provider's report, when it was not believed as it came (acceptedUsage). */
+  unbelievableReport?: { input?: number; output?: number };
   /** completed; aborted (the client left, or the server is stopping); failed (provider error). */
   outcome: 'completed' | 'aborted' | 'failed';
   finishReason: 'stop' | 'length' | 'other';
@@ -178,16 +226,20 @@ export async function runTutor(
       ? 'failed'
       : 'completed';
   const began = text.length > 0 || reportedInput !== undefined;
-  const usage = began
-    ? {
-        input: reportedInput ?? promptTokens(prompt),
-        output: reportedOutput ?? countTextTokens(text),
-      }
-    : { input: 0, output: 0 };
+  const reported = { input: reportedInput, output: reportedOutput };
+  const promptInput = began ? promptTokens(prompt) : 0;
+  const { usage, adjusted } = began
+    ? acceptedUsage(
+        reported,
+        { input: promptInput, output: countTextTokens(text) },
+        usageCeiling(promptInput, call.maxOutputTokens),
+      )
+    : { usage: { input: 0, output: 0 }, adjusted: false };
   return {
     text,
     usage,
     reported: reportedInput !== undefined && reportedOutput !== undefined,
+    ...(adjusted ? { unbelievableReport: reported } : {}),
     outcome,
     finishReason,
     ...(outcome === 'failed'
