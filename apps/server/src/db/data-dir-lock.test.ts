@@ -70,6 +70,36 @@ describe('DATA_DIR lock', () => {
     if (attempt.acquired) attempt.lock.release();
   });
 
+  it('takes over the lock of a process that exited but was not reaped yet (a zombie)', async () => {
+    // `sleep 0` exits at once; its parent then becomes `sleep 5`, which never reaps it.
+    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 5'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    try {
+      const zombie = Number(
+        await new Promise<string>((resolve) =>
+          parent.stdout!.once('data', (d) => resolve(String(d))),
+        ),
+      );
+      const state = () => fs.readFileSync(`/proc/${zombie}/stat`, 'utf8').split(') ')[1]![0];
+      for (let i = 0; i < 100 && state() !== 'Z'; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(state()).toBe('Z');
+      writeLock(dataDir, {
+        pid: zombie,
+        hostname: os.hostname(),
+        holder: 'server',
+        startedAt: '2026-01-01T00:00:00.000Z',
+      });
+
+      const attempt = tryAcquireDataDirLock(dataDir, 'server');
+
+      expect(attempt.acquired).toBe(true);
+      if (attempt.acquired) attempt.lock.release();
+    } finally {
+      parent.kill();
+    }
+  });
+
   it('takes over an unreadable lock file', () => {
     writeLock(dataDir, '{"pid": 12');
     const attempt = tryAcquireDataDirLock(dataDir, 'cli');

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { isRunningHere, thisProcess } from '../lib/process-identity';
 
 /**
  * PGlite does not lock its data directory, and two processes opening it at once corrupt it. Whoever
@@ -79,48 +80,18 @@ export function isLockLive(info: LockInfo, file?: string): boolean {
     if (!info.heartbeatAt) return true; // an older holder without a heartbeat: never steal it
     return Date.now() - Date.parse(info.heartbeatAt) < FOREIGN_STALE_MS;
   }
-  if (info.pid <= 0) return false;
-  if (info.bootId && info.bootId !== bootId()) return false;
   if (info.pid === process.pid) {
     return file !== undefined && heldByThisProcess.get(file) === info.startedAt;
   }
-  try {
-    process.kill(info.pid, 0);
-  } catch (error) {
-    if (!isErrno(error, 'EPERM')) return false; // alive only when owned by another user
-  }
-  const start = processStart(info.pid);
-  return !info.processStart || !start || start === info.processStart;
-}
-
-/** Field 22 of /proc/<pid>/stat: when the process started, in clock ticks since boot. */
-function processStart(pid: number): string | undefined {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) may contain spaces and parentheses: count from its end.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-  } catch {
-    return undefined;
-  }
-}
-
-function bootId(): string | undefined {
-  try {
-    return fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
-  } catch {
-    return undefined;
-  }
+  return isRunningHere(info);
 }
 
 export function tryAcquireDataDirLock(dataDir: string, holder: LockInfo['holder']): LockAttempt {
   fs.mkdirSync(dataDir, { recursive: true });
   const info: LockInfo = {
-    pid: process.pid,
-    hostname: os.hostname(),
+    ...thisProcess(),
     holder,
     startedAt: new Date().toISOString(),
-    processStart: processStart(process.pid),
-    bootId: bootId(),
     heartbeatAt: new Date().toISOString(),
     ...(holder === 'server' ? { operatorToken: randomBytes(32).toString('base64url') } : {}),
   };

@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import os from 'node:os';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saoPauloDay } from '../../src/lib/clock';
@@ -271,6 +273,35 @@ describe('reservations and balances', () => {
     });
     const outcomes = (await db().select().from(tokenReservations)).map((row) => row.outcome).sort();
     expect(outcomes).toEqual(['completed', 'expired', 'expired']);
+  });
+
+  it('gives back at start-up what calls of a dead process of this machine held, and only those', async () => {
+    const dead = await aiStudent(app(), testApp.database, { packages: 1 });
+    const alive = await aiStudent(app(), testApp.database, { packages: 1 });
+    for (const userId of [dead.user.id, alive.user.id]) {
+      await ledger().reserve({
+        userId,
+        premium: false,
+        feature: 'chat',
+        inputTokens: 50_000,
+        maxOutputTokens: 1024,
+        minOutputTokens: 256,
+      });
+    }
+    // The first reservation's server was killed mid-call: its pid no longer runs.
+    const exited = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
+    await db()
+      .update(tokenReservations)
+      .set({ process: { hostname: os.hostname(), pid: Number(exited.stdout.toString()) } })
+      .where(eq(tokenReservations.userId, dead.user.id));
+
+    expect(await ledger().releaseOfEndedProcesses()).toBe(1);
+    expect((await tokensOf(app(), dead.cookie)).package).toEqual({ input: 80_000, output: 40_000 });
+    // The running process's call keeps its reservation.
+    expect((await tokensOf(app(), alive.cookie)).package).toEqual({
+      input: 30_000,
+      output: 38_976,
+    });
   });
 
   it('settles a reservation once, charges beyond it only what is left, and prices in micro-dollars', async () => {

@@ -5,12 +5,14 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { ProcessIdentity } from '../../lib/process-identity';
 import { users } from './users';
 
 /** The features that spend tokens (the same names as the shared AiFeature). */
@@ -93,6 +95,8 @@ export const tokenReservations = pgTable(
     dailyOutput: integer('daily_output').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The server process running the call: a restart gives back what its dead self held. */
+    process: jsonb('process').$type<ProcessIdentity>(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
     outcome: text('outcome', { enum: ['completed', 'aborted', 'failed', 'expired'] }),
     usedInput: integer('used_input'),

@@ -30,8 +30,18 @@ export function createHousekeeping(deps: {
 
   return {
     runOnce,
-    /** Runs every hour until stopped; a failed run is logged and retried at the next tick. */
+    /**
+     * Runs every hour until stopped; a failed run is logged and retried at the next tick. At the
+     * start, the tokens held by calls of this machine's dead server processes go back at once.
+     */
     start() {
+      deps.ledger.releaseOfEndedProcesses().then(
+        (released) => {
+          if (released > 0)
+            deps.log.info({ released }, 'tokens de chamadas interrompidas devolvidos');
+        },
+        (error: unknown) => deps.log.error({ err: error }, 'falha ao devolver tokens reservados'),
+      );
       const timer = setInterval(() => {
         runOnce().catch((error: unknown) => deps.log.error({ err: error }, 'falha na limpeza'));
       }, EVERY_HOUR_MS);

@@ -1,6 +1,7 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { type Database, executeRows } from '../../db/client';
 import { operatorRuns } from '../../db/schema';
+import { hasEnded, type ProcessIdentity } from '../../lib/process-identity';
 
 export type OperatorChannel = (typeof operatorRuns.$inferInsert)['channel'];
 
@@ -9,10 +10,11 @@ export async function insertRun(
   command: string,
   args: string[],
   channel: OperatorChannel,
+  process: ProcessIdentity,
 ) {
   const [run] = await db
     .insert(operatorRuns)
-    .values({ command, args, channel, status: 'running' })
+    .values({ command, args, channel, status: 'running', process })
     .returning({ id: operatorRuns.id });
   return run!.id;
 }
@@ -22,6 +24,24 @@ export async function finishRun(db: Database, id: string, status: 'succeeded' | 
     .update(operatorRuns)
     .set({ status, finishedAt: sql`now()` })
     .where(eq(operatorRuns.id, id));
+}
+
+/**
+ * Marks 'interrupted' the runs still 'running' whose process is known to have ended (killed or
+ * crashed mid-way); a run of another machine's process cannot be judged and is left as it is.
+ */
+export async function markInterruptedRuns(db: Database) {
+  const running = await db
+    .select({ id: operatorRuns.id, process: operatorRuns.process })
+    .from(operatorRuns)
+    .where(and(eq(operatorRuns.status, 'running'), isNotNull(operatorRuns.process)));
+  for (const run of running) {
+    if (!run.process || !hasEnded(run.process)) continue;
+    await db
+      .update(operatorRuns)
+      .set({ status: 'interrupted', finishedAt: sql`now()` })
+      .where(and(eq(operatorRuns.id, run.id), eq(operatorRuns.status, 'running')));
+  }
 }
 
 export async function countRuns(db: Database) {

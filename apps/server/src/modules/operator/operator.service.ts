@@ -2,7 +2,8 @@ import type { AppConfig } from '../../config';
 import type { DatabaseHandle } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { operatorCommands, type OperatorContext } from './operator.commands';
-import { finishRun, insertRun, type OperatorChannel } from './operator.repo';
+import { thisProcess } from '../../lib/process-identity';
+import { finishRun, insertRun, markInterruptedRuns, type OperatorChannel } from './operator.repo';
 
 /**
  * Runs an operator command and records the run in operator_runs. `config` is the running server's
@@ -39,7 +40,9 @@ async function runOperatorCommand(
     );
   }
   const { database } = context;
-  const runId = await insertRun(database.db, command, args, channel);
+  // Runs whose process died mid-way are told apart before anything lists them.
+  await markInterruptedRuns(database.db);
+  const runId = await insertRun(database.db, command, args, channel, thisProcess());
   try {
     const output = await definition.run(database, args, progress, context);
     await finishRun(database.db, runId, 'succeeded');

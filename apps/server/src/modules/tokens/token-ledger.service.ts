@@ -11,12 +11,14 @@ import type { Database } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { saoPauloDay } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import { hasEnded, thisProcess } from '../../lib/process-identity';
 import {
   addPairs,
   allocate,
   type Allocation,
   costMicroUsd,
   dailyAvailable,
+  nonNegative,
   packageAvailable,
   type Pair,
   settleCharge,
@@ -38,6 +40,7 @@ import {
   lockWallet,
   markSettled,
   monthlyUsage,
+  openReservationsOfHost,
   purgeSettledReservations,
   type ReservationRow,
   usageByDayAndFeature,
@@ -105,13 +108,16 @@ function firstDayAfter(month: string): string {
  * one after the other on any number of server instances and the balances never go below zero.
  */
 export function createTokenLedger(db: Database, pricing: Pricing) {
+  const self = thisProcess();
   /** Settles an open reservation once, inside a transaction that holds the owner's wallet lock. */
   async function settleLocked(
     tx: Database,
     id: string,
-    used: Pair,
+    reportedUse: Pair,
     outcome: NonNullable<ReservationRow['outcome']>,
   ) {
+    // Usage is recorded and charged as whole tokens from zero up: a settlement never credits.
+    const used = nonNegative(reportedUse);
     const reservation = await lockOpenReservation(tx, id);
     if (!reservation) return null;
     const wallet = await lockWallet(tx, reservation.userId);
@@ -158,6 +164,18 @@ export function createTokenLedger(db: Database, pricing: Pricing) {
     const charged = addPairs(charge.package, charge.daily);
     await markSettled(tx, id, { outcome, used, charged });
     return charged;
+  }
+
+  async function releaseEach(reservations: { id: string; userId: string }[]) {
+    let released = 0;
+    for (const { id, userId } of reservations) {
+      const done = await inTransaction(db, async (tx) => {
+        await lockWallet(tx, userId);
+        return settleLocked(tx, id, ZERO, 'expired');
+      });
+      if (done) released += 1;
+    }
+    return released;
   }
 
   async function balance(userId: string, premium: boolean): Promise<TokenBalance> {
@@ -223,6 +241,7 @@ export function createTokenLedger(db: Database, pricing: Pricing) {
           package: allocation.package,
           daily: allocation.daily,
           ttlSeconds: RESERVATION_TTL_SECONDS,
+          process: self,
         });
         return {
           id,
@@ -248,15 +267,16 @@ export function createTokenLedger(db: Database, pricing: Pricing) {
 
     /** Gives back what reservations of dead servers still hold (housekeeping). */
     async releaseExpired(): Promise<number> {
-      let released = 0;
-      for (const { id, userId } of await expiredReservations(db)) {
-        const done = await inTransaction(db, async (tx) => {
-          await lockWallet(tx, userId);
-          return settleLocked(tx, id, ZERO, 'expired');
-        });
-        if (done) released += 1;
-      }
-      return released;
+      return releaseEach(await expiredReservations(db));
+    },
+
+    /**
+     * At start-up: gives back at once what calls of this machine's server processes that are no
+     * longer running still hold (killed mid-call), instead of at their expiry.
+     */
+    async releaseOfEndedProcesses(): Promise<number> {
+      const open = await openReservationsOfHost(db, self.hostname);
+      return releaseEach(open.filter((row) => row.process && hasEnded(row.process)));
     },
 
     purgeSettled: () => purgeSettledReservations(db, SETTLED_KEEP_DAYS),

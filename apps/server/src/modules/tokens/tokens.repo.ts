@@ -13,6 +13,7 @@ import {
 import type { AiFeature } from '@gabarita/shared';
 import { type Database, executeRows } from '../../db/client';
 import { tokenDailyQuota, tokenReservations, tokenUsage, tokenWallets } from '../../db/schema';
+import type { ProcessIdentity } from '../../lib/process-identity';
 
 export interface TokenPair {
   input: number;
@@ -159,6 +160,7 @@ export async function insertReservation(
     package: TokenPair;
     daily: TokenPair;
     ttlSeconds: number;
+    process: ProcessIdentity;
   },
 ) {
   const [row] = await executeRows<{ id: string }>(
@@ -177,10 +179,12 @@ export async function insertReservation(
             and ${values.daily.input + values.daily.output} > 0
         )
         insert into token_reservations
-          (user_id, feature, day, package_input, package_output, daily_input, daily_output, expires_at)
+          (user_id, feature, day, package_input, package_output, daily_input, daily_output,
+           expires_at, process)
         values (${values.userId}, ${values.feature}, ${values.day}, ${values.package.input},
           ${values.package.output}, ${values.daily.input}, ${values.daily.output},
-          now() + make_interval(secs => ${values.ttlSeconds}::int))
+          now() + make_interval(secs => ${values.ttlSeconds}::int),
+          ${JSON.stringify(values.process)}::jsonb)
         returning id`,
   );
   return row!.id;
@@ -240,6 +244,23 @@ export async function expiredReservations(db: Database, userId?: string) {
     )
     .orderBy(asc(tokenReservations.expiresAt))
     .limit(1000);
+}
+
+/** Open reservations of server processes of this machine (`hostname`), with their process. */
+export async function openReservationsOfHost(db: Database, hostname: string) {
+  return db
+    .select({
+      id: tokenReservations.id,
+      userId: tokenReservations.userId,
+      process: tokenReservations.process,
+    })
+    .from(tokenReservations)
+    .where(
+      and(
+        isNull(tokenReservations.settledAt),
+        sql`${tokenReservations.process} ->> 'hostname' = ${hostname}`,
+      ),
+    );
 }
 
 /** Settled reservations are an audit trail for a while; the usage table keeps the totals. */
