@@ -58,6 +58,7 @@ import { registerRequestGuard } from './plugins/request-guard';
 import { readIndexPages } from './plugins/index-page';
 import { contentSecurityPolicy, registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
+import { isLoopbackHost } from './lib/loopback';
 import { endStreamsOnClose } from './lib/sse';
 
 declare module 'fastify' {
@@ -74,14 +75,27 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A request line in absolute form (`POST http://host/api/...`, which HTTP/1.1 servers must accept)
+ * is rewritten to its path before routing, so every hook decides on the same path the router does.
+ */
+function originForm(request: { url?: string }): string {
+  const url = request.url ?? '/';
+  if (url.startsWith('/')) return url;
+  try {
+    const { pathname, search } = new URL(url);
+    return pathname + search;
+  } catch {
+    return url;
+  }
+}
+
+/** Headers must arrive within this; the whole request within REQUEST_TIMEOUT_SECONDS. */
+const HEADERS_TIMEOUT_MS = 20_000;
+
 /** A hop count means: trust that many proxies nearest to us. */
 function trustProxyOption(trust: TrustProxy) {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
-}
-
-function isLoopback(appUrl: string): boolean {
-  const host = new URL(appUrl).hostname;
-  return host === 'localhost' || host === '[::1]' || host.startsWith('127.');
 }
 
 export interface AppDependencies {
@@ -106,6 +120,13 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     },
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
+    rewriteUrl: originForm,
+    // A client trickling its headers or body holds a socket only this long (checked each second).
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, config.requestTimeoutMs),
+      connectionsCheckingInterval: 1000,
+    },
     trustProxy: trustProxyOption(config.trustProxy),
     // Long enough for any id the schemas accept, even percent-encoded; the schemas decide.
     routerOptions: { maxParamLength: ID_MAX_LENGTH * 3 },
@@ -215,11 +236,17 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       'AI_PRICE_INPUT_PER_MILLION e AI_PRICE_OUTPUT_PER_MILLION não definidos para este modelo: o custo das chamadas será registrado como zero.',
     );
   }
-  if (mailer.kind === 'outbox' && !isLoopback(config.appUrl)) {
-    app.log.warn(
-      { appUrl: config.appUrl },
-      'ATENÇÃO: sem SMTP_URL, todo e-mail (com os links de verificação e de recuperação de senha) fica em /dev/outbox, aberto a quem alcançar este servidor. Configure SMTP_URL antes de expor o servidor.',
-    );
+  if (mailer.kind === 'outbox') {
+    // Decided on the address actually bound: a server reachable from other machines sends them
+    // no e-mail at all (its outbox answers only here).
+    app.addHook('onListen', async () => {
+      const address = app.server.address();
+      if (!address || typeof address !== 'object' || isLoopbackHost(address.address)) return;
+      app.log.warn(
+        { host: address.address },
+        `ATENÇÃO: sem SMTP_URL, os e-mails (verificação de cadastro, recuperação de senha) ficam na caixa de saída de desenvolvimento, que só responde a este computador (http://localhost:${address.port}/dev/outbox): quem acessar de outra máquina não os recebe. Configure SMTP_URL antes de expor o servidor.`,
+      );
+    });
   }
 
   await app.register(
@@ -254,10 +281,18 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     { prefix: '/api' },
   );
   if (config.nodeEnv !== 'production' && mailer.kind === 'outbox') {
-    await app.register(outboxRoutes, { db });
+    await app.register(outboxRoutes, { db, trustProxy: config.trustProxy });
   }
   if (pixProvider.name === 'sandbox') {
-    await app.register(sandboxRoutes, { billing, sandbox: pixProvider, appUrl: config.appUrl });
+    await app.register(sandboxRoutes, {
+      billing,
+      sandbox: pixProvider,
+      appUrl: config.appUrl,
+      clients:
+        config.pix.provider === 'sandbox' && config.pix.publicDemonstration
+          ? 'everyone'
+          : { local: config.trustProxy },
+    });
   }
   await registerSpa(app, config.webDistDir, indexPages);
 

@@ -19,6 +19,7 @@ describe('loadConfig', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
       PORT: '8080',
+      REQUEST_TIMEOUT_SECONDS: '30',
       APP_URL: 'https://gabarita.example/',
       DATA_DIR: '/var/lib/gabarita',
       DATABASE_URL: 'postgres://app@db:5432/gabarita',
@@ -36,6 +37,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       nodeEnv: 'production',
       port: 8080,
+      requestTimeoutMs: 30_000,
       appUrl: 'https://gabarita.example',
       dataDir: '/var/lib/gabarita',
       databaseUrl: 'postgres://app@db:5432/gabarita',
@@ -55,12 +57,17 @@ describe('loadConfig', () => {
   });
 
   it('uses the PIX sandbox by default, and refuses it in production unless told', () => {
-    expect(loadConfig({}).pix).toEqual({ provider: 'sandbox', reconcileIntervalMs: 15_000 });
+    expect(loadConfig({}).pix).toEqual({
+      provider: 'sandbox',
+      reconcileIntervalMs: 15_000,
+      publicDemonstration: false,
+    });
     const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://smtp.example:587' };
     expect(() => loadConfig(production)).toThrow(/PIX_PROVIDER: o provedor de testes/);
-    expect(loadConfig({ ...production, PIX_SANDBOX_IN_PRODUCTION: 'true' }).pix.provider).toBe(
-      'sandbox',
-    );
+    expect(loadConfig({ ...production, PIX_SANDBOX_IN_PRODUCTION: 'true' }).pix).toMatchObject({
+      provider: 'sandbox',
+      publicDemonstration: true,
+    });
   });
 
   it('refuses Mercado Pago without its access token and webhook secret', () => {

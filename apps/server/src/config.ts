@@ -8,6 +8,7 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
   APP_URL: z.url({ protocol: /^https?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalString(z.url({ protocol: /^postgres(ql)?$/ })),
@@ -92,6 +93,8 @@ export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /** How long a client may take to send a whole request, headers and body. */
+  requestTimeoutMs: number;
   appUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -116,7 +119,11 @@ export type PixConfig = {
   /** How often the reconciler looks for charges to ask the provider about. */
   reconcileIntervalMs: number;
 } & (
-  | { provider: 'sandbox' }
+  | {
+      provider: 'sandbox';
+      /** A declared public demonstration: anyone may use the simulation page, not only this machine. */
+      publicDemonstration: boolean;
+    }
   | {
       provider: 'mercadopago';
       accessToken: string;
@@ -174,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     nodeEnv: vars.NODE_ENV,
     port: vars.PORT,
     host: vars.HOST,
+    requestTimeoutMs: vars.REQUEST_TIMEOUT_SECONDS * 1000,
     appUrl: (vars.APP_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
     dataDir: path.resolve(vars.DATA_DIR),
     databaseUrl: vars.DATABASE_URL,
@@ -246,7 +254,11 @@ function pixConfig(vars: z.infer<typeof envSchema>): PixConfig {
         'Configuração inválida no ambiente:\n  PIX_PROVIDER: o provedor de testes (sandbox, o padrão) não recebe dinheiro de verdade. Em produção, use PIX_PROVIDER=mercadopago com MP_ACCESS_TOKEN e MP_WEBHOOK_SECRET; para uma demonstração sem cobrança real, defina PIX_SANDBOX_IN_PRODUCTION=true',
       );
     }
-    return { provider: 'sandbox', reconcileIntervalMs };
+    return {
+      provider: 'sandbox',
+      reconcileIntervalMs,
+      publicDemonstration: vars.PIX_SANDBOX_IN_PRODUCTION === 'true',
+    };
   }
   const missing = [
     vars.MP_ACCESS_TOKEN ? null : 'MP_ACCESS_TOKEN',

@@ -142,6 +142,23 @@ describe('e-mail and password accounts', () => {
 
       expect((await get(app(), '/api/auth/session', cookie)).json()).toEqual({ user: null });
     });
+
+    it('signs out of every device at once, and of no one else', async () => {
+      const phone = await signIn(app(), email, password);
+      const laptop = await signIn(app(), email, password);
+      const someoneElse = await createPasswordUser(db());
+      const theirs = await signIn(app(), someoneElse.email, someoneElse.password);
+
+      const everywhere = await send(app(), 'POST', '/api/auth/logout-everywhere', {}, laptop);
+      expect(everywhere.statusCode).toBe(204);
+      expect(everywhere.cookies.find((c) => c.name === 'gabarita_session')?.value).toBe('');
+      for (const cookie of [phone, laptop]) {
+        expect((await get(app(), '/api/auth/session', cookie)).json()).toEqual({ user: null });
+      }
+      expect((await get(app(), '/api/auth/session', theirs)).json().user.email).toBe(
+        someoneElse.email,
+      );
+    });
   });
 
   describe('sign-up errors change nothing', () => {

@@ -52,6 +52,8 @@ const signedIn = (outcome: Outcome): Expectations => ({
   visitor: [401, 'auth/unauthenticated'],
 });
 
+const localOnly = same([403, 'request/local-only']);
+
 /** AI routes: a confirmed address, then a plan or package tokens (402 limit/ai without either). */
 const aiCallers = (premiumOutcome: Outcome): Expectations => ({
   ...signedIn([402, 'limit/ai']),
@@ -257,12 +259,14 @@ const MATRIX: Record<string, Probe> = {
     url: fixed('/api/webhooks/mercadopago?data.id=1&type=payment'),
     expect: same([401, 'billing/invalid-signature']),
   },
-  // The sandbox's development page (present only with the sandbox provider).
-  'GET /dev/pix/:purchaseId': { url: fixed(`/dev/pix/${NO_PURCHASE}`), expect: same(404) },
-  'POST /dev/pix/:purchaseId/pay': { url: fixed(`/dev/pix/${NO_PURCHASE}/pay`), expect: same(404) },
+  // The development pages (the sandbox's, present only with the sandbox provider, and the outbox)
+  // answer only to the server's own machine; every caller here asks from a network address
+  // (what they answer locally: network-edge.test.ts).
+  'GET /dev/pix/:purchaseId': { url: fixed(`/dev/pix/${NO_PURCHASE}`), expect: localOnly },
+  'POST /dev/pix/:purchaseId/pay': { url: fixed(`/dev/pix/${NO_PURCHASE}/pay`), expect: localOnly },
   'POST /dev/pix/:purchaseId/refund': {
     url: fixed(`/dev/pix/${NO_PURCHASE}/refund`),
-    expect: same(404),
+    expect: localOnly,
   },
 
   // Its credential is the operator token of the lock file, which no browser has.
@@ -271,13 +275,17 @@ const MATRIX: Record<string, Probe> = {
     body: () => ({ args: [] }),
     expect: same([403, 'auth/forbidden']),
   },
-  'GET /api/dev/outbox': { url: fixed('/api/dev/outbox'), expect: same(200) },
-  'GET /dev/outbox': { url: fixed('/dev/outbox'), expect: same(200) },
+  'GET /api/dev/outbox': { url: fixed('/api/dev/outbox'), expect: localOnly },
+  'GET /dev/outbox': { url: fixed('/dev/outbox'), expect: localOnly },
   'GET /*': { url: fixed('/favicon.svg'), expect: same(200) },
   ...Object.fromEntries(
     APP_ROUTES.map((route) => [`GET ${route}`, { url: fixed(route), expect: same(200) }]),
   ),
-  // Last: it ends the caller's session.
+  // Last: these end the caller's sessions (every one of them, then the current one).
+  'POST /api/auth/logout-everywhere': {
+    url: fixed('/api/auth/logout-everywhere'),
+    expect: signedIn(204),
+  },
   'POST /api/auth/logout': { url: fixed('/api/auth/logout'), expect: same(204) },
 };
 

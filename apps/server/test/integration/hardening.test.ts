@@ -1,10 +1,15 @@
+import { spawnSync } from 'node:child_process';
+import os from 'node:os';
 import { Writable } from 'node:stream';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@gabarita/shared';
 import { executeRows } from '../../src/db/client';
+import { operatorRuns } from '../../src/db/schema';
+import { insertRun } from '../../src/modules/operator/operator.repo';
+import { createOperatorService } from '../../src/modules/operator/operator.service';
 import { createRateLimiter } from '../../src/modules/rate-limit/rate-limit.service';
 import { APP_ORIGIN, createPasswordUser, sessionCookieOf } from '../helpers/accounts';
 import { actionCodeIn, type SmtpCatcher, startSmtpCatcher } from '../helpers/smtp-catcher';
@@ -193,8 +198,35 @@ describe('hardening', () => {
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
   });
 
-  it('7. warns at start when development mail is exposed on a non-loopback address', () => {
-    expect(logLines.join('\n')).toContain('ATENÇÃO: sem SMTP_URL');
+  it('7. judges development mail by the address bound, not by APP_URL', async () => {
+    // APP_URL names a network address, but the server listens on loopback only: nobody else can
+    // reach its outbox, so there is nothing to warn about (bound to every interface, it warns:
+    // network-edge.test.ts).
+    await proxied.listen();
+    expect(logLines.join('\n')).not.toContain('ATENÇÃO: sem SMTP_URL');
+  });
+
+  it('marks an operator run whose process is gone as interrupted, and lists it so', async () => {
+    const exited = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
+    const dead = { hostname: os.hostname(), pid: Number(exited.stdout.toString()) };
+    const elsewhere = { hostname: 'outra-maquina', pid: 1 };
+    const killedImport = await insertRun(db(), 'content:import', ['/catalogo'], 'direct', dead);
+    const remoteImport = await insertRun(db(), 'content:import', ['/remoto'], 'direct', elsewhere);
+
+    const output = await createOperatorService(testApp.database).run('db:status', [], 'direct');
+
+    expect(
+      output.some((line) => line.endsWith('content:import /catalogo  [direct, interrupted]')),
+    ).toBe(true);
+    const statuses = await db()
+      .select({ id: operatorRuns.id, status: operatorRuns.status })
+      .from(operatorRuns)
+      .where(inArray(operatorRuns.id, [killedImport, remoteImport]));
+    expect(Object.fromEntries(statuses.map((row) => [row.id, row.status]))).toEqual({
+      [killedImport]: 'interrupted',
+      // Another machine's process cannot be checked from here: left as it was.
+      [remoteImport]: 'running',
+    });
   });
 
   it('13. puts nothing the account holder typed into mail to an unproven address', async () => {
@@ -327,6 +359,18 @@ describe('hardening', () => {
         cookie: `gabarita_browser=${browser!.value}`,
       });
       expect(owner.statusCode).toBe(200);
+      // The owner's sign-in lifts the hold for nobody else: not for the right password elsewhere,
+      // not for guessers.
+      const strangerAfter = await call(app(), 'POST', '/api/auth/login', {
+        body: { email, password },
+        ip: newAddress(),
+      });
+      expect(strangerAfter.statusCode).toBe(429);
+      const guesser = await call(app(), 'POST', '/api/auth/login', {
+        body: { email, password: 'outro-chute' },
+        ip: newAddress(),
+      });
+      expect(guesser.statusCode).toBe(429);
       // A known browser with a wrong password gets no more tries than anyone else.
       const guess = await call(app(), 'POST', '/api/auth/login', {
         body: { email, password: 'chute' },

@@ -10,6 +10,7 @@ import {
   sessionResponseSchema,
   signupRequestSchema,
 } from '@gabarita/shared';
+import { signedIn } from '../../plugins/access';
 import type { AuthService } from './auth.service';
 import {
   clearSessionCookie,
@@ -73,6 +74,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post('/auth/logout', { config: open }, async (request, reply) => {
     await auth.logout(readSessionToken(request));
+    clearSessionCookie(reply, secureCookies);
+    return reply.status(204).send();
+  });
+
+  app.post('/auth/logout-everywhere', { config: { access: 'user' } }, async (request, reply) => {
+    await auth.logoutEverywhere(signedIn(request).user.id);
     clearSessionCookie(reply, secureCookies);
     return reply.status(204).send();
   });

@@ -205,7 +205,9 @@ export function createAuthService({ db, mailer, config, log, sessionCache }: Aut
 
     /**
      * Failed attempts count per address; past the limit, only a browser that has signed in to the
-     * account before may still try, so strangers guessing cannot lock the owner out.
+     * account before may still try, so strangers guessing cannot lock the owner out. The owner's
+     * sign-in does not lift the hold for anyone else: only the window's end or a password reset
+     * does (docs/product-rules.md, "Accounts").
      */
     async login(input: { email: string; password: string }, requester: Requester) {
       const { email } = input;
@@ -225,7 +227,6 @@ export function createAuthService({ db, mailer, config, log, sessionCache }: Aut
       if (!user.emailVerifiedAt) {
         throw fail('auth/email-not-verified', 403, AUTH_MESSAGES.emailNotVerified);
       }
-      await limits.reset(loginFailures(email));
       return issueSession(user.id);
     },
 
@@ -385,6 +386,12 @@ export function createAuthService({ db, mailer, config, log, sessionCache }: Aut
       if (!token) return;
       await deleteSession(db, hashToken(token));
       sessionCache?.forget(hashToken(token));
+    },
+
+    /** 'Sair de todos os dispositivos': every session of the account ends, on every instance. */
+    async logoutEverywhere(userId: string) {
+      await deleteSessionsOfUser(db, userId);
+      sessionCache?.dropUser(userId);
     },
 
     /** Expired sessions, old links, unfinished Google sign-ins and long-unused browsers. */

@@ -2,7 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAYMENT_MESSAGES, PAYMENT_STATUS_LABELS, purchaseIdSchema, text } from '@gabarita/shared';
+import type { TrustProxy } from '../../config';
 import type { PurchaseRow, SandboxChargeRow } from '../../db/schema';
+import { restrictToLocalClients } from '../../plugins/local-clients';
 import { escapeHtml } from '../mail/mail.templates';
 import type { BillingService } from './billing.service';
 import type { SandboxProvider } from './pix/sandbox-provider';
@@ -11,6 +13,8 @@ export interface SandboxRoutesOptions {
   billing: BillingService;
   sandbox: SandboxProvider;
   appUrl: string;
+  /** Which clients may use the page: this machine's (through trusted proxies), or everyone. */
+  clients: { local: TrustProxy } | 'everyone';
 }
 
 const params = z.object({ purchaseId: text(100) });
@@ -32,13 +36,14 @@ const CHARGE_LABELS: Record<SandboxChargeRow['status'], string> = {
  * The sandbox's stand-in for the payer's bank app, linked from the payment page as 'Simular
  * pagamento'. Paying marks the sandbox charge paid and sends the signed notification a provider
  * would send to our own webhook, so the grant takes exactly the production path. Registered only
- * while the sandbox provider is active; anyone who reaches the server may use it, which is why the
- * sandbox is refused in production unless explicitly enabled.
+ * while the sandbox provider is active, and answering only to the server's own machine unless the
+ * operator declared a public demonstration (PIX_SANDBOX_IN_PRODUCTION=true).
  */
 export const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async (
   app,
-  { billing, sandbox, appUrl },
+  { billing, sandbox, appUrl, clients },
 ) => {
+  if (clients !== 'everyone') restrictToLocalClients(app, clients.local);
   const open = { access: 'public' } as const;
   // The page's buttons are plain HTML forms (no scripts under the CSP); their fields are not used.
   app.addContentTypeParser(

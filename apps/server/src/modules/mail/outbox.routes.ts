@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { TrustProxy } from '../../config';
 import type { Database } from '../../db/client';
+import { restrictToLocalClients } from '../../plugins/local-clients';
 import { escapeHtml } from './mail.templates';
 import { listOutboxMessages } from './outbox.repo';
 
@@ -18,10 +20,15 @@ const outboxResponseSchema = z.object({
 
 /**
  * Development outbox: lets a newcomer running `npm start` without SMTP open the verification link.
- * Registered only outside production.
+ * Registered only outside production, and answers only to clients on the server's own machine: it
+ * holds every password-reset link.
  */
-export const outboxRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  // Open to anyone who can reach a development server: it exists only where there is no real mail.
+export const outboxRoutes: FastifyPluginAsyncZod<{ db: Database; trustProxy: TrustProxy }> = async (
+  app,
+  { db, trustProxy },
+) => {
+  restrictToLocalClients(app, trustProxy);
+  // No account: whoever sits at the server's machine reads it.
   const open = { access: 'public' } as const;
   app.get(
     '/api/dev/outbox',

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppConfig } from '../../config';
 import type { DatabaseHandle } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { isLoopbackAddress } from '../../lib/loopback';
 import { sendEvents, type ServerSentEvent } from '../../lib/sse';
 import { createOperatorService, type OperatorService } from './operator.service';
 
@@ -13,8 +14,6 @@ export interface OperatorRoutesOptions {
   operatorToken: string;
   config: AppConfig;
 }
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /** Keeps idle connections (and the CLI's body timeout) alive during long silent steps. */
 const HEARTBEAT_MS = 15_000;
@@ -46,7 +45,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = asyn
       onRequest: async (request) => {
         const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
         if (
-          !LOOPBACK.has(request.socket.remoteAddress ?? '') ||
+          !isLoopbackAddress(request.socket.remoteAddress) ||
           !timingSafeEqual(digest(token), expected)
         ) {
           throw AppError.common('auth/forbidden', 403);
