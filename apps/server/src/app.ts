@@ -178,7 +178,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await studyMarks.start();
   app.addHook('onClose', async () => studyMarks.close());
   const catalog = createCatalogService(db, catalogCache, marksFromMemory(studyMarks.of));
-  const study = createStudyService(db, catalog, studyMarks);
+  const simulados = createSimuladoService(db, studyMarks);
+  const study = createStudyService(db, catalog, studyMarks, simulados);
   const limits = createRateLimiter(db);
   const ledger = createTokenLedger(db, config.ai.pricing);
   const ai = createAiService({
@@ -266,7 +267,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
         performance: createPerformanceService(db, studyMarks),
         review: createReviewService(db),
       });
-      await api.register(simuladoRoutes, { simulados: createSimuladoService(db, studyMarks) });
+      await api.register(simuladoRoutes, { simulados });
       await api.register(supportRoutes, { support });
       await api.register(billingRoutes, { billing });
       await api.register(aiRoutes, { ai });

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_ERROR_MESSAGES, SIMULADO_MESSAGES } from '@gabarita/shared';
-import { simulados } from '../../src/db/schema';
+import { questionHistory, simulados } from '../../src/db/schema';
 import { createContentImportService } from '../../src/modules/catalog/import/content-import.service';
 import { get, send, signedInStudent } from '../helpers/accounts';
 import { editedCatalog, FORMAT_2_EXAMPLE } from '../helpers/content';
@@ -325,6 +325,90 @@ describe('simulados', () => {
       status: 'finalizado',
       result: { correct: 1 },
     });
+  });
+
+  it("keeps its questions' key out of every other way while it runs: check, explanation, chat, study text", async () => {
+    const { cookie } = await student();
+    const check = (questionId: string) =>
+      send(app(), 'POST', `/api/questions/${questionId}/check`, { letter: 'A' }, cookie);
+    // Checked before the simulado began: its key was seen then, not again while it runs.
+    expect((await check('alfa_2017_prova_2')).statusCode).toBe(200);
+    const { id } = (await create(cookie, { examId: 'alfa_2017_prova' })).json() as SimuladoJson;
+
+    const held = { code: 'simulado/in-progress', message: SIMULADO_MESSAGES.questionInRunning };
+    for (const questionId of ['alfa_2017_prova_1', 'alfa_2017_prova_2']) {
+      const refused = await check(questionId);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ error: held });
+    }
+    const feedback = await send(
+      app(),
+      'POST',
+      '/api/questions/alfa_2017_prova_2/feedback',
+      {},
+      cookie,
+    );
+    expect(feedback.statusCode).toBe(409);
+    expect(feedback.json()).toEqual({ error: held });
+    const chat = await send(
+      app(),
+      'POST',
+      '/api/questions/alfa_2017_prova_2/chat',
+      { message: 'Qual é a resposta?', history: [] },
+      cookie,
+    );
+    expect(chat.statusCode).toBe(409);
+    const studyText = await send(
+      app(),
+      'POST',
+      '/api/didactic-content',
+      { disciplina: 'matematica', assunto: 'Frações' },
+      cookie,
+    );
+    expect(studyText.statusCode).toBe(409);
+    expect(studyText.json().error.message).toBe(SIMULADO_MESSAGES.subjectInRunning);
+    // Nothing of the refused check was recorded: the simulado answer is still the first answer.
+    expect((await answer(cookie, id, 'alfa_2017_prova_1', 'A')).statusCode).toBe(204);
+
+    expect((await finish(cookie, id)).statusCode).toBe(200);
+    const after = await check('alfa_2017_prova_1');
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toEqual({ correct: true, gabarito: 'A' });
+  });
+
+  it('holds nothing once its time is over: the check finishes it first', async () => {
+    const { cookie, user } = await student();
+    const simulado = (await create(cookie, { examId: 'alfa_2017_prova' })).json() as SimuladoJson;
+    await answer(cookie, simulado.id, 'alfa_2017_prova_3', 'B');
+    await testApp.database.db
+      .update(simulados)
+      .set({ startedAt: sql`now() - make_interval(secs => ${simulado.timeLimitSeconds + 60})` })
+      .where(eq(simulados.id, simulado.id));
+
+    const check = await send(
+      app(),
+      'POST',
+      '/api/questions/alfa_2017_prova_3/check',
+      { letter: 'D' },
+      cookie,
+    );
+    expect(check.json()).toEqual({ correct: true, gabarito: 'D' });
+    const ended = await read(cookie, simulado.id);
+    expect(ended).toMatchObject({ status: 'finalizado', finishedBy: 'tempo' });
+    // The simulado's answer, given in time, is the first answer in the history.
+    expect(ended.questions.find((q) => q.questionId === 'alfa_2017_prova_3')!.outcome).toBe(
+      'errada',
+    );
+    const [first] = await testApp.database.db
+      .select({ letter: questionHistory.chosenLetter })
+      .from(questionHistory)
+      .where(
+        and(
+          eq(questionHistory.userId, user.id),
+          eq(questionHistory.questionId, 'alfa_2017_prova_3'),
+        ),
+      );
+    expect(first?.letter).toBe('B');
   });
 
   it('goes away with a history reset', async () => {

@@ -103,6 +103,9 @@ export type SimuladoQuestion = z.infer<typeof simuladoQuestionSchema>;
 export type SimuladoResult = z.infer<typeof simuladoResultSchema>;
 export type SimuladoSummary = z.infer<typeof simuladoSummarySchema>;
 
+/** The code of a refusal because a running simulado holds the question (or the subject). */
+export const SIMULADO_IN_PROGRESS_CODE = 'simulado/in-progress';
+
 export const SIMULADO_MESSAGES = {
   notFound: 'Simulado não encontrado.',
   noQuestions: 'Nenhuma questão atende aos filtros escolhidos. Tente remover algum deles.',
@@ -113,6 +116,10 @@ export const SIMULADO_MESSAGES = {
   invalidLetter: 'Alternativa inválida para esta questão.',
   finished: 'Este simulado já foi finalizado.',
   timeOver: 'O tempo do simulado acabou. Ele foi finalizado com as respostas salvas.',
+  questionInRunning:
+    'Esta questão está no seu simulado em andamento: responda por lá. O gabarito e as explicações aparecem quando o simulado terminar.',
+  subjectInRunning:
+    'Este assunto tem questões do seu simulado em andamento: o texto de estudo fica disponível quando o simulado terminar.',
   premiumOnly:
     'Simulados são exclusivos para assinantes Premium: resolva uma prova inteira com tempo, veja o gabarito no fim e acompanhe seus resultados.',
 } as const;

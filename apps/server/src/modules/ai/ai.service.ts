@@ -157,6 +157,8 @@ export function createAiService(deps: AiDeps) {
       throw new AppError('catalog/question-not-found', 404, CATALOG_MESSAGES.questionNotFound);
     }
     if (!answered) throw new AppError(AI_ERROR_CODES.checkFirst, 403, AI_MESSAGES.checkFirst);
+    // Checked before, but now in a running simulado: nothing about it until the simulado ends.
+    await study.assertQuestionFree(viewer.userId, questionId);
   }
 
   async function materialOf(questionId: string) {
@@ -546,6 +548,8 @@ export function createAiService(deps: AiDeps) {
     ): Promise<Events> {
       const viewer = await viewerOf(session);
       const { discipline, material } = await didacticSubject(request.disciplina, request.assunto);
+      // The study text quotes the subject's questions with their keys.
+      await study.assertSubjectFree(viewer.userId, discipline.code, request.assunto);
       if (request.regenerate) await regenerationLimit(viewer);
       return sharedText({
         key: `didactic:${discipline.code}:${request.assunto}`,

@@ -6,21 +6,12 @@ import type { QuestionResultRow } from '../catalog/question-result-card';
 
 /** The question's place on the user's review ladder, locked until the transaction ends. */
 export async function lockReviewItem(db: Database, userId: string, questionId: string) {
-  const [row] = await reviewItemQuery(db, userId, questionId).for('update');
-  return row;
-}
-
-/** The question's place on the user's review ladder, read without a lock. */
-export async function findReviewItem(db: Database, userId: string, questionId: string) {
-  const [row] = await reviewItemQuery(db, userId, questionId);
-  return row;
-}
-
-function reviewItemQuery(db: Database, userId: string, questionId: string) {
-  return db
+  const [row] = await db
     .select({ step: reviewItems.step, dueDay: reviewItems.dueDay })
     .from(reviewItems)
-    .where(and(eq(reviewItems.userId, userId), eq(reviewItems.questionId, questionId)));
+    .where(and(eq(reviewItems.userId, userId), eq(reviewItems.questionId, questionId)))
+    .for('update');
+  return row;
 }
 
 export async function saveReviewItem(

@@ -1,5 +1,6 @@
 import {
   SIMULADO_DEFAULT_QUESTIONS,
+  SIMULADO_IN_PROGRESS_CODE,
   SIMULADO_MESSAGES,
   SIMULADO_MINUTES_PER_QUESTION,
   type CreateSimuladoRequest,
@@ -30,7 +31,7 @@ import {
   type SimuladoRow,
 } from './simulado.repo';
 import { settleAnswer } from './answer-recording';
-import type { StudyMarks } from './study-marks';
+import type { HeldBySimulado, StudyMarks } from './study-marks';
 import { lockRecordedAnswer, recordOpening } from './study.repo';
 
 /*
@@ -159,8 +160,11 @@ function view(row: SimuladoRow, questions: readonly SimuladoQuestionRow[]): Simu
   };
 }
 
-/** `marks`: this instance's copy of users' marks, dropped after a finish here records answers. */
-export function createSimuladoService(db: Database, marks?: Pick<StudyMarks, 'drop'>) {
+/**
+ * `marks`: this instance's copy of users' marks (which questions their running simulados hold),
+ * dropped after a simulado starts or finishes here.
+ */
+export function createSimuladoService(db: Database, marks: Pick<StudyMarks, 'drop' | 'of'>) {
   /**
    * Finishes a simulado once (a locked row: a finish racing the clock or a second tab does it
    * once). Each answered question that counts is settled exactly as a check settles it: the first
@@ -170,7 +174,7 @@ export function createSimuladoService(db: Database, marks?: Pick<StudyMarks, 'dr
     try {
       await finishOnce(userId, id, by);
     } finally {
-      marks?.drop(userId);
+      marks.drop(userId);
     }
   }
 
@@ -218,7 +222,35 @@ export function createSimuladoService(db: Database, marks?: Pick<StudyMarks, 'dr
     return view(row, await simuladoQuestionRows(db, id));
   }
 
+  /**
+   * While a simulado runs, its owner gets no key of its questions anywhere else: no check, no
+   * explanation, chat or study text (docs/product-rules.md, "Simulados"). A simulado whose time
+   * is over is finished here first, and then holds nothing.
+   */
+  async function assertNotHeld(userId: string, held: HeldBySimulado[], message: string) {
+    for (const { simuladoId, deadline } of held) {
+      if (Date.now() <= deadline.getTime() + ANSWER_GRACE_MS) {
+        throw new AppError(SIMULADO_IN_PROGRESS_CODE, 409, message);
+      }
+      await finish(userId, simuladoId, 'tempo');
+    }
+  }
+
   return {
+    /** Refuses (409) while a running simulado of the user holds this question. */
+    async assertQuestionFree(userId: string, questionId: string) {
+      const held = (await marks.of(userId)).heldBySimulados.get(questionId);
+      if (held) await assertNotHeld(userId, [held], SIMULADO_MESSAGES.questionInRunning);
+    },
+
+    /** Refuses (409) while a running simulado of the user holds a question of this subject. */
+    async assertSubjectFree(userId: string, disciplineCode: string, subject: string) {
+      const held = [...(await marks.of(userId)).heldBySimulados.values()].filter(
+        (item) => item.disciplineCode === disciplineCode && item.subject === subject,
+      );
+      await assertNotHeld(userId, held, SIMULADO_MESSAGES.subjectInRunning);
+    },
+
     async create(session: ResolvedSession, input: CreateSimuladoRequest): Promise<Simulado> {
       const userId = session.user.id;
       let candidates: SimuladoCandidate[];
@@ -265,7 +297,7 @@ export function createSimuladoService(db: Database, marks?: Pick<StudyMarks, 'dr
           timeLimitSeconds: candidates.length * SIMULADO_MINUTES_PER_QUESTION * 60,
           questionIds: candidates.map((candidate) => candidate.id),
         }),
-      );
+      ).finally(() => marks.drop(userId)); // its questions are held from now on
       return current(userId, id);
     },
 

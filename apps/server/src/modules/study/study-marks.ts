@@ -5,8 +5,8 @@ import type { LadderState } from './review-ladder';
 import { loadMarks } from './study.repo';
 
 /**
- * The NOTIFY channel a database trigger sends on whenever a user's history or review ladder changes
- * (migrations 0011 and 0012); the payload is the user id.
+ * The NOTIFY channel a database trigger sends on whenever a user's history, review ladder or
+ * simulados change (migrations 0011, 0012 and 0014); the payload is the user id.
  */
 export const HISTORY_CHANNEL = 'history_changed';
 /** How long marks are trusted before they are read again: bounds what a lost notification leaves. */
@@ -19,18 +19,27 @@ export interface RecordedAnswer {
   answeredAt: Date;
 }
 
+/** A question of a simulado its owner has not finished: its key stays hidden everywhere else. */
+export interface HeldBySimulado {
+  simuladoId: string;
+  deadline: Date;
+  disciplineCode: string;
+  subject: string;
+}
+
 /**
- * One user's marks: the exams they opened, the questions they answered and where those are on the
- * review ladder.
+ * One user's marks: the exams they opened, the questions they answered, where those are on the
+ * review ladder, and the questions their unfinished simulados hold.
  */
 export interface UserMarks {
   openedExams: ReadonlySet<string>;
   answers: ReadonlyMap<string, RecordedAnswer>;
   ladder: ReadonlyMap<string, LadderState>;
+  heldBySimulados: ReadonlyMap<string, HeldBySimulado>;
 }
 
 async function readMarks(db: Database, userId: string): Promise<UserMarks> {
-  const { exams, answers, ladder } = await loadMarks(db, userId);
+  const { exams, answers, ladder, inSimulados } = await loadMarks(db, userId);
   return {
     openedExams: new Set(exams.map((row) => row.examId)),
     answers: new Map(
@@ -46,6 +55,12 @@ async function readMarks(db: Database, userId: string): Promise<UserMarks> {
       ),
     ),
     ladder: new Map(ladder.map(({ questionId, ...state }) => [questionId, state])),
+    heldBySimulados: new Map(
+      inSimulados.map(({ questionId, startedAt, timeLimitSeconds, ...held }) => [
+        questionId,
+        { ...held, deadline: new Date(startedAt.getTime() + timeLimitSeconds * 1000) },
+      ]),
+    ),
   };
 }
 

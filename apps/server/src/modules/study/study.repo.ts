@@ -1,6 +1,14 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { type Database, executeRows } from '../../db/client';
-import { questionHistory, reviewItems, simulados, testHistory } from '../../db/schema';
+import {
+  questionHistory,
+  questions,
+  reviewItems,
+  simuladoQuestions,
+  simulados,
+  subjects,
+  testHistory,
+} from '../../db/schema';
 import { uncountUserAnswers } from './crowd-stats.repo';
 
 /** Registers the exam in test_history and the question in question_history, on opening. */
@@ -171,9 +179,12 @@ export async function answersPerDay(
   );
 }
 
-/** Everything of one user's history the catalogue screens mark: exams opened and answers. */
+/**
+ * Everything of one user's history the catalogue screens mark: exams opened and answers, places on
+ * the review ladder, and the questions of simulados not finished yet.
+ */
 export async function loadMarks(db: Database, userId: string) {
-  const [exams, answers, ladder] = await Promise.all([
+  const [exams, answers, ladder, inSimulados] = await Promise.all([
     db
       .select({ examId: testHistory.examId })
       .from(testHistory)
@@ -195,6 +206,20 @@ export async function loadMarks(db: Database, userId: string) {
       })
       .from(reviewItems)
       .where(eq(reviewItems.userId, userId)),
+    db
+      .select({
+        questionId: simuladoQuestions.questionId,
+        simuladoId: simulados.id,
+        startedAt: simulados.startedAt,
+        timeLimitSeconds: simulados.timeLimitSeconds,
+        disciplineCode: questions.disciplineCode,
+        subject: subjects.name,
+      })
+      .from(simulados)
+      .innerJoin(simuladoQuestions, eq(simuladoQuestions.simuladoId, simulados.id))
+      .innerJoin(questions, eq(questions.id, simuladoQuestions.questionId))
+      .innerJoin(subjects, eq(subjects.id, questions.subjectId))
+      .where(and(eq(simulados.userId, userId), isNull(simulados.finishedAt))),
   ]);
-  return { exams, answers, ladder };
+  return { exams, answers, ladder, inSimulados };
 }

@@ -10,6 +10,7 @@ import { saoPauloDay } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { ResolvedSession } from '../auth/auth.service';
 import type { CatalogService } from '../catalog/catalog.service';
+import type { SimuladoService } from './simulado.service';
 import type { StudyMarks } from './study-marks';
 import {
   dailyChecksUsed,
@@ -21,9 +22,9 @@ import {
 import { settleAnswer } from './answer-recording';
 import { questionStats } from './crowd-stats.service';
 import { nextLadderState } from './review-ladder';
-import { findReviewItem } from './review.repo';
 
 type QuestionKeys = Pick<CatalogService, 'questionKey'>;
+type SimuladoHolds = Pick<SimuladoService, 'assertQuestionFree' | 'assertSubjectFree'>;
 
 async function questionOrNotFound(catalog: QuestionKeys, questionId: string) {
   const question = await catalog.questionKey(questionId);
@@ -35,7 +36,7 @@ async function questionOrNotFound(catalog: QuestionKeys, questionId: string) {
 async function openQuestion(
   db: Database,
   catalog: QuestionKeys,
-  marks: Pick<StudyMarks, 'drop'> | undefined,
+  marks: Pick<StudyMarks, 'drop'>,
   session: ResolvedSession,
   questionId: string,
 ) {
@@ -43,7 +44,7 @@ async function openQuestion(
   try {
     await recordOpening(db, session.user.id, question.examId, questionId);
   } finally {
-    marks?.drop(session.user.id);
+    marks.drop(session.user.id);
   }
 }
 
@@ -58,7 +59,8 @@ async function openQuestion(
 async function checkAnswer(
   db: Database,
   catalog: QuestionKeys,
-  marks: Pick<StudyMarks, 'of' | 'drop'> | undefined,
+  marks: Pick<StudyMarks, 'of' | 'drop'>,
+  simulados: SimuladoHolds,
   session: ResolvedSession,
   questionId: string,
   letter: string,
@@ -73,19 +75,19 @@ async function checkAnswer(
     throw new AppError('study/invalid-letter', 400, CATALOG_MESSAGES.invalidLetter);
   }
   const userId = session.user.id;
+  // The key of a question a running simulado holds is given by the simulado, at its end.
+  await simulados.assertQuestionFree(userId, questionId);
   // Answering again keeps the first answer: no history write and no free check. The marks in
   // memory may lag behind an answer just recorded elsewhere; then the full transaction decides.
-  const kept = marks && (await marks.of(userId));
-  const answered = kept ? kept.answers.has(questionId) : await hasAnswer(db, userId, questionId);
+  const kept = await marks.of(userId);
+  const answered = kept.answers.has(questionId);
   const free = session.sessionUser.accountType !== 'premium';
   const correct = letter === question.answerLetter;
   if (answered) {
     // A re-check records nothing new, but may move the question on the review ladder. Usually it
     // changes nothing there, which the marks (or one read) decide before any transaction; when
     // they say it moves, the transaction decides again on the locked row.
-    const ladder = kept
-      ? kept.ladder.get(questionId)
-      : await findReviewItem(db, userId, questionId);
+    const ladder = kept.ladder.get(questionId);
     if (!nextLadderState(ladder, correct, saoPauloDay())) {
       return { correct, gabarito: question.answerLetter };
     }
@@ -94,7 +96,7 @@ async function checkAnswer(
         settleAnswer(tx, userId, questionId, { letter, correct, first: false }),
       );
     } finally {
-      marks?.drop(userId);
+      marks.drop(userId);
     }
     return { correct, gabarito: question.answerLetter };
   }
@@ -113,7 +115,7 @@ async function checkAnswer(
       await settleAnswer(tx, userId, questionId, { letter, correct, first });
     });
   } finally {
-    marks?.drop(userId);
+    marks.drop(userId);
   }
   return { correct, gabarito: question.answerLetter };
 }
@@ -129,18 +131,26 @@ async function questionChecks(
   return { limit, used, remaining: Math.max(0, limit - used) };
 }
 
-/** `marks`: this instance's copy of users' marks, dropped after each write here. */
+/**
+ * `marks`: this instance's copy of users' marks, dropped after each write here; `simulados` says
+ * which questions a running simulado holds.
+ */
 export function createStudyService(
   db: Database,
   catalog: QuestionKeys,
-  marks?: Pick<StudyMarks, 'drop' | 'of'>,
+  marks: Pick<StudyMarks, 'drop' | 'of'>,
+  simulados: SimuladoHolds,
 ) {
   return {
     questionChecks: (session: ResolvedSession) => questionChecks(db, session),
     openQuestion: (session: ResolvedSession, questionId: string) =>
       openQuestion(db, catalog, marks, session, questionId),
     checkAnswer: (session: ResolvedSession, questionId: string, letter: string) =>
-      checkAnswer(db, catalog, marks, session, questionId, letter),
+      checkAnswer(db, catalog, marks, simulados, session, questionId, letter),
+    /** Refuses (409) while a running simulado of the user holds the question. */
+    assertQuestionFree: simulados.assertQuestionFree,
+    /** Refuses (409) while a running simulado of the user holds a question of the subject. */
+    assertSubjectFree: simulados.assertSubjectFree,
     questionStats: (userId: string, questionId: string) => questionStats(db, userId, questionId),
     /** Whether the user has checked this question (and so has seen its key). */
     hasAnswered: (userId: string, questionId: string) => hasAnswer(db, userId, questionId),

@@ -1,5 +1,5 @@
 import { CATALOG_MESSAGES, type QuestionDetail } from '@gabarita/shared';
-import { CircleCheck, CircleSlash, CircleX, Crown } from 'lucide-react';
+import { CircleCheck, CircleSlash, CircleX, Crown, Timer } from 'lucide-react';
 import type { Ref } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -125,6 +125,15 @@ export function CheckBar({ question, check }: { question: QuestionDetail; check:
           >
             <Crown className="size-4" aria-hidden="true" />
             Ver planos
+          </Link>
+        </Notice>
+      )}
+      {check.heldBySimulado && (
+        <Notice tone="info" className="mt-4" role="alert">
+          <p>{check.heldBySimulado}</p>
+          <Link to="/simulados" className={buttonClasses({ size: 'sm', className: 'mt-3' })}>
+            <Timer className="size-4" aria-hidden="true" />
+            Ir para meus simulados
           </Link>
         </Notice>
       )}

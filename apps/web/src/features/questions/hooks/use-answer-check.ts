@@ -1,4 +1,4 @@
-import type { QuestionDetail } from '@gabarita/shared';
+import { type QuestionDetail, SIMULADO_IN_PROGRESS_CODE } from '@gabarita/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
@@ -54,6 +54,11 @@ export function useAnswerCheck(questionId: string, question: QuestionDetail | un
   const locked = answer !== null || question?.status === 'annulled';
   const canCheck = !!question && chosen !== null && !locked && !check.isPending;
   const limitReached = check.error instanceof ApiError && check.error.code === 'limit/question';
+  // A running simulado holds this question: its key comes with the simulado's end.
+  const heldBySimulado =
+    check.error instanceof ApiError && check.error.code === SIMULADO_IN_PROGRESS_CODE
+      ? check.error.message
+      : null;
 
   // The plans page offers the way back to this very question.
   const limitTarget = limitReached
@@ -100,8 +105,10 @@ export function useAnswerCheck(questionId: string, question: QuestionDetail | un
     letters,
     canCheck,
     checking: check.isPending,
-    /** A failure other than the free limit. */
-    failure: check.isError && !limitReached ? check.error : null,
+    /** A failure other than the free limit and a running simulado. */
+    failure: check.isError && !limitReached && !heldBySimulado ? check.error : null,
+    /** Why a running simulado keeps the check for itself. */
+    heldBySimulado,
     /** The free limit stopped the check: where the plans are, with the way back. */
     limitTarget,
     submit,

@@ -1,6 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CATALOG_MESSAGES, type QuestionDetail } from '@gabarita/shared';
+import {
+  CATALOG_MESSAGES,
+  type QuestionDetail,
+  SIMULADO_IN_PROGRESS_CODE,
+  SIMULADO_MESSAGES,
+} from '@gabarita/shared';
 import {
   disciplinePage,
   examDetail,
@@ -235,6 +240,26 @@ describe('/questoes', () => {
     await screen.findByRole('radiogroup', { name: 'Alternativas' });
     expect(radio('B')).toBeChecked();
     expect(checkButton()).toBeEnabled();
+  });
+
+  it('says a running simulado holds the question, and leads to the simulados', async () => {
+    stubViewer({
+      [`POST /questions/${qid(1)}/check`]: apiError(
+        409,
+        SIMULADO_IN_PROGRESS_CODE,
+        SIMULADO_MESSAGES.questionInRunning,
+      ),
+      'GET /simulados': { items: [] },
+    });
+    const { user, router } = await renderViewer();
+    await user.click(radio('B'));
+    await user.click(checkButton());
+
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent(SIMULADO_MESSAGES.questionInRunning);
+    expect(screen.queryByText(CATALOG_MESSAGES.correct)).toBeNull();
+    await user.click(within(notice).getByRole('link', { name: 'Ir para meus simulados' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/simulados'));
   });
 
   it('walks every page of a discipline and goes back to the disciplines', async () => {
