@@ -26,7 +26,8 @@ export default defineConfig({
         test: {
           name: `server-integration (${database})`,
           root: 'apps/server',
-          include: ['test/integration/**/*.test.ts'],
+          // The fuzz run is bounded and loopback-only, so it runs on both databases like the rest.
+          include: ['test/integration/**/*.test.ts', 'test/fuzz/**/*.test.ts'],
           env: { TEST_DB: database, LOG_LEVEL: 'silent' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
