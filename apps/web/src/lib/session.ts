@@ -1,7 +1,9 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sessionResponseSchema, type SessionResponse, type SessionUser } from '@gabarita/shared';
 import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
 import { apiRequest } from './api-client';
+import type { LoginRedirectState } from './login-state';
 import { QUERY_KEYS } from './query-keys';
 
 /**
@@ -53,4 +55,24 @@ export function endSignOut(): void {
 
 export function isSigningOut(): boolean {
   return signingOut;
+}
+
+/**
+ * Signs out: `end` ends the session on the server (this one, or every one of the account), then the
+ * session is set to "visitor" (rather than removed) so that mounted guards update at once, the
+ * user's cached data goes with the change of user, and /login shows `notice`.
+ */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(
+    async (end: () => Promise<unknown>, notice: string) => {
+      await end();
+      beginSignOut();
+      queryClient.setQueryData(sessionQueryOptions.queryKey, { user: null });
+      const state: LoginRedirectState = { notice };
+      void navigate('/login', { state });
+    },
+    [queryClient, navigate],
+  );
 }

@@ -58,6 +58,8 @@ export const AUTH_MESSAGES = {
   passwordChangeGoogle: 'Contas Google não têm senha para alterar.',
 
   signedOut: 'Você saiu da sua conta.',
+  signedOutEverywhere: 'Você saiu da sua conta em todos os dispositivos.',
+  signOutEverywhereFailed: 'Não foi possível encerrar as sessões. Tente novamente.',
   originRejected: 'Origem da requisição não permitida.',
 } as const;
 

@@ -1,13 +1,12 @@
 import { AUTH_MESSAGES, type SessionUser } from '@gabarita/shared';
 import { ChevronDown, LogIn } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { logout, useSignedOut } from '../../features/auth/api/auth-api';
-import type { LoginRedirectState } from '../../lib/login-state';
-import { beginSignOut, useSession } from '../../lib/session';
+import { logout } from '../../features/auth/api/auth-api';
+import { useSession, useSignOut } from '../../lib/session';
 
 // The panel and its form library are not needed to draw any page: they load when the account
 // button is first pointed at, focused or opened.
@@ -20,8 +19,7 @@ function ProfileMenu({ user }: { user: SessionUser }) {
   const panelRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
   const headingId = useId();
-  const navigate = useNavigate();
-  const signedOut = useSignedOut();
+  const signOutWith = useSignOut();
 
   const close = useCallback(() => setOpen(false), []);
 
@@ -47,13 +45,7 @@ function ProfileMenu({ user }: { user: SessionUser }) {
     };
   }, [open]);
 
-  const signOut = async () => {
-    await logout();
-    const state: LoginRedirectState = { notice: AUTH_MESSAGES.signedOut };
-    beginSignOut();
-    signedOut();
-    void navigate('/login', { state });
-  };
+  const signOut = () => signOutWith(logout, AUTH_MESSAGES.signedOut);
 
   return (
     <div className="relative">

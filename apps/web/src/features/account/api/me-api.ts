@@ -6,7 +6,7 @@ import {
   purchaseHistorySchema,
   type MeResponse,
 } from '@gabarita/shared';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, noContent } from '../../../lib/api-client';
 import { QUERY_KEYS } from '../../../lib/query-keys';
 import { useUpdateSessionUser } from '../../../lib/session';
 
@@ -66,4 +66,9 @@ export function usePurchases() {
     queryFn: ({ signal }) => apiRequest('/me/purchases', purchaseHistorySchema, { signal }),
     staleTime: 30_000,
   });
+}
+
+/** POST /auth/logout-everywhere: ends every session of the account, this one included. */
+export function logoutEverywhere() {
+  return apiRequest('/auth/logout-everywhere', noContent, { method: 'POST' });
 }

@@ -153,11 +153,41 @@ describe('/conta', () => {
     expect(screen.queryByText(/^Tokens de/)).toBeNull();
   });
 
-  it('hides the security section from Google accounts', async () => {
+  it('hides the security section from Google accounts, not the sign-out of every device', async () => {
     stubAccount({ ...ME_RESPONSE, provider: 'google' });
     await renderAccount();
     expect(screen.queryByRole('region', { name: 'Segurança' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Alterar Senha' })).toBeNull();
+    const devices = screen.getByRole('region', { name: 'Dispositivos conectados' });
+    expect(
+      within(devices).getByRole('button', { name: 'Sair de todos os dispositivos' }),
+    ).toBeVisible();
+  });
+
+  it('signs out of every device after asking, and says so on /login', async () => {
+    let sessionUser: typeof SIGNED_IN_USER | null = SIGNED_IN_USER;
+    const api = stubAccount(ME_RESPONSE, {
+      'GET /auth/session': () => ({ user: sessionUser }),
+      'POST /auth/logout-everywhere': () => {
+        sessionUser = null;
+        return new Response(null, { status: 204 });
+      },
+    });
+    const { user, router } = await renderAccount();
+    await user.click(screen.getByRole('button', { name: 'Sair de todos os dispositivos' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sair de todos os dispositivos?' });
+    // Focus starts on the safe choice; cancelling ends nothing.
+    expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(api.calls('POST /auth/logout-everywhere')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Sair de todos os dispositivos' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sair de todos' }),
+    );
+    expect(await screen.findByText(AUTH_MESSAGES.signedOutEverywhere)).toBeVisible();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(api.calls('POST /auth/logout-everywhere')).toHaveLength(1);
   });
 
   it("sends the password change link, and shows the server's failure message", async () => {

@@ -7,16 +7,20 @@ import {
 import {
   Coins,
   KeyRound,
+  LogOut,
+  MonitorSmartphone,
   Receipt,
   ShieldCheck,
   Sparkles,
   UserRound,
   type LucideIcon,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, cardClasses } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Notice } from '../../../components/ui/notice';
 import { Page } from '../../../components/ui/page';
 import { PlanBadge } from '../../../components/ui/plan-badge';
@@ -24,8 +28,9 @@ import { QueryError } from '../../../components/ui/query-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatInteger } from '../../../lib/formatters';
+import { useSignOut } from '../../../lib/session';
 import { useTokens } from '../../../lib/tokens';
-import { useMe, usePasswordChangeLink, usePurchases } from '../api/me-api';
+import { logoutEverywhere, useMe, usePasswordChangeLink, usePurchases } from '../api/me-api';
 import { PackagePurchases, PlanPurchases } from '../components/purchase-history';
 
 const NOT_AVAILABLE = 'N/A';
@@ -169,6 +174,49 @@ function PurchaseSections() {
   );
 }
 
+/** Ends every session of the account (a lost phone, a shared computer), this one included. */
+function SessionsSection() {
+  const [open, setOpen] = useState(false);
+  const signOut = useSignOut();
+  const ending = useMutation({
+    mutationFn: () => signOut(logoutEverywhere, AUTH_MESSAGES.signedOutEverywhere),
+  });
+  return (
+    <SectionCard title="Dispositivos conectados" icon={MonitorSmartphone}>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="max-w-prose text-sm leading-6 text-ink-muted">
+          Esqueceu a conta aberta em outro aparelho? Encerre todas as sessões, inclusive esta.
+          Depois, entre de novo só onde quiser.
+        </p>
+        <Button
+          variant="secondary"
+          icon={LogOut}
+          onClick={() => setOpen(true)}
+          className="self-start sm:self-auto"
+        >
+          Sair de todos os dispositivos
+        </Button>
+        <ConfirmDialog
+          open={open}
+          title="Sair de todos os dispositivos?"
+          description="Todas as sessões da sua conta serão encerradas, inclusive esta: será preciso entrar de novo em cada aparelho."
+          confirmLabel="Sair de todos"
+          busyLabel="Saindo..."
+          busy={ending.isPending}
+          error={
+            ending.isError
+              ? errorMessage(ending.error, AUTH_MESSAGES.signOutEverywhereFailed)
+              : null
+          }
+          onCancel={() => setOpen(false)}
+          onConfirm={() => ending.mutate()}
+        />
+      </div>
+    </SectionCard>
+  );
+}
+
+/** Only for password accounts: Google accounts have no password here. */
 function SecuritySection() {
   const link = usePasswordChangeLink();
   return (
@@ -242,6 +290,7 @@ export default function AccountPage() {
         <AccountDetails me={me.data} />
         <PurchaseSections />
         {me.data.provider === 'password' && <SecuritySection />}
+        <SessionsSection />
       </div>
     );
   }

@@ -77,15 +77,3 @@ export function useSignedIn() {
     [queryClient],
   );
 }
-
-/**
- * After signing out: the session is set to "visitor" (rather than removed) so that mounted guards
- * update at once; the user's cached data goes with the change of user.
- */
-export function useSignedOut() {
-  const queryClient = useQueryClient();
-  return useCallback(
-    () => queryClient.setQueryData(sessionQueryOptions.queryKey, { user: null }),
-    [queryClient],
-  );
-}
