@@ -96,7 +96,7 @@ test.describe('identity', () => {
     const photo = await page.request.get(session.user.photoUrl);
     expect(photo.headers()['content-type']).toBe('image/webp');
 
-    await page.getByRole('button', { name: 'Sair' }).click();
+    await page.getByRole('button', { name: 'Sair', exact: true }).click();
     await expect(page).toHaveURL(/\/login/);
     await page.goto('/conta');
     await expect(page).toHaveURL(/\/login/);
@@ -169,7 +169,7 @@ test.describe('identity', () => {
 
       await page.getByRole('button', { name: /Conta/ }).click();
       await expect(page.getByRole('button', { name: 'Editar nome' })).toHaveCount(0);
-      await page.getByRole('button', { name: 'Sair' }).click();
+      await page.getByRole('button', { name: 'Sair', exact: true }).click();
       await expect(page).toHaveURL(/\/login/);
 
       await logIn(page, email, 'senha-da-conta-1');

@@ -126,7 +126,7 @@ const SCREENS: Screen[] = [
     account: 'free',
     act: async (page) => {
       await page.getByRole('button', { name: /Conta/ }).click();
-      await expect(page.getByRole('button', { name: 'Sair' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Sair', exact: true })).toBeVisible();
     },
   },
 ];
