@@ -179,9 +179,13 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   app.addHook('onClose', async () => studyMarks.close());
   const catalog = createCatalogService(db, catalogCache, marksFromMemory(studyMarks.of));
   const simulados = createSimuladoService(db, studyMarks);
-  const study = createStudyService(db, catalog, studyMarks, simulados);
-  const limits = createRateLimiter(db);
   const ledger = createTokenLedger(db, config.ai.pricing);
+  const study = createStudyService(db, catalog, studyMarks, simulados, {
+    tokens: config.packageCheckTokens,
+    charge: (tx, userId) => ledger.chargeCheck(tx, userId, config.packageCheckTokens),
+    affordable: (userId) => ledger.canPay(userId, config.packageCheckTokens),
+  });
+  const limits = createRateLimiter(db);
   const ai = createAiService({
     database: deps.database,
     tutor: createTutor(config.ai),

@@ -37,6 +37,7 @@ const envSchema = z.object({
   AI_PRICE_INPUT_PER_MILLION: optionalNumber(z.number().min(0).max(10_000)),
   AI_PRICE_OUTPUT_PER_MILLION: optionalNumber(z.number().min(0).max(10_000)),
   AI_IMAGES: z.enum(['true', 'false', '']).optional(),
+  PACKAGE_CHECK_INPUT_TOKENS: z.coerce.number().int().min(1).max(80_000).default(1000),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -113,6 +114,8 @@ export interface AppConfig {
   pix: PixConfig;
   /** The tutor's provider (see AI_* in the README). */
   ai: AiConfig;
+  /** Input tokens of a package that pay one answer check past the free daily limit. */
+  packageCheckTokens: number;
 }
 
 export type PixConfig = {
@@ -201,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : undefined,
     ai,
+    packageCheckTokens: vars.PACKAGE_CHECK_INPUT_TOKENS,
   };
 }
 

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG_MESSAGES } from '@gabarita/shared';
-import { dailyUsage } from '../../src/db/schema';
+import { dailyUsage, questionHistory, tokenWallets } from '../../src/db/schema';
 import { saoPauloDay } from '../../src/lib/clock';
 import { createContentImportService } from '../../src/modules/catalog/import/content-import.service';
+import { createOperatorService } from '../../src/modules/operator/operator.service';
 import { get, send, signedInStudent } from '../helpers/accounts';
 import { MINI_CATALOG } from '../helpers/content';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -57,6 +58,7 @@ describe('solving questions', () => {
       limit: null,
       used: 0,
       remaining: null,
+      packageCheckTokens: null,
     });
     expect((await get(app(), '/api/me/question-checks')).statusCode).toBe(401);
   });
@@ -89,7 +91,12 @@ describe('solving questions', () => {
       'alfa_2017_prova_4',
     ];
     const checksLeft = async () => (await get(app(), '/api/me/question-checks', cookie)).json();
-    expect(await checksLeft()).toEqual({ limit: 3, used: 0, remaining: 3 });
+    expect(await checksLeft()).toEqual({
+      limit: 3,
+      used: 0,
+      remaining: 3,
+      packageCheckTokens: null,
+    });
     const statuses = [];
     const remaining = [];
     for (const id of ids) {
@@ -157,6 +164,76 @@ describe('solving questions', () => {
     const statuses = responses.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 402)).toHaveLength(9);
+  });
+
+  describe('past the free limit, with a token package', () => {
+    const packageOf = async (userId: string) => {
+      const [wallet] = await testApp.database.db
+        .select({ input: tokenWallets.packageInput, output: tokenWallets.packageOutput })
+        .from(tokenWallets)
+        .where(eq(tokenWallets.userId, userId));
+      return wallet;
+    };
+    const usedUp = (userId: string) =>
+      testApp.database.db
+        .insert(dailyUsage)
+        .values({ userId, day: saoPauloDay(), questionChecks: 3 });
+
+    it('checks more questions, each first check paying 1,000 input tokens, said before it is spent', async () => {
+      const { cookie, user, email } = await student();
+      await usedUp(user.id);
+      const checksLeft = async () => (await get(app(), '/api/me/question-checks', cookie)).json();
+      // Without a package the limit holds, and nothing says a package would pay.
+      expect((await checksLeft()).packageCheckTokens).toBeNull();
+      expect((await check(cookie, 'alfa_2017_prova_1', 'A')).statusCode).toBe(402);
+
+      await createOperatorService(testApp.database).run('user:grant-tokens', [email], 'direct');
+      expect(await checksLeft()).toEqual({
+        limit: 3,
+        used: 3,
+        remaining: 0,
+        packageCheckTokens: 1000,
+      });
+      expect((await check(cookie, 'alfa_2017_prova_1', 'A')).json()).toEqual({
+        correct: true,
+        gabarito: 'A',
+      });
+      expect(await packageOf(user.id)).toEqual({ input: 79_000, output: 40_000 });
+      // A re-check costs nothing, as always.
+      expect((await check(cookie, 'alfa_2017_prova_1', 'B')).statusCode).toBe(200);
+      expect(await packageOf(user.id)).toEqual({ input: 79_000, output: 40_000 });
+      // Charged through the ledger: the account's usage shows it, at no cost in dollars.
+      const tokens = (await get(app(), '/api/me/tokens', cookie)).json();
+      expect(tokens.usage.today).toMatchObject({ inputTokens: 1000, inputCostMicroUsd: 0 });
+      expect(tokens.package).toEqual({ input: 79_000, output: 40_000 });
+    });
+
+    it('pays exactly as many checks as the package holds when 10 arrive at once', async () => {
+      const { cookie, user, email } = await student();
+      await usedUp(user.id);
+      await createOperatorService(testApp.database).run('user:grant-tokens', [email], 'direct');
+      await testApp.database.db
+        .update(tokenWallets)
+        .set({ packageInput: 3_500 })
+        .where(eq(tokenWallets.userId, user.id));
+
+      const responses = await Promise.all(
+        EVERY_QUESTION.map(([id, letter]) => check(cookie, id, letter)),
+      );
+      const statuses = responses.map((response) => response.statusCode);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(3);
+      expect(statuses.filter((status) => status === 402)).toHaveLength(7);
+      expect(await packageOf(user.id)).toEqual({ input: 500, output: 40_000 });
+      const answered = await testApp.database.db
+        .select()
+        .from(questionHistory)
+        .where(and(eq(questionHistory.userId, user.id), isNotNull(questionHistory.response)));
+      expect(answered).toHaveLength(3);
+      // 500 tokens cannot pay another check.
+      expect(
+        (await get(app(), '/api/me/question-checks', cookie)).json().packageCheckTokens,
+      ).toBeNull();
+    });
   });
 
   it('lets premium accounts check without limit', async () => {

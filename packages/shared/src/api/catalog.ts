@@ -211,6 +211,8 @@ export const questionChecksResponseSchema = z.object({
   limit: z.nullable(z.int()),
   used: z.int(),
   remaining: z.nullable(z.int()),
+  /** Free accounts past the limit whose package can pay the next check: what it costs in tokens. */
+  packageCheckTokens: z.nullable(z.int()),
 });
 export type QuestionChecksResponse = z.infer<typeof questionChecksResponseSchema>;
 

@@ -20,6 +20,8 @@ export const CATALOG_MESSAGES = {
   previous: 'Anterior',
   next: 'Próxima',
   questionLimit: SUBSCRIPTION_WARNINGS.question_limit,
+  /** Past the free daily limit, said before a check a package pays (the amount formatted). */
+  packageCheckCost: (tokens: string) => `Esta conferência usa ${tokens} tokens do seu pacote`,
   questionNotFound: 'Questão não encontrada.',
   examNotFound: 'Prova não encontrada.',
   disciplineNotFound: 'Disciplina não encontrada.',

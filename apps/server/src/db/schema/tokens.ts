@@ -18,6 +18,8 @@ import { users } from './users';
 /** The features that spend tokens (the same names as the shared AiFeature). */
 const FEATURES = ['feedback', 'chat', 'didactic'] as const;
 const featureCheck = (column: unknown) => sql`${column} in ('feedback', 'chat', 'didactic')`;
+/** What package tokens pay for: the AI features, and answer checks past the free daily limit. */
+const USAGE_FEATURES = [...FEATURES, 'check'] as const;
 
 /**
  * The package tokens a user holds (docs/product-rules.md, "AI tutor and tokens"): they never
@@ -133,7 +135,7 @@ export const tokenUsage = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     day: date('day').notNull(),
-    feature: text('feature', { enum: FEATURES }).notNull(),
+    feature: text('feature', { enum: USAGE_FEATURES }).notNull(),
     calls: integer('calls').notNull().default(0),
     inputTokens: bigint('input_tokens', { mode: 'number' }).notNull().default(0),
     outputTokens: bigint('output_tokens', { mode: 'number' }).notNull().default(0),
@@ -142,7 +144,10 @@ export const tokenUsage = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.day, table.feature] }),
-    check('token_usage_feature_check', featureCheck(table.feature)),
+    check(
+      'token_usage_feature_check',
+      sql`${table.feature} in ('feedback', 'chat', 'didactic', 'check')`,
+    ),
     index('token_usage_day_idx').on(table.day),
   ],
 );

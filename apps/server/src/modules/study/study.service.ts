@@ -26,6 +26,16 @@ import { nextLadderState } from './review-ladder';
 type QuestionKeys = Pick<CatalogService, 'questionKey'>;
 type SimuladoHolds = Pick<SimuladoService, 'assertQuestionFree' | 'assertSubjectFree'>;
 
+/** Checks past the free daily limit, paid with package tokens (docs/product-rules.md, "Answering questions"). */
+export interface PackageChecks {
+  /** Input tokens one such check costs. */
+  tokens: number;
+  /** Pays one check inside the caller's transaction; false when the package cannot. */
+  charge(tx: Database, userId: string): Promise<boolean>;
+  /** Whether the user's package can pay one check now. */
+  affordable(userId: string): Promise<boolean>;
+}
+
 async function questionOrNotFound(catalog: QuestionKeys, questionId: string) {
   const question = await catalog.questionKey(questionId);
   if (!question)
@@ -49,9 +59,10 @@ async function openQuestion(
 }
 
 /**
- * Decides correctness on the server (docs/product-rules.md, "Answering"). Free accounts get
- * FREE_DAILY_QUESTION_LIMIT checks per São Paulo day. Answering a question again costs nothing and
- * keeps the first answer in the history. Taking the check and recording the answer is one
+ * Decides correctness on the server (docs/product-rules.md, "Answering questions"). Free accounts
+ * get FREE_DAILY_QUESTION_LIMIT checks per São Paulo day, and past them one check per
+ * `packageChecks.tokens` tokens of a package they hold. Answering a question again costs nothing
+ * and keeps the first answer in the history. Taking the check and recording the answer is one
  * transaction, with the history row locked, so parallel checks cannot spend two free checks on one
  * question or record two answers. The same transaction counts the first answer for the crowd stats
  * and moves the question on the user's review ladder (any answer, first or not).
@@ -61,6 +72,7 @@ async function checkAnswer(
   catalog: QuestionKeys,
   marks: Pick<StudyMarks, 'of' | 'drop'>,
   simulados: SimuladoHolds,
+  packageChecks: PackageChecks,
   session: ResolvedSession,
   questionId: string,
   letter: string,
@@ -108,7 +120,8 @@ async function checkAnswer(
       if (
         first &&
         free &&
-        !(await takeDailyCheck(tx, userId, saoPauloDay(), FREE_DAILY_QUESTION_LIMIT))
+        !(await takeDailyCheck(tx, userId, saoPauloDay(), FREE_DAILY_QUESTION_LIMIT)) &&
+        !(await packageChecks.charge(tx, userId))
       ) {
         throw new AppError('limit/question', 402, CATALOG_MESSAGES.questionLimit);
       }
@@ -120,33 +133,42 @@ async function checkAnswer(
   return { correct, gabarito: question.answerLetter };
 }
 
-/** Today's free checks, shown to free accounts in the viewer ('2 de 3 questões hoje'). */
+/**
+ * Today's free checks, shown to free accounts in the viewer ('2 de 3 questões hoje'), and, once
+ * they are used up, what a check costs from the package when the package can pay it.
+ */
 async function questionChecks(
   db: Database,
+  packageChecks: PackageChecks,
   session: ResolvedSession,
 ): Promise<QuestionChecksResponse> {
   const used = await dailyChecksUsed(db, session.user.id, saoPauloDay());
-  if (session.sessionUser.accountType === 'premium') return { limit: null, used, remaining: null };
+  if (session.sessionUser.accountType === 'premium') {
+    return { limit: null, used, remaining: null, packageCheckTokens: null };
+  }
   const limit = FREE_DAILY_QUESTION_LIMIT;
-  return { limit, used, remaining: Math.max(0, limit - used) };
+  const remaining = Math.max(0, limit - used);
+  const payable = remaining === 0 && (await packageChecks.affordable(session.user.id));
+  return { limit, used, remaining, packageCheckTokens: payable ? packageChecks.tokens : null };
 }
 
 /**
  * `marks`: this instance's copy of users' marks, dropped after each write here; `simulados` says
- * which questions a running simulado holds.
+ * which questions a running simulado holds; `packageChecks` pays checks past the free limit.
  */
 export function createStudyService(
   db: Database,
   catalog: QuestionKeys,
   marks: Pick<StudyMarks, 'drop' | 'of'>,
   simulados: SimuladoHolds,
+  packageChecks: PackageChecks,
 ) {
   return {
-    questionChecks: (session: ResolvedSession) => questionChecks(db, session),
+    questionChecks: (session: ResolvedSession) => questionChecks(db, packageChecks, session),
     openQuestion: (session: ResolvedSession, questionId: string) =>
       openQuestion(db, catalog, marks, session, questionId),
     checkAnswer: (session: ResolvedSession, questionId: string, letter: string) =>
-      checkAnswer(db, catalog, marks, simulados, session, questionId, letter),
+      checkAnswer(db, catalog, marks, simulados, packageChecks, session, questionId, letter),
     /** Refuses (409) while a running simulado of the user holds the question. */
     assertQuestionFree: simulados.assertQuestionFree,
     /** Refuses (409) while a running simulado of the user holds a question of the subject. */

@@ -284,6 +284,38 @@ export function createTokenLedger(db: Database, pricing: Pricing) {
     /** What the user may spend now. */
     balance,
 
+    /**
+     * One answer check past the free daily limit, paid with `tokens` input tokens of the user's
+     * package, inside the caller's transaction (docs/product-rules.md, "Answering questions").
+     * False, and nothing spent, when the package cannot pay it.
+     */
+    async chargeCheck(tx: Database, userId: string, tokens: number): Promise<boolean> {
+      const wallet = await lockWallet(tx, userId);
+      const available = packageAvailable(walletBalance(wallet), walletReserved(wallet));
+      if (!available || available.input < tokens) return false;
+      await changeWallet(tx, userId, {
+        balance: { input: -tokens, output: 0 },
+        reserved: ZERO,
+      });
+      await addUsage(tx, {
+        userId,
+        day: saoPauloDay(),
+        feature: 'check',
+        inputTokens: tokens,
+        outputTokens: 0,
+        inputCostMicroUsd: 0,
+        outputCostMicroUsd: 0,
+      });
+      return true;
+    },
+
+    /** Whether the user's package can pay `tokens` input tokens now. */
+    async canPay(userId: string, tokens: number): Promise<boolean> {
+      const wallet = await findWallet(db, userId);
+      const available = wallet && packageAvailable(walletBalance(wallet), walletReserved(wallet));
+      return Boolean(available && available.input >= tokens);
+    },
+
     /** Whether the user holds package tokens that can still be spent. */
     async hasPackage(userId: string): Promise<boolean> {
       const wallet = await findWallet(db, userId);

@@ -279,7 +279,7 @@ export async function addUsage(
   values: {
     userId: string;
     day: string;
-    feature: AiFeature;
+    feature: (typeof tokenUsage.$inferInsert)['feature'];
     inputTokens: number;
     outputTokens: number;
     inputCostMicroUsd: number;

@@ -51,8 +51,12 @@ export function useCheckAnswer(questionId: string) {
         method: 'POST',
         body: { letter },
       }),
-    // Every attempt may change today's free checks (the limit answer included).
-    onSettled: () => queryClient.invalidateQueries({ queryKey: QUERY_KEYS.questionChecks }),
+    // Every attempt may change today's free checks (the limit answer included), and a check past
+    // the limit spends package tokens.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.tokens, refetchType: 'none' });
+      return queryClient.invalidateQueries({ queryKey: QUERY_KEYS.questionChecks });
+    },
     onSuccess: (result: CheckAnswerResponse, letter) => {
       // The history keeps the first answer only; a later one changes nothing there.
       queryClient.setQueryData(questionQueryOptions(questionId).queryKey, (question) =>
@@ -74,7 +78,10 @@ export function useCheckAnswer(questionId: string) {
   });
 }
 
-/** GET /me/question-checks: how many free checks are left today (free accounts only). */
+/**
+ * GET /me/question-checks: how many free checks are left today (free accounts only), and what the
+ * next check costs from the package once they are used up.
+ */
 export function useQuestionChecks(enabled: boolean) {
   return useQuery({
     queryKey: QUERY_KEYS.questionChecks,

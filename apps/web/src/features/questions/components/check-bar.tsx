@@ -1,11 +1,11 @@
 import { CATALOG_MESSAGES, type QuestionDetail } from '@gabarita/shared';
-import { CircleCheck, CircleSlash, CircleX, Crown, Timer } from 'lucide-react';
+import { CircleCheck, CircleSlash, CircleX, Coins, Crown, Timer } from 'lucide-react';
 import type { Ref } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/formatters';
+import { formatDate, formatInteger } from '../../../lib/formatters';
 import { useSession } from '../../../lib/session';
 import { useIdleAfterPaint } from '../../../lib/use-idle-after-paint';
 import { useQuestionChecks } from '../api/question-api';
@@ -56,7 +56,10 @@ function KeyboardHint({ letters }: { letters: string[] }) {
   );
 }
 
-/** Free accounts see the day's checks left ('2 de 3 questões hoje'). */
+/**
+ * Free accounts see the day's checks left ('2 de 3 questões hoje'); past them, with a package that
+ * can pay, what the next check will spend, before it is spent.
+ */
 function FreeChecksLeft() {
   const session = useSession();
   const free = session.data?.user?.accountType === 'free';
@@ -64,7 +67,15 @@ function FreeChecksLeft() {
   const idle = useIdleAfterPaint();
   const checks = useQuestionChecks(free && idle);
   if (!free || !checks.data || checks.data.limit === null) return null;
-  const { remaining, limit } = checks.data;
+  const { remaining, limit, packageCheckTokens } = checks.data;
+  if (packageCheckTokens !== null) {
+    return (
+      <p className="flex items-center gap-1.5 text-xs font-medium text-ink-muted sm:ml-auto">
+        <Coins className="size-4 shrink-0 text-accent-ink" aria-hidden="true" />
+        {CATALOG_MESSAGES.packageCheckCost(formatInteger(packageCheckTokens))}
+      </p>
+    );
+  }
   return (
     <p className="text-xs font-medium text-ink-muted sm:ml-auto">
       <span className="sr-only">Verificações restantes na conta free: </span>

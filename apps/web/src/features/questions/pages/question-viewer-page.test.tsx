@@ -191,7 +191,8 @@ describe('/questoes', () => {
   it("shows a free account the day's checks left, and updates them after a check", async () => {
     let remaining = 2;
     stubViewer({
-      'GET /me/question-checks': () => Response.json({ limit: 3, used: 3 - remaining, remaining }),
+      'GET /me/question-checks': () =>
+        Response.json({ limit: 3, used: 3 - remaining, remaining, packageCheckTokens: null }),
       [`POST /questions/${qid(1)}/check`]: () => {
         remaining -= 1;
         return Response.json({ correct: true, gabarito: 'B' });
@@ -205,6 +206,25 @@ describe('/questoes', () => {
     expect(await screen.findByText(CATALOG_MESSAGES.correct)).toBeVisible();
     await within(left.parentElement!).findByText('1');
     expect(screen.getByText(/questões hoje/)).toHaveTextContent('1 de 3 questões hoje');
+  });
+
+  it('says before a check past the free limit what it takes from the package', async () => {
+    stubViewer({
+      'GET /me/question-checks': {
+        limit: 3,
+        used: 3,
+        remaining: 0,
+        packageCheckTokens: 1000,
+      },
+      [`POST /questions/${qid(1)}/check`]: { correct: true, gabarito: 'B' },
+    });
+    const { user } = await renderViewer();
+    expect(
+      await screen.findByText('Esta conferência usa 1.000 tokens do seu pacote'),
+    ).toBeVisible();
+    await user.click(radio('B'));
+    await user.click(checkButton());
+    expect(await screen.findByText(CATALOG_MESSAGES.correct)).toBeVisible();
   });
 
   it('keeps the choice when the free limit stops a check, and offers the plans with the way back', async () => {

@@ -1,0 +1,2 @@
+ALTER TABLE "token_usage" DROP CONSTRAINT "token_usage_feature_check";--> statement-breakpoint
+ALTER TABLE "token_usage" ADD CONSTRAINT "token_usage_feature_check" CHECK ("token_usage"."feature" in ('feedback', 'chat', 'didactic', 'check'));
