@@ -129,6 +129,46 @@ describe('PIX sandbox and the checkout API', () => {
     expect(limited.json().error.code).toBe('request/rate-limited');
   });
 
+  it('gives the same PIX again for the same product while it can still be paid', async () => {
+    const { cookie } = await student();
+    const first = (
+      await buy(testApp.app, cookie, { productId: 'mensal', productType: 'plan' })
+    ).json();
+    const again = (
+      await buy(testApp.app, cookie, { productId: 'mensal', productType: 'plan' })
+    ).json();
+    expect(again).toEqual(first);
+    // Another product is another purchase.
+    const other = (
+      await buy(testApp.app, cookie, { productId: 'semanal', productType: 'plan' })
+    ).json();
+    expect(other.purchaseId).not.toBe(first.purchaseId);
+    // A code with under a minute left is not handed out again: a new one is made.
+    await testApp.database.db
+      .update(purchases)
+      .set({ expiresAt: new Date(Date.now() + 30_000) })
+      .where(eq(purchases.id, first.purchaseId));
+    const fresh = (
+      await buy(testApp.app, cookie, { productId: 'mensal', productType: 'plan' })
+    ).json();
+    expect(fresh.purchaseId).not.toBe(first.purchaseId);
+    const pending = (await get(testApp.app, '/api/me/purchases', cookie)).json().pending;
+    expect(pending.map((item: { purchaseId: string }) => item.purchaseId)).toEqual([
+      fresh.purchaseId,
+      other.purchaseId,
+      first.purchaseId,
+    ]);
+    // Someone else's pending code is never theirs to see or to be given.
+    const stranger = await student();
+    const theirs = (
+      await buy(testApp.app, stranger.cookie, { productId: 'mensal', productType: 'plan' })
+    ).json();
+    expect(theirs.purchaseId).not.toBe(fresh.purchaseId);
+    expect(
+      (await get(testApp.app, '/api/me/purchases', stranger.cookie)).json().pending,
+    ).toHaveLength(1);
+  });
+
   it('answers a real BR Code for the price, with its QR image and the simulation page', async () => {
     const { cookie } = await student();
     const response = await buy(testApp.app, cookie);
@@ -231,7 +271,18 @@ describe('PIX sandbox and the checkout API', () => {
         purchasedAt: expect.any(String),
       },
     ]);
-    expect(JSON.stringify(history)).not.toContain(unpaid.purchaseId);
+    // The unpaid one is not a purchase: it waits among the pending codes, to be paid or to expire.
+    expect(JSON.stringify([history.plans, history.packages])).not.toContain(unpaid.purchaseId);
+    expect(history.pending).toEqual([
+      {
+        purchaseId: unpaid.purchaseId,
+        productType: 'plan',
+        productId: 'anual',
+        productName: 'Anual',
+        priceCentavos: expect.any(Number),
+        expiresAt: unpaid.pixDetails.expiration_date,
+      },
+    ]);
   });
 
   it('lets the late payment path be tried: pay after the window ended and the charge was cancelled', async () => {

@@ -29,6 +29,14 @@ const dateTimeFormat = onFirstUse(
     }),
 );
 const dateFormat = onFirstUse(() => new Intl.DateTimeFormat('pt-BR', DATE_PARTS));
+const timeFormat = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('pt-BR', {
+      timeZone: BUSINESS_TIME_ZONE,
+      hour: '2-digit',
+      minute: '2-digit',
+    }),
+);
 const currencyFormat = onFirstUse(
   () => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }),
 );
@@ -54,6 +62,12 @@ export function formatDateTime(value: string | Date): string {
 export function formatDate(value: string | Date): string {
   const date = toDate(value);
   return date ? dateFormat().format(date) : '';
+}
+
+/** '14:03' in São Paulo time. */
+export function formatTime(value: string | Date): string {
+  const date = toDate(value);
+  return date ? timeFormat().format(date) : '';
 }
 
 /** Integer centavos as 'R$ 34,90'. */

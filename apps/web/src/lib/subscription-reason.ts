@@ -62,3 +62,15 @@ export function readSubscriptionReturn(
   const fromQuery = searchParams.get(SUBSCRIPTION_RETURN_PARAM);
   return isReturnPath(fromQuery) ? fromQuery : null;
 }
+
+/**
+ * The query parameters of a payment under way, so that a reload, a second tab or the way back from
+ * the bank app finds it again: the purchase, and the study page to return to once paid.
+ */
+export const PURCHASE_PARAM = 'compra';
+
+export function paymentUrl(purchaseId: string, returnTo: string | null): string {
+  const params = new URLSearchParams({ [PURCHASE_PARAM]: purchaseId });
+  if (returnTo) params.set(SUBSCRIPTION_RETURN_PARAM, returnTo);
+  return `/pagamento?${params.toString()}`;
+}

@@ -242,10 +242,22 @@ export const packagePurchaseSchema = z.object({
   purchasedAt: z.string(),
 });
 
-/** Paid purchases only, newest first. */
+/** A PIX still waiting to be paid, within its window: the payment page can show it again. */
+export const pendingPurchaseSchema = z.object({
+  purchaseId: z.string(),
+  productType: productTypeSchema,
+  productId: z.string(),
+  productName: z.string(),
+  priceCentavos: z.int(),
+  /** When the code stops being payable (ISO instant). */
+  expiresAt: z.string(),
+});
+
+/** Paid purchases, newest first, and the PIX codes still waiting to be paid. */
 export const purchaseHistorySchema = z.object({
   plans: z.array(planPurchaseSchema),
   packages: z.array(packagePurchaseSchema),
+  pending: z.array(pendingPurchaseSchema),
 });
 
 export type PlanOffer = z.infer<typeof planOfferSchema>;
@@ -260,4 +272,5 @@ export type PaymentResponse = z.infer<typeof paymentResponseSchema>;
 export type PaymentStreamError = z.infer<typeof paymentStreamErrorSchema>;
 export type PlanPurchase = z.infer<typeof planPurchaseSchema>;
 export type PackagePurchase = z.infer<typeof packagePurchaseSchema>;
+export type PendingPurchase = z.infer<typeof pendingPurchaseSchema>;
 export type PurchaseHistory = z.infer<typeof purchaseHistorySchema>;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { purchaseIdSchema } from '@gabarita/shared';
 import type { Database } from '../../db/client';
 import {
@@ -169,6 +169,32 @@ export async function paidPurchasesOf(db: Database, userId: string) {
     .from(purchases)
     .where(and(eq(purchases.userId, userId), eq(purchases.status, 'paid')))
     .orderBy(desc(purchases.paidAt), desc(purchases.createdAt));
+}
+
+/**
+ * The user's PIX codes still payable for at least `marginMs` more, newest first; of one product
+ * when it is given.
+ */
+export async function payablePurchasesOf(
+  db: Database,
+  userId: string,
+  marginMs: number,
+  product?: { type: PurchaseRow['productType']; id: string },
+) {
+  return db
+    .select()
+    .from(purchases)
+    .where(
+      and(
+        eq(purchases.userId, userId),
+        eq(purchases.status, 'pending'),
+        isNotNull(purchases.qrCode),
+        gt(purchases.expiresAt, new Date(Date.now() + marginMs)),
+        product ? eq(purchases.productType, product.type) : undefined,
+        product ? eq(purchases.productId, product.id) : undefined,
+      ),
+    )
+    .orderBy(desc(purchases.createdAt));
 }
 
 /** The latest purchases, with the buyer's e-mail, for the operator. */

@@ -31,6 +31,7 @@ import {
   lockPurchase,
   markFailed,
   paidPurchasesOf,
+  payablePurchasesOf,
   saveCharge,
   touchPurchase,
   updatePurchase,
@@ -52,6 +53,8 @@ export const PAYMENT_RATE_LIMITS = {
 } satisfies Record<string, RateLimitRule>;
 
 const WINDOW_MS = PIX_CODE_VALIDITY_MINUTES * 60_000;
+/** A pending PIX is given again only while this much of its window is left to pay it. */
+const REUSE_MARGIN_MS = 60_000;
 /** A comment on an idle stream this often; each one also re-reads the purchase. */
 export const HEARTBEAT_MS = 15_000;
 /** What the browser waits before reconnecting a dropped stream. */
@@ -290,7 +293,11 @@ export function createBillingService({
       };
     },
 
-    /** Creates the purchase and its PIX charge; the price is the server's, never the client's. */
+    /**
+     * Creates the purchase and its PIX charge; the price is the server's, never the client's. A PIX
+     * of the same product still payable for a while is given again instead of a second one
+     * (docs/product-rules.md, "Payments").
+     */
     async createPayment(
       user: UserRow,
       request: CreatePaymentRequest,
@@ -304,6 +311,15 @@ export function createBillingService({
         { rule: PAYMENT_RATE_LIMITS.byUser, subject: user.id },
         { rule: PAYMENT_RATE_LIMITS.byIp, subject: ip },
       ]);
+      const [pending] = await payablePurchasesOf(db, user.id, REUSE_MARGIN_MS, {
+        type: product.type,
+        id: product.id,
+      });
+      if (pending) {
+        const { pixDetails } = toPaymentResponse(pending);
+        if (pixDetails)
+          return { purchaseId: pending.id, pixDetails, simulateUrl: simulateUrl(pending) };
+      }
       const purchase = await insertPurchase(db, {
         userId: user.id,
         productType: product.type,
@@ -463,8 +479,19 @@ export function createBillingService({
     },
 
     async history(userId: string): Promise<PurchaseHistory> {
-      const rows = await paidPurchasesOf(db, userId);
+      const [rows, pending] = await Promise.all([
+        paidPurchasesOf(db, userId),
+        payablePurchasesOf(db, userId, 0),
+      ]);
       return {
+        pending: pending.map((row) => ({
+          purchaseId: row.id,
+          productType: row.productType,
+          productId: row.productId,
+          productName: row.productName,
+          priceCentavos: row.priceCentavos,
+          expiresAt: row.expiresAt.toISOString(),
+        })),
         plans: rows
           .filter((row) => row.productType === 'plan' && row.validUntil)
           .map((row) => ({

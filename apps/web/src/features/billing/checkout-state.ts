@@ -1,9 +1,13 @@
 import type { PlansResponse, ProductType } from '@gabarita/shared';
 
-/** The navigation state /pagamento receives: the product and its type in the product's words. */
+/**
+ * The navigation state /pagamento receives: the product and its type in the product's words, and
+ * the study page to go back to once paid (when the free limit sent the user to the plans).
+ */
 export interface CheckoutState {
   product: string;
   productType: 'plano' | 'pacote';
+  returnTo?: string;
 }
 
 const API_TYPES: Record<CheckoutState['productType'], ProductType> = {
@@ -11,8 +15,16 @@ const API_TYPES: Record<CheckoutState['productType'], ProductType> = {
   pacote: 'package',
 };
 
-export function checkoutState(productId: string, productType: ProductType): CheckoutState {
-  return { product: productId, productType: productType === 'plan' ? 'plano' : 'pacote' };
+export function checkoutState(
+  productId: string,
+  productType: ProductType,
+  returnTo?: string | null,
+): CheckoutState {
+  return {
+    product: productId,
+    productType: productType === 'plan' ? 'plano' : 'pacote',
+    ...(returnTo && { returnTo }),
+  };
 }
 
 /** The product /pagamento was opened for, or null when either part is missing. */

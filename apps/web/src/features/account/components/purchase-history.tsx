@@ -4,15 +4,29 @@ import {
   type PlanPurchase,
   type PurchaseHistory,
 } from '@gabarita/shared';
-import type { LucideIcon } from 'lucide-react';
+import { QrCode, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatDateTime, formatPrice } from '../../../lib/formatters';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button';
+import { Notice } from '../../../components/ui/notice';
+import { formatDateTime, formatPrice, formatTime } from '../../../lib/formatters';
+import { paymentUrl } from '../../../lib/subscription-reason';
 
-export function EmptyHistory({ icon: Icon, text }: { icon: LucideIcon; text: string }) {
+export function EmptyHistory({
+  icon: Icon,
+  text,
+  hint,
+}: {
+  icon: LucideIcon;
+  text: string;
+  /** What would be listed here, so one empty history is not taken for the other. */
+  hint: string;
+}) {
   return (
     <div className="flex flex-col items-center rounded-xl border border-dashed border-line px-4 py-8 text-center">
       <Icon className="size-6 text-ink-muted" aria-hidden="true" />
-      <p className="mt-2 text-sm text-ink-muted">{text}</p>
+      <p className="mt-2 text-sm font-medium text-ink">{text}</p>
+      <p className="mt-1 text-xs text-ink-muted">{hint}</p>
     </div>
   );
 }
@@ -76,7 +90,13 @@ export function PlanPurchases({
   emptyIcon: LucideIcon;
 }) {
   if (history.plans.length === 0) {
-    return <EmptyHistory icon={emptyIcon} text={PAYMENT_MESSAGES.noPlanPurchases} />;
+    return (
+      <EmptyHistory
+        icon={emptyIcon}
+        text={PAYMENT_MESSAGES.noPlanPurchases}
+        hint="Os planos Premium que você comprar aparecem aqui."
+      />
+    );
   }
   return (
     <PurchaseList label="Planos comprados">
@@ -96,7 +116,13 @@ export function PackagePurchases({
   emptyIcon: LucideIcon;
 }) {
   if (history.packages.length === 0) {
-    return <EmptyHistory icon={emptyIcon} text={PAYMENT_MESSAGES.noPackagePurchases} />;
+    return (
+      <EmptyHistory
+        icon={emptyIcon}
+        text={PAYMENT_MESSAGES.noPackagePurchases}
+        hint="Os pacotes de tokens que você comprar aparecem aqui."
+      />
+    );
   }
   return (
     <PurchaseList label="Pacotes comprados">
@@ -104,5 +130,41 @@ export function PackagePurchases({
         <PackageRow key={purchase.purchaseId} purchase={purchase} />
       ))}
     </PurchaseList>
+  );
+}
+
+/**
+ * PIX codes still waiting to be paid: each leads back to its payment page, with the same code and
+ * countdown. Nothing is shown when there are none.
+ */
+export function PendingPurchases({ history }: { history: PurchaseHistory }) {
+  if (history.pending.length === 0) return null;
+  return (
+    <Notice tone="info" role="status">
+      <p className="font-semibold">
+        {history.pending.length === 1 ? 'Um PIX aguarda pagamento' : 'PIX aguardando pagamento'}
+      </p>
+      <ul aria-label="PIX aguardando pagamento" className="mt-2 space-y-3">
+        {history.pending.map((purchase) => (
+          <li
+            key={purchase.purchaseId}
+            className="flex flex-col gap-2 font-normal sm:flex-row sm:items-center sm:justify-between"
+          >
+            <span>
+              {purchase.productType === 'plan' ? 'Plano' : 'Pacote de tokens'}{' '}
+              {purchase.productName}, {formatPrice(purchase.priceCentavos)}: pague até{' '}
+              {formatTime(purchase.expiresAt)}.
+            </span>
+            <Link
+              to={paymentUrl(purchase.purchaseId, null)}
+              className={buttonClasses({ size: 'sm', className: 'self-start sm:self-auto' })}
+            >
+              <QrCode className="size-4" aria-hidden="true" />
+              Continuar pagamento
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Notice>
   );
 }

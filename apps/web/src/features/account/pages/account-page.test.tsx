@@ -14,7 +14,7 @@ function stubAccount(me: MeResponse, routes = {}) {
   return stubApi({
     'GET /auth/session': { user: { ...SIGNED_IN_USER, provider: me.provider } },
     'GET /me': me,
-    'GET /me/purchases': { plans: [], packages: [] },
+    'GET /me/purchases': { plans: [], packages: [], pending: [] },
     ...routes,
   });
 }
@@ -78,14 +78,13 @@ describe('/conta', () => {
     expect(detail('Dias restantes')).toHaveTextContent('Plano expirado');
   });
 
-  it('shows the empty purchase histories', async () => {
+  it('shows the empty purchase histories, each saying what it would list', async () => {
     stubAccount(ME_RESPONSE);
     await renderAccount();
-    expect(
-      await within(screen.getByRole('region', { name: 'Histórico de compras' })).findByText(
-        'Você ainda não realizou nenhuma compra.',
-      ),
-    ).toBeVisible();
+    const plans = screen.getByRole('region', { name: 'Histórico de compras de planos' });
+    expect(await within(plans).findByText('Você ainda não realizou nenhuma compra.')).toBeVisible();
+    expect(plans).toHaveTextContent('Os planos Premium que você comprar aparecem aqui.');
+    expect(screen.queryByRole('list', { name: 'PIX aguardando pagamento' })).toBeNull();
     expect(
       within(screen.getByRole('region', { name: 'Histórico de pacotes de tokens' })).getByText(
         'Você ainda não comprou nenhum pacote de tokens.',
@@ -116,6 +115,7 @@ describe('/conta', () => {
             purchasedAt: '2026-11-20T12:00:00.000Z',
           },
         ],
+        pending: [],
       },
     });
     await renderAccount();
@@ -129,6 +129,33 @@ describe('/conta', () => {
     expect(packages).toHaveTextContent('8d1f2e33-4c5b-4a69-8e7f-0a1b2c3d4e5f');
     expect(packages).toHaveTextContent('R$ 1,90');
     expect(packages).toHaveTextContent('20/11/2026, 09:00:00');
+  });
+
+  it("lists a PIX still waiting to be paid, with 'Continuar pagamento' back to its page", async () => {
+    const purchaseId = '5b0c1a52-2f0e-4a8e-9d57-3b3f7c1e9a10';
+    stubAccount(ME_RESPONSE, {
+      'GET /me/purchases': {
+        plans: [],
+        packages: [],
+        pending: [
+          {
+            purchaseId,
+            productType: 'package',
+            productId: 'package_1',
+            productName: 'Essencial',
+            priceCentavos: 190,
+            expiresAt: '2026-11-23T15:09:05.000Z',
+          },
+        ],
+      },
+    });
+    await renderAccount();
+    const pending = await screen.findByRole('list', { name: 'PIX aguardando pagamento' });
+    expect(pending).toHaveTextContent('Pacote de tokens Essencial, R$ 1,90: pague até 12:09.');
+    expect(within(pending).getByRole('link', { name: 'Continuar pagamento' })).toHaveAttribute(
+      'href',
+      `/pagamento?compra=${purchaseId}`,
+    );
   });
 
   it("shows today's remaining tokens while the plan is valid, and the package's", async () => {

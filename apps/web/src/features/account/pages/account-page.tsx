@@ -31,7 +31,7 @@ import { formatDateTime, formatInteger } from '../../../lib/formatters';
 import { useSignOut } from '../../../lib/session';
 import { useTokens } from '../../../lib/tokens';
 import { logoutEverywhere, useMe, usePasswordChangeLink, usePurchases } from '../api/me-api';
-import { PackagePurchases, PlanPurchases } from '../components/purchase-history';
+import { PackagePurchases, PendingPurchases, PlanPurchases } from '../components/purchase-history';
 
 const NOT_AVAILABLE = 'N/A';
 const PURCHASES_LOAD_FAILED = 'Não foi possível carregar suas compras. Tente novamente.';
@@ -160,7 +160,8 @@ function PurchaseSections() {
   };
   return (
     <>
-      <SectionCard title="Histórico de compras" icon={Receipt}>
+      {purchases.data && <PendingPurchases history={purchases.data} />}
+      <SectionCard title="Histórico de compras de planos" icon={Receipt}>
         {body((history) => (
           <PlanPurchases history={history} emptyIcon={Receipt} />
         ))}

@@ -49,6 +49,8 @@ function PhaseState({
 
 interface CheckoutPanelProps {
   phase: CheckoutPhase;
+  /** The study page the user came from, offered once paid; the account page otherwise. */
+  returnTo: string | null;
   /** A new charge with the payer data already given ('Gerar Novo PIX', 'Tentar Novamente'). */
   onRetry: (() => void) | null;
   /** The code's five minutes ran out on this page. */
@@ -56,13 +58,17 @@ interface CheckoutPanelProps {
 }
 
 /** The right side of /pagamento: what to do now in each state of the payment. */
-export function CheckoutPanel({ phase, onRetry, onExpire }: CheckoutPanelProps) {
+export function CheckoutPanel({ phase, returnTo, onRetry, onExpire }: CheckoutPanelProps) {
   const retry = (label: string) =>
     onRetry && (
       <Button icon={RotateCw} onClick={onRetry}>
         {label}
       </Button>
     );
+  // Without the payer's data here (a purchase found again), the form starts the next charge.
+  const useTheForm = !onRetry && (
+    <p className="mt-1 text-ink-muted">Confira seus dados no formulário e gere um novo PIX.</p>
+  );
   const icon = (Icon: typeof Clock) => <Icon className="size-7" aria-hidden="true" />;
 
   switch (phase.name) {
@@ -93,8 +99,12 @@ export function CheckoutPanel({ phase, onRetry, onExpire }: CheckoutPanelProps) 
           tone="success"
           icon={icon(CircleCheck)}
           action={
-            <Link to="/conta" className={buttonClasses({ size: 'sm' })}>
-              Ir para Minha Conta
+            <Link to={returnTo ?? '/conta'} className={buttonClasses({ size: 'sm' })}>
+              {returnTo
+                ? returnTo.startsWith('/questoes')
+                  ? 'Voltar para a questão'
+                  : 'Voltar para o estudo'
+                : 'Ir para Minha Conta'}
             </Link>
           }
         >
@@ -112,6 +122,7 @@ export function CheckoutPanel({ phase, onRetry, onExpire }: CheckoutPanelProps) 
           <p className="mt-1 text-ink-muted">
             Se você já pagou, aguarde: a confirmação ainda pode chegar e libera a compra.
           </p>
+          {useTheForm}
         </PhaseState>
       );
     case 'ended':
@@ -123,6 +134,7 @@ export function CheckoutPanel({ phase, onRetry, onExpire }: CheckoutPanelProps) 
           action={retry(phase.name === 'ended' ? PAYMENT_MESSAGES.newPix : PAYMENT_MESSAGES.retry)}
         >
           <p role="alert">{phase.message}</p>
+          {useTheForm}
         </PhaseState>
       );
   }

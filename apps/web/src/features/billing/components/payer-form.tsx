@@ -10,7 +10,8 @@ interface PayerFormProps {
   /** While a charge is being made or waits for payment, the data cannot change. */
   locked: boolean;
   busy: boolean;
-  submitLabel: string;
+  /** Null when another button on the page starts the next charge. */
+  submitLabel: string | null;
   onSubmit: (payer: Payer) => void;
 }
 
@@ -69,9 +70,11 @@ export function PayerForm({ locked, busy, submitLabel, onSubmit }: PayerFormProp
           {error}
         </Notice>
       )}
-      <Button type="submit" className="w-full" disabled={locked} busy={busy} icon={QrCode}>
-        {submitLabel}
-      </Button>
+      {submitLabel && (
+        <Button type="submit" className="w-full" disabled={locked} busy={busy} icon={QrCode}>
+          {submitLabel}
+        </Button>
+      )}
       <p className="text-xs leading-5 text-ink-muted">
         Seu nome e CPF são enviados apenas ao provedor de pagamentos, para gerar a cobrança PIX.
       </p>

@@ -41,7 +41,7 @@ function stubCheckout(routes: ApiRoutes = {}) {
     'GET /auth/session': { user: SIGNED_IN_USER },
     'GET /plans': plansResponse(),
     'GET /me': ME_RESPONSE,
-    'GET /me/purchases': { plans: [], packages: [] },
+    'GET /me/purchases': { plans: [], packages: [], pending: [] },
     'POST /payments': charge(),
     ...routes,
   });
@@ -83,39 +83,47 @@ describe('/pagamento', () => {
     expect(api.calls('POST /payments')).toHaveLength(0);
   });
 
-  it('shows the QR code, the code to copy and the countdown, then goes to /conta once paid', async () => {
-    const Source = stubEventSource();
-    const api = stubCheckout();
-    const { user, router } = await renderCheckout();
-    await fillPayer(user);
-    await user.click(screen.getByRole('button', { name: 'Gerar PIX' }));
+  it(
+    'shows the QR code, the code to copy and the countdown, then goes to /conta once paid',
+    {
+      timeout: 10_000,
+    },
+    async () => {
+      const Source = stubEventSource();
+      const api = stubCheckout();
+      const { user, router } = await renderCheckout();
+      await fillPayer(user);
+      await user.click(screen.getByRole('button', { name: 'Gerar PIX' }));
 
-    expect(await screen.findByRole('img', { name: /QR Code do PIX/ })).toHaveAttribute(
-      'src',
-      'data:image/png;base64,iVBORw0KGgo=',
-    );
-    expect(api.calls('POST /payments')[0]?.body).toEqual({
-      productId: 'mensal',
-      productType: 'plan',
-      payer: { firstName: 'Ana', lastName: 'Souza', cpf: '52998224725' },
-    });
-    expect(screen.getByLabelText('PIX copia e cola')).toHaveValue(charge().pixDetails.qr_code);
-    expect(screen.getByRole('timer')).toHaveTextContent(/^0[45]:\d\d$/);
-    expect(screen.getByRole('button', { name: PAYMENT_MESSAGES.copyCode })).toBeVisible();
-    expect(screen.getByRole('link', { name: PAYMENT_MESSAGES.simulatePayment })).toHaveAttribute(
-      'href',
-      `/dev/pix/${PURCHASE_ID}`,
-    );
-    expect(screen.getByLabelText('Nome')).toBeDisabled();
+      expect(await screen.findByRole('img', { name: /QR Code do PIX/ })).toHaveAttribute(
+        'src',
+        'data:image/png;base64,iVBORw0KGgo=',
+      );
+      expect(api.calls('POST /payments')[0]?.body).toEqual({
+        productId: 'mensal',
+        productType: 'plan',
+        payer: { firstName: 'Ana', lastName: 'Souza', cpf: '52998224725' },
+      });
+      expect(screen.getByLabelText('PIX copia e cola')).toHaveValue(charge().pixDetails.qr_code);
+      expect(screen.getByRole('timer')).toHaveTextContent(/^0[45]:\d\d$/);
+      expect(screen.getByRole('button', { name: PAYMENT_MESSAGES.copyCode })).toBeVisible();
+      expect(screen.getByRole('link', { name: PAYMENT_MESSAGES.simulatePayment })).toHaveAttribute(
+        'href',
+        `/dev/pix/${PURCHASE_ID}`,
+      );
+      expect(screen.getByLabelText('Nome')).toBeDisabled();
 
-    const source = Source.instances[0]!;
-    expect(source.url).toBe(`/api/payments/${PURCHASE_ID}/events`);
-    source.emit('payment', paymentEvent('pending'));
-    source.emit('payment', paymentEvent('paid'));
-    expect(await screen.findByText(PAYMENT_MESSAGES.paid)).toBeVisible();
-    expect(source.closed).toBe(true);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/conta'), { timeout: 5_000 });
-  });
+      const source = Source.instances[0]!;
+      expect(source.url).toBe(`/api/payments/${PURCHASE_ID}/events`);
+      source.emit('payment', paymentEvent('pending'));
+      source.emit('payment', paymentEvent('paid'));
+      expect(await screen.findByText(PAYMENT_MESSAGES.paid)).toBeVisible();
+      expect(source.closed).toBe(true);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/conta'), {
+        timeout: 5_000,
+      });
+    },
+  );
 
   it("says the time ran out and offers 'Gerar Novo PIX', which makes a new charge", async () => {
     stubEventSource();
@@ -128,9 +136,93 @@ describe('/pagamento', () => {
     expect(await screen.findByText(PAYMENT_MESSAGES.expired, {}, { timeout: 4_000 })).toBeVisible();
     expect(screen.queryByRole('img', { name: /QR Code do PIX/ })).toBeNull();
 
-    await user.click(screen.getAllByRole('button', { name: PAYMENT_MESSAGES.newPix })[0]!);
+    // One button starts again, with the data already typed.
+    expect(screen.getAllByRole('button', { name: PAYMENT_MESSAGES.newPix })).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: PAYMENT_MESSAGES.newPix }));
     expect(await screen.findByRole('img', { name: /QR Code do PIX/ })).toBeVisible();
     expect(api.calls('POST /payments')).toHaveLength(2);
+  });
+
+  const pendingPurchase = (secondsLeft = 240) => ({
+    ...paymentEvent('pending'),
+    productType: 'plan',
+    productId: 'mensal',
+    productName: 'Mensal',
+    priceCentavos: 3490,
+    createdAt: new Date().toISOString(),
+    pixDetails: charge(secondsLeft).pixDetails,
+    simulateUrl: `/dev/pix/${PURCHASE_ID}`,
+  });
+
+  it('keeps the PIX in the address: a reload shows the same code, countdown and live confirmation', async () => {
+    const Source = stubEventSource();
+    stubCheckout({ [`GET /payments/${PURCHASE_ID}`]: pendingPurchase() });
+    const first = await renderCheckout();
+    await fillPayer(first.user);
+    await first.user.click(screen.getByRole('button', { name: 'Gerar PIX' }));
+    await screen.findByRole('img', { name: /QR Code do PIX/ });
+    await waitFor(() => expect(first.router.state.location.search).toBe(`?compra=${PURCHASE_ID}`));
+    expect(first.router.state.location.pathname).toBe('/pagamento');
+    first.unmount();
+
+    // The same address opened afresh (a reload, another tab, back from the bank app).
+    const reloaded = renderApp(`/pagamento?compra=${PURCHASE_ID}`);
+    expect(await screen.findByRole('img', { name: /QR Code do PIX/ })).toBeVisible();
+    expect(screen.getByLabelText('PIX copia e cola')).toHaveValue(charge().pixDetails.qr_code);
+    expect(screen.getByRole('timer')).toHaveTextContent(/^0[34]:\d\d$/);
+    const source = Source.instances.at(-1)!;
+    expect(source.url).toBe(`/api/payments/${PURCHASE_ID}/events`);
+    source.emit('payment', paymentEvent('paid'));
+    expect(await screen.findByText(PAYMENT_MESSAGES.paid)).toBeVisible();
+    await waitFor(() => expect(reloaded.router.state.location.pathname).toBe('/conta'), {
+      timeout: 5_000,
+    });
+  });
+
+  it('finds an expired PIX again and lets the form make a new one', async () => {
+    stubEventSource();
+    const api = stubCheckout({
+      [`GET /payments/${PURCHASE_ID}`]: {
+        ...pendingPurchase(),
+        status: 'expired',
+        pixDetails: null,
+      },
+    });
+    const { user } = renderApp(`/pagamento?compra=${PURCHASE_ID}`);
+    expect(await screen.findByText(PAYMENT_MESSAGES.expired)).toBeVisible();
+    expect(screen.getAllByRole('button', { name: PAYMENT_MESSAGES.newPix })).toHaveLength(1);
+    await fillPayer(user);
+    await user.click(screen.getByRole('button', { name: PAYMENT_MESSAGES.newPix }));
+    expect(await screen.findByRole('img', { name: /QR Code do PIX/ })).toBeVisible();
+    expect(api.calls('POST /payments')[0]?.body).toMatchObject({
+      productId: 'mensal',
+      productType: 'plan',
+    });
+  });
+
+  it('goes back to the question that sent the user to the plans once paid', async () => {
+    const Source = stubEventSource();
+    stubCheckout();
+    const returnTo = '/questoes?prova=cmvv_2017_matematica_prova&q=cmvv_2017_matematica_prova_2';
+    const { user, router } = await renderCheckout({
+      product: 'mensal',
+      productType: 'plano',
+      returnTo,
+    });
+    await fillPayer(user);
+    await user.click(screen.getByRole('button', { name: 'Gerar PIX' }));
+    await screen.findByRole('img', { name: /QR Code do PIX/ });
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('voltar')).toBe(returnTo),
+    );
+    Source.instances[0]!.emit('payment', paymentEvent('paid'));
+    expect(await screen.findByRole('link', { name: 'Voltar para a questão' })).toHaveAttribute(
+      'href',
+      returnTo,
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/questoes'), {
+      timeout: 5_000,
+    });
   });
 
   it('grants a payment confirmed after the countdown and says so', async () => {

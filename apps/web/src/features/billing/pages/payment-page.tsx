@@ -1,7 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { PAYMENT_MESSAGES, type Payer, type PaymentEvent } from '@gabarita/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  PAYMENT_MESSAGES,
+  type Payer,
+  type PaymentEvent,
+  type PaymentResponse,
+} from '@gabarita/shared';
 import { useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Card } from '../../../components/ui/card';
 import { Notice } from '../../../components/ui/notice';
 import { Page } from '../../../components/ui/page';
@@ -11,7 +16,12 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/formatters';
 import { QUERY_KEYS } from '../../../lib/query-keys';
 import { PAID_REDIRECT_MS } from '../../../lib/timings';
-import { useCreatePayment, usePlans } from '../api/billing-api';
+import {
+  PURCHASE_PARAM,
+  paymentUrl,
+  readSubscriptionReturn,
+} from '../../../lib/subscription-reason';
+import { fetchPayment, useCreatePayment, usePlans } from '../api/billing-api';
 import { productOf, readCheckoutState } from '../checkout-state';
 import { CheckoutPanel, type CheckoutPhase } from '../components/checkout-panel';
 import { PayerForm } from '../components/payer-form';
@@ -25,33 +35,137 @@ function generationFailure(error: unknown): string {
   return PAYMENT_MESSAGES.generationFailed;
 }
 
+/** Where a purchase found again stands: its code while it can be paid, else how it ended. */
+function resumedPhase(payment: PaymentResponse): CheckoutPhase {
+  switch (payment.status) {
+    case 'pending':
+      return payment.pixDetails
+        ? {
+            name: 'pending',
+            payment: {
+              purchaseId: payment.purchaseId,
+              pixDetails: payment.pixDetails,
+              simulateUrl: payment.simulateUrl,
+            },
+          }
+        : { name: 'expired' };
+    case 'paid':
+      return { name: 'paid', paidLate: payment.paidLate };
+    case 'expired':
+      return { name: 'expired' };
+    case 'refunded':
+    case 'charged_back':
+      return { name: 'ended', message: PAYMENT_MESSAGES.refunded };
+    default:
+      return { name: 'ended', message: PAYMENT_MESSAGES.notCompleted };
+  }
+}
+
+/**
+ * /pagamento: opened from the plans with a product, or, once a PIX exists, at
+ * /pagamento?compra=<id> (a reload, a second tab, the way back from the bank app, 'Continuar
+ * pagamento' on /conta), which shows the same code, countdown and live confirmation.
+ */
 export default function PaymentPage() {
   const location = useLocation();
+  const [searchParams] = useSearchParams();
+  // The purchase in the address when the page opened. One made on this page is put in the address
+  // too, but the page that made it keeps it: it is not found again.
+  const [purchaseId] = useState(() => searchParams.get(PURCHASE_PARAM));
+  const returnTo = readSubscriptionReturn(location.state, searchParams);
   const checkout = readCheckoutState(location.state);
+  if (purchaseId)
+    return <ResumedCheckout key={purchaseId} purchaseId={purchaseId} returnTo={returnTo} />;
   if (!checkout) return <Navigate to="/assinatura" replace />;
-  return <Checkout key={`${checkout.productType}:${checkout.productId}`} {...checkout} />;
+  return (
+    <Checkout
+      key={`${checkout.productType}:${checkout.productId}`}
+      {...checkout}
+      returnTo={returnTo}
+    />
+  );
+}
+
+function ResumedCheckout({
+  purchaseId,
+  returnTo,
+}: {
+  purchaseId: string;
+  returnTo: string | null;
+}) {
+  const payment = useQuery({
+    queryKey: [...QUERY_KEYS.purchases, purchaseId],
+    queryFn: ({ signal }) => fetchPayment(purchaseId, signal),
+    staleTime: Infinity,
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+  });
+  if (payment.isPending) return <LoadingPayment />;
+  if (payment.isError) {
+    if (payment.error instanceof ApiError && payment.error.status === 404) {
+      return <Navigate to="/assinatura" replace />;
+    }
+    return (
+      <Page title="Pagamento via PIX">
+        <QueryError
+          message={errorMessage(payment.error, PAYMENT_MESSAGES.paymentNotFound)}
+          onRetry={() => void payment.refetch()}
+          retrying={payment.isFetching}
+        />
+      </Page>
+    );
+  }
+  return (
+    <Checkout
+      productId={payment.data.productId}
+      productType={payment.data.productType}
+      returnTo={returnTo}
+      resumed={resumedPhase(payment.data)}
+    />
+  );
+}
+
+function LoadingPayment() {
+  return (
+    <Page title="Pagamento via PIX">
+      <div role="status" className="flex items-center gap-3 py-6 text-sm text-ink-muted">
+        <Spinner className="size-5" /> Carregando...
+      </div>
+    </Page>
+  );
 }
 
 function Checkout({
   productId,
   productType,
+  returnTo,
+  resumed,
 }: {
   productId: string;
   productType: 'plan' | 'package';
+  /** The study page to go back to once paid; the account page otherwise. */
+  returnTo: string | null;
+  /** A purchase found again (/pagamento?compra=): where it stands. */
+  resumed?: CheckoutPhase;
 }) {
+  const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const plans = usePlans();
   const create = useCreatePayment();
-  const [phase, setPhase] = useState<CheckoutPhase>({ name: 'collecting_data' });
+  const [phase, setPhase] = useState<CheckoutPhase>(resumed ?? { name: 'collecting_data' });
   const [payer, setPayer] = useState<Payer | null>(null);
-  const [listening, setListening] = useState<string | null>(null);
+  const [listening, setListening] = useState<string | null>(
+    resumed?.name === 'pending' ? resumed.payment.purchaseId : null,
+  );
   const [streamFailed, setStreamFailed] = useState(false);
 
   const pending = phase.name === 'pending' ? phase.payment : null;
   const pixPanelRef = useRef<HTMLElement>(null);
+  /** A code generated here (not one found again) is brought into view once shown. */
+  const showNewCode = useRef(false);
 
   const generate = (data: Payer) => {
+    showNewCode.current = true;
     setPayer(data);
     setPhase({ name: 'generating' });
     setStreamFailed(false);
@@ -61,6 +175,11 @@ function Checkout({
         onSuccess: (payment) => {
           setPhase({ name: 'pending', payment });
           setListening(payment.purchaseId);
+          // In the address from now on: a reload or another tab finds this same PIX again.
+          void navigate(paymentUrl(payment.purchaseId, returnTo), {
+            replace: true,
+            state: location.state,
+          });
         },
         onError: (error) => setPhase({ name: 'error', message: generationFailure(error) }),
       },
@@ -69,7 +188,8 @@ function Checkout({
 
   // A new code: on a phone it sits below the form, so it comes into view (and takes the focus).
   useEffect(() => {
-    if (!pending) return;
+    if (!pending || !showNewCode.current) return;
+    showNewCode.current = false;
     pixPanelRef.current?.scrollIntoView({ block: 'start' });
     pixPanelRef.current?.focus({ preventScroll: true });
   }, [pending]);
@@ -95,22 +215,15 @@ function Checkout({
   };
   usePaymentEvents(listening, onPaymentEvent, () => setStreamFailed(true));
 
-  // Paid: the account page, 3 seconds later.
+  // Paid: back to the question that sent the user here, or to the account, 3 seconds later.
+  const afterPaid = returnTo ?? '/conta';
   useEffect(() => {
     if (phase.name !== 'paid') return;
-    const timer = window.setTimeout(() => void navigate('/conta'), PAID_REDIRECT_MS);
+    const timer = window.setTimeout(() => void navigate(afterPaid), PAID_REDIRECT_MS);
     return () => window.clearTimeout(timer);
-  }, [phase.name, navigate]);
+  }, [phase.name, navigate, afterPaid]);
 
-  if (plans.isPending) {
-    return (
-      <Page title="Pagamento via PIX">
-        <div role="status" className="flex items-center gap-3 py-6 text-sm text-ink-muted">
-          <Spinner className="size-5" /> Carregando...
-        </div>
-      </Page>
-    );
-  }
+  if (plans.isPending) return <LoadingPayment />;
   if (plans.isError) {
     return (
       <Page title="Pagamento via PIX">
@@ -126,8 +239,14 @@ function Checkout({
   if (!product) return <Navigate to="/assinatura" replace />;
 
   const locked = phase.name === 'generating' || phase.name === 'pending' || phase.name === 'paid';
-  const submitLabel =
-    phase.name === 'expired' || phase.name === 'ended' ? PAYMENT_MESSAGES.newPix : 'Gerar PIX';
+  // After an expiry or a failure one button starts again: the panel's, with the data already
+  // given; the form's only when that data is not known here (a purchase found again).
+  const panelRetries = payer !== null && ['expired', 'ended', 'error'].includes(phase.name);
+  const submitLabel = panelRetries
+    ? null
+    : phase.name === 'expired' || phase.name === 'ended'
+      ? PAYMENT_MESSAGES.newPix
+      : 'Gerar PIX';
 
   return (
     <Page title="Pagamento via PIX" description="Pagamento único, sem renovação automática.">
@@ -170,6 +289,7 @@ function Checkout({
           )}
           <CheckoutPanel
             phase={phase}
+            returnTo={returnTo}
             onRetry={payer && (() => generate(payer))}
             // The window ended on our side: the code goes away; a payment that still arrives is granted.
             onExpire={() => setPhase({ name: 'expired' })}

@@ -41,7 +41,7 @@ export default function PlansPage() {
   const plans = usePlans();
 
   const choose = (productId: string, productType: ProductType) =>
-    void navigate('/pagamento', { state: checkoutState(productId, productType) });
+    void navigate('/pagamento', { state: checkoutState(productId, productType, returnTo) });
 
   let offers;
   if (plans.isPending) {
