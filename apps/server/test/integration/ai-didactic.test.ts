@@ -4,8 +4,9 @@ import { AI_MESSAGES } from '@gabarita/shared';
 import { didacticContents } from '../../src/db/schema';
 import { createContentImportService } from '../../src/modules/catalog/import/content-import.service';
 import { send } from '../helpers/accounts';
-import { aiStudent, askTutor, tokensOf } from '../helpers/ai';
+import { aiConfig, aiStudent, askTutor, tokensOf } from '../helpers/ai';
 import { MINI_CATALOG } from '../helpers/content';
+import { type FakeProvider, startFakeOpenAi } from '../helpers/fake-ai-providers';
 import { eventOf, textOf } from '../helpers/sse';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -93,6 +94,48 @@ describe('study texts', () => {
       output: 40_000,
     });
   });
+
+  it('is not written again by the offline tutor: the same text, served free', async () => {
+    const user = await aiStudent(app(), testApp.database, { premium: true });
+    const first = await askTutor(app(), URL, SUBJECT, user.cookie);
+    const used = (await tokensOf(app(), user.cookie)).daily!.used;
+    const before = (await versions()).length;
+    const again = await askTutor(app(), URL, { ...SUBJECT, regenerate: true }, user.cookie);
+    expect(eventOf(again.events, 'meta').source).toBe('cache');
+    expect(eventOf(again.events, 'done').charged).toBeNull();
+    expect(textOf(again.events)).toBe(textOf(first.events));
+    expect((await send(app(), 'DELETE', URL, SUBJECT, user.cookie)).statusCode).toBe(204);
+    expect(await versions()).toHaveLength(before);
+    expect((await tokensOf(app(), user.cookie)).daily!.used).toEqual(used);
+  });
+});
+
+describe('study texts by a language model', () => {
+  let provider: FakeProvider;
+  let testApp: TestApp;
+  beforeAll(async () => {
+    provider = await startFakeOpenAi();
+    provider.script(() => ({ text: `## Geometria\n\nTexto ${Math.random()}` }));
+    testApp = await createTestApp({
+      config: { ai: aiConfig({ provider: 'openai-compatible', baseUrl: provider.url }) },
+    });
+    await createContentImportService(testApp.database.db).importContent(MINI_CATALOG);
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await provider.stop();
+  });
+  const app = () => testApp.app;
+  const versions = () =>
+    testApp.database.db
+      .select()
+      .from(didacticContents)
+      .where(
+        and(
+          eq(didacticContents.disciplineCode, 'matematica'),
+          eq(didacticContents.subject, 'Geometria'),
+        ),
+      );
 
   it('is regenerated on request, keeping the earlier versions, and discarded by DELETE', async () => {
     const user = await aiStudent(app(), testApp.database, { premium: true });

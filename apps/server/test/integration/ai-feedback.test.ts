@@ -104,44 +104,26 @@ describe('explanations with the offline tutor', () => {
     });
   });
 
-  it("regenerates on 'Reanalisar com IA', keeps the earlier version and charges the requester", async () => {
+  it("never charges twice for the text it wrote: 'Reanalisar' and DELETE serve the stored one", async () => {
     const id = 'alfa_2017_prova_2';
     const first = await aiStudent(app(), testApp.database, { premium: true, checked: [id] });
-    await askTutor(app(), feedbackUrl(id), {}, first.cookie);
-    const second = await aiStudent(app(), testApp.database, { premium: true, checked: [id] });
-    const again = await askTutor(app(), feedbackUrl(id), { regenerate: true }, second.cookie);
-    expect(eventOf(again.events, 'meta').source).toBe('generated');
-    expect(eventOf(again.events, 'done').charged).not.toBeNull();
+    const written = await askTutor(app(), feedbackUrl(id), {}, first.cookie);
+    expect(eventOf(written.events, 'done').charged).not.toBeNull();
+    const used = (await tokensOf(app(), first.cookie)).daily!.used;
+
+    const again = await askTutor(app(), feedbackUrl(id), { regenerate: true }, first.cookie);
+    expect(eventOf(again.events, 'meta').source).toBe('cache');
+    expect(eventOf(again.events, 'done').charged).toBeNull();
+    expect(textOf(again.events)).toBe(textOf(written.events));
+    expect((await send(app(), 'DELETE', feedbackUrl(id), {}, first.cookie)).statusCode).toBe(204);
+    const afterDelete = await askTutor(app(), feedbackUrl(id), {}, first.cookie);
+    expect(eventOf(afterDelete.events, 'meta').source).toBe('cache');
+    expect((await tokensOf(app(), first.cookie)).daily!.used).toEqual(used);
     const versions = await testApp.database.db
       .select()
       .from(aiFeedback)
       .where(eq(aiFeedback.questionId, id));
-    expect(versions).toHaveLength(2);
-    expect(versions.filter((version) => version.supersededAt === null)).toHaveLength(1);
-    expect(versions.find((version) => version.supersededAt === null)?.createdBy).toBe(
-      second.user.id,
-    );
-
-    // DELETE discards the current one; the next request writes a new one.
-    expect((await send(app(), 'DELETE', feedbackUrl(id), {}, second.cookie)).statusCode).toBe(204);
-    const rewritten = await askTutor(app(), feedbackUrl(id), {}, first.cookie);
-    expect(eventOf(rewritten.events, 'meta').source).toBe('generated');
-    expect(
-      await testApp.database.db.select().from(aiFeedback).where(eq(aiFeedback.questionId, id)),
-    ).toHaveLength(3);
-  });
-
-  it('limits regenerations per user', async () => {
-    const id = 'alfa_2017_prova_3';
-    const user = await aiStudent(app(), testApp.database, { premium: true, checked: [id] });
-    const statuses: number[] = [];
-    for (let attempt = 0; attempt < 11; attempt += 1) {
-      statuses.push((await send(app(), 'DELETE', feedbackUrl(id), {}, user.cookie)).statusCode);
-    }
-    expect(statuses.slice(0, 10).every((status) => status === 204)).toBe(true);
-    expect(statuses[10]).toBe(429);
-    const refused = await askTutor(app(), feedbackUrl(id), { regenerate: true }, user.cookie);
-    expect(refused.response.statusCode).toBe(429);
+    expect(versions).toHaveLength(1);
   });
 
   it('refuses a free account whose package cannot cover a new explanation', async () => {
@@ -157,7 +139,7 @@ describe('explanations with the offline tutor', () => {
   });
 });
 
-describe('one explanation for concurrent askers', () => {
+describe('explanations by a language model', () => {
   let provider: FakeProvider;
   let testApp: TestApp;
   beforeAll(async () => {
@@ -198,5 +180,47 @@ describe('one explanation for concurrent askers', () => {
     expect(eventOf(second.events, 'done').charged).toBeNull();
     expect((await tokensOf(app(), a.cookie)).daily!.used).toEqual({ input: 700, output: 90 });
     expect((await tokensOf(app(), b.cookie)).daily!.used).toEqual({ input: 0, output: 0 });
+  });
+
+  it("regenerates on 'Reanalisar com IA', keeps the earlier version and charges the requester", async () => {
+    const id = 'alfa_2017_prova_2';
+    provider.script({ text: 'Primeira explicação.' });
+    const first = await aiStudent(app(), testApp.database, { premium: true, checked: [id] });
+    await askTutor(app(), feedbackUrl(id), {}, first.cookie);
+    provider.script({ text: 'Uma nova análise, outras palavras.' });
+    const second = await aiStudent(app(), testApp.database, { premium: true, checked: [id] });
+    const again = await askTutor(app(), feedbackUrl(id), { regenerate: true }, second.cookie);
+    expect(eventOf(again.events, 'meta').source).toBe('generated');
+    expect(eventOf(again.events, 'done').charged).not.toBeNull();
+    const versions = await testApp.database.db
+      .select()
+      .from(aiFeedback)
+      .where(eq(aiFeedback.questionId, id));
+    expect(versions).toHaveLength(2);
+    expect(versions.filter((version) => version.supersededAt === null)).toHaveLength(1);
+    expect(versions.find((version) => version.supersededAt === null)?.createdBy).toBe(
+      second.user.id,
+    );
+
+    // DELETE discards the current one; the next request writes a new one.
+    expect((await send(app(), 'DELETE', feedbackUrl(id), {}, second.cookie)).statusCode).toBe(204);
+    const rewritten = await askTutor(app(), feedbackUrl(id), {}, first.cookie);
+    expect(eventOf(rewritten.events, 'meta').source).toBe('generated');
+    expect(
+      await testApp.database.db.select().from(aiFeedback).where(eq(aiFeedback.questionId, id)),
+    ).toHaveLength(3);
+  });
+
+  it('limits regenerations per user', async () => {
+    const id = 'alfa_2017_prova_3';
+    const user = await aiStudent(app(), testApp.database, { premium: true, checked: [id] });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      statuses.push((await send(app(), 'DELETE', feedbackUrl(id), {}, user.cookie)).statusCode);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 204)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    const refused = await askTutor(app(), feedbackUrl(id), { regenerate: true }, user.cookie);
+    expect(refused.response.statusCode).toBe(429);
   });
 });

@@ -462,6 +462,13 @@ export function createAiService(deps: AiDeps) {
   const regenerationLimit = (viewer: Viewer) =>
     limits.enforce([{ rule: AI_RATE_LIMITS.regenerate, subject: viewer.userId }]);
 
+  /**
+   * A new version only where it can differ: the offline tutor writes the same text from the same
+   * question every time, so asking it again serves (free) the one it wrote
+   * (docs/product-rules.md, "AI tutor and tokens").
+   */
+  const rewrites = tutor.info.languageModel;
+
   return {
     tutorInfo: tutor.info,
 
@@ -476,13 +483,14 @@ export function createAiService(deps: AiDeps) {
       const findStored = () => findCurrentFeedback(db, questionId);
       // Read together; the stored text goes nowhere unless the checks pass.
       const [, stored] = await Promise.all([assertChecked(viewer, questionId), findStored()]);
-      if (request.regenerate) await regenerationLimit(viewer);
+      const regenerate = request.regenerate && rewrites;
+      if (regenerate) await regenerationLimit(viewer);
       return sharedText({
         key: `feedback:${questionId}`,
         firstLook: stored,
         feature: 'feedback',
         viewer,
-        regenerate: request.regenerate,
+        regenerate,
         signal,
         findStored,
         prompt: async () => {
@@ -502,6 +510,7 @@ export function createAiService(deps: AiDeps) {
     async discardFeedback(session: ResolvedSession, questionId: string) {
       const viewer = await viewerOf(session);
       await assertChecked(viewer, questionId);
+      if (!rewrites) return;
       await regenerationLimit(viewer);
       await supersedeFeedback(db, questionId);
     },
@@ -550,12 +559,13 @@ export function createAiService(deps: AiDeps) {
       const { discipline, material } = await didacticSubject(request.disciplina, request.assunto);
       // The study text quotes the subject's questions with their keys.
       await study.assertSubjectFree(viewer.userId, discipline.code, request.assunto);
-      if (request.regenerate) await regenerationLimit(viewer);
+      const regenerate = request.regenerate && rewrites;
+      if (regenerate) await regenerationLimit(viewer);
       return sharedText({
         key: `didactic:${discipline.code}:${request.assunto}`,
         feature: 'didactic',
         viewer,
-        regenerate: request.regenerate,
+        regenerate,
         signal,
         findStored: () => findCurrentDidactic(db, discipline.code, request.assunto),
         prompt: async () =>
@@ -575,6 +585,7 @@ export function createAiService(deps: AiDeps) {
     ) {
       const viewer = await viewerOf(session);
       const { discipline } = await didacticSubject(request.disciplina, request.assunto);
+      if (!rewrites) return;
       await regenerationLimit(viewer);
       await supersedeDidactic(db, discipline.code, request.assunto);
     },

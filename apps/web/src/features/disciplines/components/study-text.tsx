@@ -67,7 +67,8 @@ export function StudyText({ disciplina, assunto, subjects, autoStart, onStudy }:
             {AI_MESSAGES.generateContent}
           </Button>
         )}
-        {state.status === 'shown' && (
+        {/* The offline tutor would write the same text again: nothing to regenerate. */}
+        {state.status === 'shown' && tutor?.languageModel && (
           <Button variant="secondary" size="sm" icon={RefreshCw} onClick={() => generate(true)}>
             Gerar novamente
           </Button>

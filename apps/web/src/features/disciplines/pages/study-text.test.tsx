@@ -6,6 +6,7 @@ import { renderApp, SIGNED_IN_USER, stubApi, type ApiRoutes } from '../../../tes
 import {
   FREE_TOKENS,
   GEMINI_TUTOR,
+  OFFLINE_TUTOR,
   premiumTokens,
   sseResponse,
   tutorAnswer,
@@ -68,6 +69,29 @@ describe('/conteudo-didatico — study texts', () => {
     await user.click(await screen.findByRole('button', { name: AI_MESSAGES.generateContent }));
     expect(await within(panel()).findByText('Pegadinha:')).toBeVisible();
     expect(api.calls('POST /didactic-content')).toHaveLength(1);
+  });
+
+  it("offers 'Gerar novamente' with a language model only: the offline tutor writes the same text", async () => {
+    stubStudy();
+    const { user, unmount } = renderApp(
+      '/conteudo-didatico?disciplina=matematica&assunto=Fra%C3%A7%C3%B5es',
+    );
+    await user.click(await screen.findByRole('button', { name: AI_MESSAGES.generateContent }));
+    await within(panel()).findByText('Pegadinha:');
+    expect(screen.getByRole('button', { name: 'Gerar novamente' })).toBeVisible();
+    unmount();
+
+    stubStudy({
+      'GET /app-info': { supportEmail: null, tutor: OFFLINE_TUTOR },
+      'POST /didactic-content': () =>
+        sseResponse(tutorAnswer(STUDY_TEXT, { feature: 'didactic', tutor: OFFLINE_TUTOR })),
+    });
+    const offline = renderApp('/conteudo-didatico?disciplina=matematica&assunto=Fra%C3%A7%C3%B5es');
+    await offline.user.click(
+      await screen.findByRole('button', { name: AI_MESSAGES.generateContent }),
+    );
+    await screen.findByText('Pegadinha:');
+    expect(screen.queryByRole('button', { name: 'Gerar novamente' })).toBeNull();
   });
 
   it('sends a user without AI to /assinatura with the ai_limit warning', async () => {

@@ -81,6 +81,18 @@ describe('/questoes — the tutor', () => {
     expect(api.calls(`POST /questions/${qid(1)}/feedback`)[1]?.body).toEqual({ regenerate: true });
   });
 
+  it("offers no 'Reanalisar' with the offline tutor, which would write the same text", async () => {
+    stubTutor({
+      'GET /app-info': { supportEmail: null, tutor: OFFLINE_TUTOR },
+      [`POST /questions/${qid(1)}/feedback`]: () =>
+        sseResponse(tutorAnswer(EXPLANATION, { tutor: OFFLINE_TUTOR })),
+    });
+    await renderAndCheck();
+    const region = screen.getByRole('region', { name: 'Explicação do tutor offline' });
+    await within(region).findByText(/divida por dois/);
+    expect(screen.queryByRole('button', { name: AI_MESSAGES.reanalyze })).toBeNull();
+  });
+
   it('holds Anterior/Próxima while the explanation is being written', async () => {
     const hold = deferred();
     stubTutor({

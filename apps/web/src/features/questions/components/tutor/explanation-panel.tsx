@@ -22,7 +22,8 @@ interface ExplanationPanelProps {
 
 /**
  * The question's explanation: none -> loading (streaming) -> shown. Entitled users get it at once
- * after checking (a stored one costs nothing); 'Reanalisar com IA' writes a new one.
+ * after checking (a stored one costs nothing); with a language model, 'Reanalisar com IA' writes a
+ * new one (the offline tutor would write the same text again, so it is not offered).
  */
 export function ExplanationPanel({
   questionId,
@@ -49,7 +50,7 @@ export function ExplanationPanel({
         <TutorPanelTitle id="explicacao-titulo" icon={Sparkles}>
           {labels.explanation}
         </TutorPanelTitle>
-        {entitled && state.status === 'shown' && (
+        {entitled && state.status === 'shown' && tutor?.languageModel && (
           <Button
             variant="secondary"
             size="sm"
