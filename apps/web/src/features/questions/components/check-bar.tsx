@@ -122,37 +122,39 @@ export function CheckBar({ question, check }: { question: QuestionDetail; check:
           <ResultMessage answer={answer} resultRef={check.resultRef} />
         </div>
       )}
-      {check.limitTarget && (
-        <Notice tone="warning" className="mt-4">
-          <p>{CATALOG_MESSAGES.questionLimit}</p>
-          <p className="mt-1 font-normal">
-            Sua resposta {check.chosen ? `(${check.chosen}) ` : ''}fica guardada: depois de assinar,
-            volte a esta questão para verificá-la.
-          </p>
-          <Link
-            to={check.limitTarget.to}
-            state={check.limitTarget.state}
-            className={buttonClasses({ size: 'sm', className: 'mt-3' })}
-          >
-            <Crown className="size-4" aria-hidden="true" />
-            Ver planos
-          </Link>
-        </Notice>
-      )}
-      {check.heldBySimulado && (
-        <Notice tone="info" className="mt-4" role="alert">
-          <p>{check.heldBySimulado}</p>
-          <Link to="/simulados" className={buttonClasses({ size: 'sm', className: 'mt-3' })}>
-            <Timer className="size-4" aria-hidden="true" />
-            Ir para meus simulados
-          </Link>
-        </Notice>
-      )}
-      {check.failure && (
-        <Notice tone="error" className="mt-4">
-          {errorMessage(check.failure, CHECK_FAILED)}
-        </Notice>
-      )}
+      <div ref={check.refusalRef} tabIndex={-1} className="scroll-mb-6 focus-visible:outline-none">
+        {check.limitTarget && (
+          <Notice tone="warning" className="mt-4">
+            <p>{CATALOG_MESSAGES.questionLimit}</p>
+            <p className="mt-1 font-normal">
+              Sua resposta {check.chosen ? `(${check.chosen}) ` : ''}fica guardada: depois de
+              assinar, volte a esta questão para verificá-la.
+            </p>
+            <Link
+              to={check.limitTarget.to}
+              state={check.limitTarget.state}
+              className={buttonClasses({ size: 'sm', className: 'mt-3' })}
+            >
+              <Crown className="size-4" aria-hidden="true" />
+              Ver planos
+            </Link>
+          </Notice>
+        )}
+        {check.heldBySimulado && (
+          <Notice tone="info" className="mt-4" role="alert">
+            <p>{check.heldBySimulado}</p>
+            <Link to="/simulados" className={buttonClasses({ size: 'sm', className: 'mt-3' })}>
+              <Timer className="size-4" aria-hidden="true" />
+              Ir para meus simulados
+            </Link>
+          </Notice>
+        )}
+        {check.failure && (
+          <Notice tone="error" className="mt-4">
+            {errorMessage(check.failure, CHECK_FAILED)}
+          </Notice>
+        )}
+      </div>
     </>
   );
 }

@@ -40,6 +40,8 @@ export function useAnswerCheck(questionId: string, question: QuestionDetail | un
   const [selected, setSelected] = useState<string | null>(() => readPendingChoice(questionId));
   const groupRef = useRef<HTMLFieldSetElement>(null);
   const resultRef = useRef<HTMLDivElement>(null);
+  /** Whatever stopped a check (the free limit, a simulado, a failure): shown where one looks. */
+  const refusalRef = useRef<HTMLDivElement>(null);
 
   const answer: CheckedAnswer | null =
     check.data && check.variables
@@ -77,6 +79,11 @@ export function useAnswerCheck(questionId: string, question: QuestionDetail | un
         if (error instanceof ApiError && error.status === 402 && error.code === 'limit/question') {
           writePendingChoice(questionId, chosen);
         }
+        // It may open below the fold: brought into view and focused, so it is seen and read out.
+        requestAnimationFrame(() => {
+          refusalRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+          refusalRef.current?.focus({ preventScroll: true });
+        });
       },
     });
   };
@@ -114,6 +121,7 @@ export function useAnswerCheck(questionId: string, question: QuestionDetail | un
     submit,
     groupRef,
     resultRef,
+    refusalRef,
   };
 }
 

@@ -243,6 +243,8 @@ describe('/questoes', () => {
     const warning = await screen.findByRole('alert');
     expect(warning).toHaveTextContent(CATALOG_MESSAGES.questionLimit);
     expect(warning).toHaveTextContent('Sua resposta (B) fica guardada');
+    // Where the user is looking: the outcome takes the focus (and is scrolled into view).
+    await waitFor(() => expect(warning.parentElement).toHaveFocus());
     // Still on the question, with the choice kept.
     expect(router.state.location.pathname).toBe('/questoes');
     expect(radio('B')).toBeChecked();
