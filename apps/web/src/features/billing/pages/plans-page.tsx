@@ -83,9 +83,9 @@ export default function PlansPage() {
       title="Planos de Assinatura"
       description="Estude sem limites com o Premium ou compre um pacote de tokens para a Inteligência Artificial."
     >
-      {reason && (
+      {(reason || returnTo) && (
         <div className="mb-6 space-y-3">
-          <Notice tone="warning">{SUBSCRIPTION_WARNINGS[reason]}</Notice>
+          {reason && <Notice tone="warning">{SUBSCRIPTION_WARNINGS[reason]}</Notice>}
           {returnTo && (
             <Link to={returnTo} className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
               <ArrowLeft className="size-4" aria-hidden="true" />

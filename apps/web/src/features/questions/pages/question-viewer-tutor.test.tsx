@@ -54,7 +54,7 @@ async function renderAndCheck() {
   await app.user.click(screen.getByRole('button', { name: CATALOG_MESSAGES.checkAnswer }));
   await screen.findByText(CATALOG_MESSAGES.correct);
   // The tutor's panels load after the check; the chat is one of them, whatever the tutor.
-  await screen.findByRole('button', { name: 'Enviar pergunta' });
+  await screen.findByRole('region', { name: /^(Chat com a IA|Perguntas ao tutor offline)$/ });
   return app;
 }
 
@@ -141,13 +141,20 @@ describe('/questoes — the tutor', () => {
     expect(screen.queryByRole('region', { name: 'Explicação da IA' })).toBeNull();
   });
 
-  it('sends a user without AI to /assinatura with the ai_limit warning, and back here', async () => {
+  it('invites a user without a plan or package to the plans, with no limit warning, and back here', async () => {
     const api = stubTutor({ 'GET /me/tokens': FREE_TOKENS });
     const { user, router } = await renderAndCheck();
     expect(api.calls(`POST /questions/${qid(1)}/feedback`)).toHaveLength(0);
+    // The chat shows what it offers instead of a box to type into that cannot be used.
+    const chat = screen.getByRole('region', { name: 'Chat com a IA' });
+    expect(within(chat).queryByRole('textbox')).toBeNull();
+    expect(chat).toHaveTextContent('Disponível no Premium ou com um pacote de tokens');
+    expect(within(chat).getByRole('button', { name: 'Ver planos' })).toBeVisible();
+
     await user.click(await screen.findByRole('button', { name: 'Ver explicação com IA' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(SUBSCRIPTION_WARNINGS.ai_limit);
+    expect(await screen.findByRole('heading', { name: 'Planos de Assinatura' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/assinatura');
+    expect(screen.queryByText(SUBSCRIPTION_WARNINGS.ai_limit)).toBeNull();
     expect(screen.getByRole('link', { name: 'Voltar para a questão' })).toHaveAttribute(
       'href',
       `/questoes?prova=${EXAM_ID}&q=${qid(1)}`,

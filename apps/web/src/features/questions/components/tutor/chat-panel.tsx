@@ -5,7 +5,7 @@ import {
   type TutorInfo,
 } from '@gabarita/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { MessageSquare, Send, Square } from 'lucide-react';
+import { Crown, MessageSquare, Send, Square } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
@@ -30,7 +30,10 @@ interface ChatPanelProps {
   questionId: string;
   entitled: boolean;
   tutor: TutorInfo | null;
+  /** A reply refused because the user's tokens ran out: the plans, with the AI warning. */
   onLocked: () => void;
+  /** Shows a user without a plan or package what unlocks the chat (the plans page). */
+  onInvite: () => void;
   /** A reply is being written (the question navigation waits for it). */
   onBusyChange: (busy: boolean) => void;
 }
@@ -39,7 +42,14 @@ interface ChatPanelProps {
  * Questions about this question: Enter sends, Shift+Enter breaks the line; nothing is sent while a
  * reply is being written; 'Parar' ends the reply (only what was written is charged).
  */
-export function ChatPanel({ questionId, entitled, tutor, onLocked, onBusyChange }: ChatPanelProps) {
+export function ChatPanel({
+  questionId,
+  entitled,
+  tutor,
+  onLocked,
+  onInvite,
+  onBusyChange,
+}: ChatPanelProps) {
   const queryClient = useQueryClient();
   const applyBalance = useApplyTokenBalance();
   const [messages, setMessages] = useState<Message[]>([]);
@@ -62,7 +72,6 @@ export function ChatPanel({ questionId, entitled, tutor, onLocked, onBusyChange 
   const send = async (text: string) => {
     const message = text.trim();
     if (!message || pending) return;
-    if (!entitled) return onLocked();
     const history = messages
       .filter((turn) => !turn.note)
       .map(({ role, text: turnText }) => ({ role, text: turnText }));
@@ -148,57 +157,78 @@ export function ChatPanel({ questionId, entitled, tutor, onLocked, onBusyChange 
       )}
       <div ref={endRef} />
 
-      <div className="mt-4 flex flex-wrap gap-2" role="group" aria-label="Sugestões de pergunta">
-        {AI_MESSAGES.followUps.map((followUp) => (
-          <Button
-            key={followUp}
-            variant="secondary"
-            size="sm"
-            disabled={pending}
-            onClick={() => void send(followUp)}
+      {entitled ? (
+        <>
+          <div
+            className="mt-4 flex flex-wrap gap-2"
+            role="group"
+            aria-label="Sugestões de pergunta"
           >
-            {followUp}
-          </Button>
-        ))}
-      </div>
+            {AI_MESSAGES.followUps.map((followUp) => (
+              <Button
+                key={followUp}
+                variant="secondary"
+                size="sm"
+                disabled={pending}
+                onClick={() => void send(followUp)}
+              >
+                {followUp}
+              </Button>
+            ))}
+          </div>
 
-      <form
-        className="mt-3 flex items-end gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void send(draft);
-        }}
-      >
-        <div className="min-w-0 flex-1">
-          <label htmlFor={inputId} className="sr-only">
-            Sua pergunta sobre a questão
-          </label>
-          <textarea
-            id={inputId}
-            rows={1}
-            value={draft}
-            maxLength={CHAT_MESSAGE_MAX_LENGTH}
-            placeholder="Pergunte sobre a questão (Enter envia, Shift+Enter quebra a linha)"
-            onChange={(event) => setDraft(event.target.value)}
-            onKeyDown={onKeyDown}
-            className={TEXTAREA_CLASSES}
-          />
-        </div>
-        {pending ? (
-          <Button
-            variant="secondary"
-            icon={Square}
-            onClick={() => abortRef.current?.abort()}
-            aria-label="Parar a resposta"
+          <form
+            className="mt-3 flex items-end gap-2"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void send(draft);
+            }}
           >
-            Parar
+            <div className="min-w-0 flex-1">
+              <label htmlFor={inputId} className="sr-only">
+                Sua pergunta sobre a questão
+              </label>
+              <textarea
+                id={inputId}
+                rows={1}
+                value={draft}
+                maxLength={CHAT_MESSAGE_MAX_LENGTH}
+                placeholder="Pergunte sobre a questão (Enter envia, Shift+Enter quebra a linha)"
+                onChange={(event) => setDraft(event.target.value)}
+                onKeyDown={onKeyDown}
+                className={TEXTAREA_CLASSES}
+              />
+            </div>
+            {pending ? (
+              <Button
+                variant="secondary"
+                icon={Square}
+                onClick={() => abortRef.current?.abort()}
+                aria-label="Parar a resposta"
+              >
+                Parar
+              </Button>
+            ) : (
+              <Button
+                type="submit"
+                icon={Send}
+                disabled={!draft.trim()}
+                aria-label="Enviar pergunta"
+              >
+                Enviar
+              </Button>
+            )}
+          </form>
+        </>
+      ) : (
+        // Nothing to type into without a plan or package: what the chat offers, and the way to it.
+        <div className="mt-4 space-y-3 text-sm leading-6 text-ink-muted">
+          <p>{labels.chatOffer}</p>
+          <Button variant="secondary" icon={Crown} onClick={onInvite}>
+            Ver planos
           </Button>
-        ) : (
-          <Button type="submit" icon={Send} disabled={!draft.trim()} aria-label="Enviar pergunta">
-            Enviar
-          </Button>
-        )}
-      </form>
+        </div>
+      )}
     </Card>
   );
 }

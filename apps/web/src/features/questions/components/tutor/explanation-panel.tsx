@@ -16,8 +16,8 @@ interface ExplanationPanelProps {
   /** May this user use AI (a valid plan or package tokens)? */
   entitled: boolean;
   tutor: TutorInfo | null;
-  /** Sends a user who may not use AI to the plans page. */
-  onLocked: () => void;
+  /** Shows a user without a plan or package what unlocks the explanation (the plans page). */
+  onInvite: () => void;
 }
 
 /**
@@ -30,7 +30,7 @@ export function ExplanationPanel({
   explanation,
   entitled,
   tutor,
-  onLocked,
+  onInvite,
 }: ExplanationPanelProps) {
   const { state, request } = explanation;
   const requested = useRef(false);
@@ -74,12 +74,9 @@ export function ExplanationPanel({
         </div>
       ) : (
         <div className="mt-4 space-y-3 text-sm leading-6 text-ink-muted">
-          <p>
-            Entenda por que o gabarito está certo e por que cada alternativa está errada, com uma
-            explicação da Inteligência Artificial. Disponível no Premium ou com um pacote de tokens.
-          </p>
-          <Button icon={Sparkles} onClick={onLocked}>
-            Ver explicação com IA
+          <p>{labels.explanationOffer}</p>
+          <Button icon={Sparkles} onClick={onInvite}>
+            {labels.explanationButton}
           </Button>
         </div>
       )}

@@ -40,9 +40,14 @@ export function TutorPanels({ question, onBusyChange, onAiUsed }: TutorPanelsPro
   // Leaving the question never leaves the navigation blocked.
   useEffect(() => () => onBusyChange(false), [onBusyChange]);
 
+  // Tokens that ran out mid-use: the plans with the AI limit warning.
   const locked = useCallback(() => {
     const target = subscriptionLimitTarget('ai_limit', returnTo);
     void navigate(target.to, { state: target.state });
+  }, [navigate, returnTo]);
+  // Never had an allowance: the plans, with the way back, and no limit warning.
+  const invite = useCallback(() => {
+    void navigate('/assinatura', { state: { returnTo } });
   }, [navigate, returnTo]);
 
   if (tokens.isPending) return null;
@@ -55,13 +60,14 @@ export function TutorPanels({ question, onBusyChange, onAiUsed }: TutorPanelsPro
         explanation={explanation}
         entitled={entitled}
         tutor={tutor}
-        onLocked={locked}
+        onInvite={invite}
       />
       <ChatPanel
         questionId={question.id}
         entitled={entitled}
         tutor={tutor}
         onLocked={locked}
+        onInvite={invite}
         onBusyChange={setChatBusy}
       />
     </div>
