@@ -157,6 +157,10 @@ const MATRIX: Record<string, Probe> = {
     url: (c) => `/api/questions/${c.questionId}/stats`,
     expect: signedIn(200),
   },
+  'GET /api/questions/facets': {
+    url: fixed('/api/questions/facets?disciplina=matematica'),
+    expect: same(200),
+  },
   'GET /api/questions/search': {
     url: fixed('/api/questions/search?q=fra%C3%A7%C3%A3o'),
     expect: same(200),

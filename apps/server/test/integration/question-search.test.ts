@@ -76,6 +76,32 @@ describe('question search', () => {
     ]);
   });
 
+  it('offers the filters with the number of questions each finds, not the number of exams', async () => {
+    const facets = async (query: string) =>
+      (await get(app(), `/api/questions/facets${query}`)).json().facets as Record<
+        string,
+        { value: string; count: number }[]
+      >;
+    const count = (options: { value: string; count: number }[], value: string) =>
+      options.find((option) => option.value === value)?.count;
+    // The mini catalogue: Alfa (2017) has 5 questions, Beta (2015) 3 and Gama (2015) 2.
+    const all = await facets('');
+    expect(count(all.ano!, '2015')).toBe(5);
+    expect(count(all.ano!, '2017')).toBe(5);
+    expect(count(all.disciplina!, 'matematica')).toBe(
+      (await search('disciplina=matematica')).total,
+    );
+    const math = await facets('?disciplina=matematica');
+    expect(count(math.assunto!, 'Frações')).toBe(
+      (await search('disciplina=matematica&assunto=Fra%C3%A7%C3%B5es')).total,
+    );
+    // Each option's count is what choosing it lists.
+    for (const option of all.ano!) {
+      expect((await search(`ano=${option.value}`)).total).toBe(option.count);
+    }
+    expect((await get(app(), '/api/questions/facets?ano=' + 'x'.repeat(300))).statusCode).toBe(400);
+  });
+
   it('lists newest exams first with cards that carry a plain-text excerpt', async () => {
     const result = await search(`q=${encodeURIComponent('licitações')}`);
     expect(result.total).toBe(2);

@@ -60,7 +60,7 @@ export const QUERY_KEYS = {
   reviewCount: ['user', 'review', 'count'],
   /** GET /me/review as the viewer's list (frozen while walked through, as the search list). */
   reviewList: (filters: Record<string, string>) => ['user', 'review-list', filters] as const,
-  /** GET /exams facets as the options of the question search filters. */
+  /** GET /questions/facets: the question search's filter options, counted in questions. */
   searchOptions: (filters: Record<string, string>) =>
     ['catalog', 'search-options', filters] as const,
   /** GET /disciplines: the catalogue's disciplines and counts, the same for everyone. */

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import {
   EXAM_FILTER_KEYS,
-  examSearchResponseSchema,
+  questionFacetsResponseSchema,
   questionSearchResponseSchema,
   reviewCountResponseSchema,
   reviewResponseSchema,
@@ -83,7 +83,9 @@ export function searchOptionsQueryOptions(values: SearchValues) {
     queryFn: async ({ signal }) => {
       const params = new URLSearchParams(filters);
       const query = params.size > 0 ? `?${params.toString()}` : '';
-      return (await apiRequest(`/exams${query}`, examSearchResponseSchema, { signal })).facets;
+      return (
+        await apiRequest(`/questions/facets${query}`, questionFacetsResponseSchema, { signal })
+      ).facets;
     },
     staleTime: 5 * 60_000,
   });

@@ -46,7 +46,7 @@ export const examSearchQuerySchema = z.extend(examFiltersSchema, {
 export const facetOptionSchema = z.object({
   value: z.string(),
   label: z.string(),
-  /** Exams matching the other filters and this value. */
+  /** Exams (on the exam list) or questions (GET /questions/facets) matching the other filters and this value. */
   count: z.int(),
 });
 
@@ -220,6 +220,12 @@ export type ExamFilters = z.infer<typeof examFiltersSchema>;
 export type ExamSearchResponse = z.infer<typeof examSearchResponseSchema>;
 export type ExamCard = z.infer<typeof examCardSchema>;
 export type FacetOption = z.infer<typeof facetOptionSchema>;
+
+/** GET /api/questions/facets: the search filters' options, each counting matching questions. */
+export const questionFacetsResponseSchema = z.object({
+  facets: z.record(z.enum(EXAM_FILTER_KEYS), z.array(facetOptionSchema)),
+});
+export type QuestionFacetsResponse = z.infer<typeof questionFacetsResponseSchema>;
 export type QuestionCard = z.infer<typeof questionCardSchema>;
 export type ExamDetailResponse = z.infer<typeof examDetailResponseSchema>;
 export type Discipline = z.infer<typeof disciplineSchema>;

@@ -8,9 +8,11 @@ import {
   examDetailResponseSchema,
   examParamsSchema,
   examSearchQuerySchema,
+  examFiltersSchema,
   examSearchResponseSchema,
   imageParamsSchema,
   questionDetailSchema,
+  questionFacetsResponseSchema,
   questionParamsSchema,
   questionSearchQuerySchema,
   questionSearchResponseSchema,
@@ -84,6 +86,15 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         userId(request),
         request.query.ocultarDesatualizadas === 'true',
       ),
+  );
+
+  app.get(
+    '/questions/facets',
+    {
+      config: read,
+      schema: { querystring: examFiltersSchema, response: { 200: questionFacetsResponseSchema } },
+    },
+    async (request) => catalog.questionFacets(request.query),
   );
 
   app.get(

@@ -11,6 +11,7 @@ import {
   examSearchResponseSchema,
   questionDetailSchema,
   type QuestionDetail,
+  type QuestionFacetsResponse,
   type QuestionSearchFilters,
 } from '@gabarita/shared';
 import type { Database } from '../../db/client';
@@ -423,6 +424,7 @@ export function createCatalogService(
   const store = <V>(capacity: number) => cache?.store<V>(capacity) ?? uncached<V>();
   const examIndex = store<ExamIndex>(1);
   const searches = store<SerializedSearch>(2_000);
+  const questionFacets = store<QuestionFacetsResponse>(2_000);
   const examDetails = store<ExamDetailResponse>(2_000);
   const disciplineList = store<Discipline[]>(1);
   const disciplinePages = store<DisciplineQuestionsPage>(2_000);
@@ -465,6 +467,14 @@ export function createCatalogService(
       if (!search.items.some((item) => opened.has(item.id))) return search.publicBody;
       const items = search.items.map((item) => ({ ...item, inHistory: opened.has(item.id) }));
       return `{"items":${JSON.stringify(items)}${search.rest}`;
+    },
+    /** The question search's filter options, counted in questions (the same for everyone). */
+    questionFacets(rawFilters: ExamFilters): Promise<QuestionFacetsResponse> {
+      const filters = cleanFilters(rawFilters);
+      const key = JSON.stringify(EXAM_FILTER_KEYS.map((name) => filters[name] ?? null));
+      return questionFacets(key, async () => ({
+        facets: (await index()).search(filters, 0, 0, 'questions').facets,
+      }));
     },
     async getExam(examId: string, userId: string | null) {
       return withExamMarks(marks, await examDetails(examId, () => publicExam(db, examId)), userId);

@@ -52,9 +52,12 @@ export type PublicSearchResult = Omit<ExamSearchResponse, 'nextCursor'>;
 const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
 const byLabel = (a: FacetOption, b: FacetOption) => collator.compare(a.label, b.label);
 
-function increment(counts: Map<string, number>, key: string) {
-  counts.set(key, (counts.get(key) ?? 0) + 1);
+function increment(counts: Map<string, number>, key: string, by = 1) {
+  counts.set(key, (counts.get(key) ?? 0) + by);
 }
+
+/** What the facets count: exams (the exam list) or questions (the question search). */
+export type FacetUnit = 'exams' | 'questions';
 
 /**
  * The exam search over an in-memory copy of the exams and their per-exam aggregates: the same
@@ -89,8 +92,30 @@ export function createExamIndex(rows: ExamIndexRows) {
     return false;
   }
 
-  function search(filters: ExamFilters, offset: number, limit: number): PublicSearchResult {
+  /** The exam's (unannulled) questions of the discipline and subject filters, or all of them. */
+  function questionsMatching(entry: Entry, disciplina?: string, assunto?: string): number {
+    if (assunto !== undefined) {
+      if (disciplina !== undefined) return entry.subjects.get(pairKey(disciplina, assunto)) ?? 0;
+      let total = 0;
+      for (const discipline of subjectsOf.get(assunto) ?? []) {
+        total += entry.subjects.get(pairKey(discipline, assunto)) ?? 0;
+      }
+      return total;
+    }
+    if (disciplina !== undefined) return entry.disciplines.get(disciplina) ?? 0;
+    let total = 0;
+    for (const count of entry.disciplines.values()) total += count;
+    return total;
+  }
+
+  function search(
+    filters: ExamFilters,
+    offset: number,
+    limit: number,
+    unit: FacetUnit = 'exams',
+  ): PublicSearchResult {
     const { disciplina, assunto } = filters;
+    const inQuestions = unit === 'questions';
     const columnCounts = new Map<ColumnFilter, Map<string, number>>(
       COLUMN_FILTERS.map((key) => [key, new Map()]),
     );
@@ -119,25 +144,32 @@ export function createExamIndex(rows: ExamIndexRows) {
           : disciplina === undefined || entry.disciplines.has(disciplina);
 
       if (subjectOk) {
+        const weight = inQuestions ? questionsMatching(entry, disciplina, assunto) : 1;
         for (const key of COLUMN_FILTERS) {
           if (failures === 0 || failed === key)
-            increment(columnCounts.get(key)!, columnValue(exam, key));
+            increment(columnCounts.get(key)!, columnValue(exam, key), weight);
         }
       }
       if (failures > 0) continue;
       // The discipline facet ignores the discipline filter but keeps the subject alone.
       if (assunto !== undefined) {
         const suffix = `\u0000${assunto}`;
-        for (const key of entry.subjects.keys()) {
-          if (key.endsWith(suffix)) increment(disciplineCounts, key.slice(0, -suffix.length));
+        for (const [key, count] of entry.subjects) {
+          if (key.endsWith(suffix)) {
+            increment(disciplineCounts, key.slice(0, -suffix.length), inQuestions ? count : 1);
+          }
         }
       } else {
-        for (const discipline of entry.disciplines.keys()) increment(disciplineCounts, discipline);
+        for (const [discipline, count] of entry.disciplines) {
+          increment(disciplineCounts, discipline, inQuestions ? count : 1);
+        }
       }
       if (disciplina !== undefined) {
         const prefix = `${disciplina}\u0000`;
-        for (const key of entry.subjects.keys()) {
-          if (key.startsWith(prefix)) increment(subjectCounts, key.slice(prefix.length));
+        for (const [key, count] of entry.subjects) {
+          if (key.startsWith(prefix)) {
+            increment(subjectCounts, key.slice(prefix.length), inQuestions ? count : 1);
+          }
         }
       }
       if (!subjectOk) continue;
@@ -148,15 +180,18 @@ export function createExamIndex(rows: ExamIndexRows) {
     const facets = Object.fromEntries(
       EXAM_FILTER_KEYS.map((key) => [key, [] as FacetOption[]]),
     ) as PublicSearchResult['facets'];
+    // An option with nothing to find (every question of it annulled) is not offered.
     for (const key of COLUMN_FILTERS) {
       for (const [value, count] of columnCounts.get(key)!)
-        facets[key].push({ value, label: value, count });
+        if (count > 0) facets[key].push({ value, label: value, count });
     }
     for (const [value, count] of disciplineCounts) {
       const label = rows.disciplineNames.get(value);
-      if (label !== undefined) facets.disciplina.push({ value, label, count });
+      if (label !== undefined && count > 0) facets.disciplina.push({ value, label, count });
     }
-    for (const [value, count] of subjectCounts) facets.assunto.push({ value, label: value, count });
+    for (const [value, count] of subjectCounts) {
+      if (count > 0) facets.assunto.push({ value, label: value, count });
+    }
     for (const key of EXAM_FILTER_KEYS) facets[key].sort(byLabel);
     return { items: page, total, facets };
   }
