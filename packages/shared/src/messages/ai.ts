@@ -31,6 +31,4 @@ export const AI_MESSAGES = {
    */
   offlineTutorNotice:
     'Tutor offline: este texto foi montado automaticamente a partir do gabarito oficial, das alternativas e do texto de referência. Ele não é escrito por uma Inteligência Artificial (não é um modelo de linguagem).',
-  offlineTutorHowTo:
-    'Para respostas escritas por um modelo de linguagem, o administrador do servidor deve configurar AI_PROVIDER=gemini (com GEMINI_API_KEY) ou AI_PROVIDER=openai-compatible (com AI_BASE_URL e AI_MODEL, por exemplo um Ollama local).',
 } as const;

@@ -139,6 +139,8 @@ describe('/questoes — the tutor', () => {
     const region = await screen.findByRole('region', { name: 'Explicação do tutor offline' });
     expect(await within(region).findByText(AI_MESSAGES.offlineTutorNotice)).toBeVisible();
     expect(screen.queryByRole('region', { name: 'Explicação da IA' })).toBeNull();
+    // How a server is configured is the operator's business, not shown to students.
+    expect(document.body).not.toHaveTextContent(/AI_PROVIDER|GEMINI_API_KEY/);
   });
 
   it('invites a user without a plan or package to the plans, with no limit warning, and back here', async () => {
