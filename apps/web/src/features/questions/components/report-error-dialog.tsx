@@ -93,12 +93,10 @@ export function ReportErrorDialog({
     return () => window.clearTimeout(timer);
   }, [sent, onClose]);
 
-  // The text goes only with 'Outro'; the shared schema decides what is missing or too long.
+  // Any type may say more ('Outro' must); the shared schema decides what is missing or too long.
   const onSubmit = form.handleSubmit((values) => {
     if (locked) return;
-    report.mutate(
-      values.type === OTHER ? values : { questionId: values.questionId, type: values.type },
-    );
+    report.mutate(values);
   });
 
   const invalid = errors.type?.message ?? errors.text?.message ?? null;
@@ -156,16 +154,16 @@ export function ReportErrorDialog({
           </div>
         </fieldset>
 
-        {other && (
+        {type && (
           <div className="mt-4">
             <label htmlFor={textId} className={LABEL_CLASSES}>
-              {REPORT_TEXT_LABEL}
+              {other ? REPORT_TEXT_LABEL : `${REPORT_TEXT_LABEL} (opcional)`}
             </label>
             <textarea
               id={textId}
               maxLength={ERROR_REPORT_TEXT_MAX_LENGTH}
-              rows={4}
-              required
+              rows={other ? 4 : 3}
+              required={other}
               disabled={locked}
               aria-invalid={errors.text ? true : undefined}
               {...form.register('text')}

@@ -148,6 +148,29 @@ describe('/questoes — report an error', () => {
     });
   });
 
+  it('takes an optional description with any type, not only Outro', async () => {
+    const api = stubViewer({
+      [REPORT_ROUTE]: () =>
+        Response.json({ message: SUPPORT_MESSAGES.reportSent }, { status: 201 }),
+    });
+    const { user } = await renderViewer();
+    await openReport(user);
+    expect(within(dialog()).queryByRole('textbox')).toBeNull();
+    await user.click(within(dialog()).getByRole('radio', { name: 'Gabarito divergente' }));
+    const description = within(dialog()).getByRole('textbox', {
+      name: 'Descreva o problema (opcional)',
+    });
+    expect(description).not.toBeRequired();
+    await user.type(description, 'A banca mudou o gabarito para C no definitivo.');
+    await user.click(sendButton());
+    expect(await within(dialog()).findByText(SUPPORT_MESSAGES.reportSent)).toBeVisible();
+    expect(api.calls(REPORT_ROUTE)[0]?.body).toEqual({
+      questionId: qid(1),
+      type: 'Gabarito divergente',
+      text: 'A banca mudou o gabarito para C no definitivo.',
+    });
+  });
+
   it('shows the server message, lets the user retry, and starts clean when reopened', async () => {
     let attempts = 0;
     const api = stubViewer({
