@@ -1,6 +1,6 @@
 import { CATALOG_MESSAGES, type QuestionDetail } from '@gabarita/shared';
 import { CircleCheck, CircleSlash, CircleX, Coins, Crown, Timer } from 'lucide-react';
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
@@ -85,6 +85,21 @@ function FreeChecksLeft() {
   );
 }
 
+/** Where a refused check says why: focused (and scrolled to) when it opens. */
+function RefusalArea({
+  refusalRef,
+  children,
+}: {
+  refusalRef: Ref<HTMLDivElement>;
+  children: ReactNode;
+}) {
+  return (
+    <div ref={refusalRef} tabIndex={-1} className="scroll-mb-6 focus-visible:outline-none">
+      {children}
+    </div>
+  );
+}
+
 /** 'Verificar Gabarito', then the result; a reopened question recalls the first answer. */
 export function CheckBar({ question, check }: { question: QuestionDetail; check: AnswerCheck }) {
   const { answer } = check;
@@ -122,7 +137,7 @@ export function CheckBar({ question, check }: { question: QuestionDetail; check:
           <ResultMessage answer={answer} resultRef={check.resultRef} />
         </div>
       )}
-      <div ref={check.refusalRef} tabIndex={-1} className="scroll-mb-6 focus-visible:outline-none">
+      <RefusalArea refusalRef={check.refusalRef}>
         {check.limitTarget && (
           <Notice tone="warning" className="mt-4">
             <p>{CATALOG_MESSAGES.questionLimit}</p>
@@ -154,7 +169,7 @@ export function CheckBar({ question, check }: { question: QuestionDetail; check:
             {errorMessage(check.failure, CHECK_FAILED)}
           </Notice>
         )}
-      </div>
+      </RefusalArea>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { type QuestionDetail, SIMULADO_IN_PROGRESS_CODE } from '@gabarita/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { readStored, writeStored } from '../../../lib/browser-storage';
@@ -7,18 +7,7 @@ import { STORAGE_KEYS } from '../../../lib/storage-keys';
 import { subscriptionLimitTarget } from '../../../lib/subscription-reason';
 import { useCheckAnswer } from '../api/question-api';
 import type { CheckedAnswer } from '../components/alternatives-group';
-
-/** Letter keys choose only when the focus is not in a field where letters are typed. */
-function typesText(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  // Keys pressed in a dialog (e.g. the error report) belong to it, not to the question behind.
-  if (target.closest('[role="dialog"]')) return true;
-  if (target.isContentEditable || target instanceof HTMLTextAreaElement) return true;
-  if (target instanceof HTMLSelectElement) return true;
-  return (
-    target instanceof HTMLInputElement && !['radio', 'checkbox', 'button'].includes(target.type)
-  );
-}
+import { useLetterKeys } from './use-letter-keys';
 
 function readPendingChoice(questionId: string): string | null {
   return readStored(STORAGE_KEYS.pendingChoice(questionId), 'sessionStorage');
@@ -89,21 +78,10 @@ export function useAnswerCheck(questionId: string, question: QuestionDetail | un
   };
 
   const letters = question?.alternatives.map((alternative) => alternative.letter) ?? [];
-  const lettersKey = letters.join('');
-  useEffect(() => {
-    if (!lettersKey || locked) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (typesText(event.target)) return;
-      const letter = event.key.toUpperCase();
-      if (event.key.length !== 1 || !lettersKey.includes(letter)) return;
-      event.preventDefault();
-      setSelected(letter);
-      groupRef.current?.querySelector<HTMLInputElement>(`input[value="${letter}"]`)?.focus();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [lettersKey, locked]);
+  useLetterKeys(letters, !locked, (letter) => {
+    setSelected(letter);
+    groupRef.current?.querySelector<HTMLInputElement>(`input[value="${letter}"]`)?.focus();
+  });
 
   return {
     chosen,

@@ -17,6 +17,7 @@ import { AlternativesGroup } from '../components/alternatives-group';
 import { QuestionReferenceTexts, QuestionStatement } from '../components/question-statement';
 import { SimuladoResult } from '../components/simulado/simulado-result';
 import { clockLabel, SCORING_SHORT } from '../components/simulado/simulado-text';
+import { useLetterKeys } from '../hooks/use-letter-keys';
 import { useSimuladoAnswers, type SaveState } from '../hooks/use-simulado-answers';
 
 const LOAD_FAILED = 'Não foi possível carregar o simulado. Tente novamente.';
@@ -67,6 +68,12 @@ function CurrentQuestion({
   onNext: () => void;
 }) {
   const question = useQuestion(questionId);
+  const groupRef = useRef<HTMLFieldSetElement>(null);
+  // The same letter keys as the question viewer.
+  useLetterKeys(question.data?.alternatives.map((item) => item.letter) ?? [], true, (letter) => {
+    onChoose(letter);
+    groupRef.current?.querySelector<HTMLInputElement>(`input[value="${letter}"]`)?.focus();
+  });
   if (question.isPending) {
     return (
       <Card>
@@ -93,6 +100,7 @@ function CurrentQuestion({
         <QuestionStatement question={data} />
         <div className="mt-6 border-t border-line pt-5">
           <AlternativesGroup
+            groupRef={groupRef}
             name={`simulado-${data.id}`}
             alternatives={data.alternatives}
             selected={chosen}
@@ -116,11 +124,18 @@ function Runner({ simulado }: { simulado: Simulado }) {
   const queryClient = useQueryClient();
   const { answers, choose, flush, state } = useSimuladoAnswers(simulado);
   const finish = useFinishSimulado(simulado.id);
-  const [index, setIndex] = useState(0);
+  // The question on screen lives in the address (?q=, from 1): a reload comes back to it.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const total = simulado.questions.length;
+  const index = Math.min(total - 1, Math.max(0, Number(searchParams.get('q') ?? 1) - 1 || 0));
+  const setIndex = (next: number) => {
+    const params = new URLSearchParams(searchParams);
+    params.set('q', String(next + 1));
+    setSearchParams(params, { replace: true });
+  };
   const [confirming, setConfirming] = useState(false);
   const secondsLeft = useSecondsLeft(simulado);
   const finishRef = useRef<HTMLButtonElement>(null);
-  const total = simulado.questions.length;
   const current = simulado.questions[index]!;
   const answered = simulado.questions.filter((question) => answers[question.questionId]).length;
   const expired = secondsLeft <= 0;

@@ -1,5 +1,5 @@
 import type { Simulado } from '@gabarita/shared';
-import { CircleCheck, CircleMinus, CircleSlash, CircleX, ExternalLink } from 'lucide-react';
+import { ChevronRight, CircleCheck, CircleMinus, CircleSlash, CircleX } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card } from '../../../../components/ui/card';
 import { Notice } from '../../../../components/ui/notice';
@@ -149,7 +149,7 @@ export function SimuladoResult({ simulado }: { simulado: Simulado }) {
                         className="inline-flex items-center gap-1 text-primary-ink hover:underline"
                       >
                         {question.position}
-                        <ExternalLink className="size-3.5" aria-hidden="true" />
+                        <ChevronRight className="size-3.5" aria-hidden="true" />
                       </Link>
                     </th>
                     <td className={`${TD} hidden sm:table-cell`}>{question.disciplineName}</td>
