@@ -44,6 +44,14 @@ export function showSubmitError<Values extends FieldValues>(
 }
 
 /** The first message to show, in the order of `fields`, then the submit's own error. */
+/** The first of `fields` that has an error: the one the form's single message is about. */
+export function firstErrorField<Values extends FieldValues>(
+  errors: FieldErrors<Values>,
+  fields: readonly Path<Values>[],
+): Path<Values> | null {
+  return fields.find((field) => (errors as Record<string, unknown>)[field] !== undefined) ?? null;
+}
+
 export function firstErrorMessage<Values extends FieldValues>(
   errors: FieldErrors<Values>,
   fields: readonly Path<Values>[],

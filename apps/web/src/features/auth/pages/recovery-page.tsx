@@ -53,7 +53,8 @@ function InvalidLink({ message }: { message: string }) {
   return (
     <StateCard tone="error" icon={<TriangleAlert className="size-7" aria-hidden="true" />}>
       <h1 className="text-2xl font-semibold tracking-tight text-ink">{TITLE}</h1>
-      <p role="alert" className="mt-3 text-sm leading-6 text-ink-muted">
+      {/* The product's text for an invalid link starts in lower case; a sentence on screen does not. */}
+      <p role="alert" className="mt-3 text-sm leading-6 text-ink-muted first-letter:uppercase">
         {message}
       </p>
       <Link to="/login" className={buttonClasses({ size: 'md', className: 'mt-7 w-full' })}>

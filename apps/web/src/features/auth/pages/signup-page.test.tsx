@@ -67,6 +67,23 @@ describe('sign-up page', () => {
     expect(api.calls('POST /auth/signup')).toHaveLength(0);
   });
 
+  it('marks only the field its one message is about', async () => {
+    stubApi();
+    const { user } = await renderSignup();
+    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(AUTH_MESSAGES.nameRequired);
+    const invalid = () =>
+      ['Nome', 'E-mail', 'Senha', 'Repetir senha'].filter(
+        (label) => screen.getByLabelText(label).getAttribute('aria-invalid') === 'true',
+      );
+    expect(invalid()).toEqual(['Nome']);
+
+    await user.type(screen.getByLabelText('Nome'), 'Ana');
+    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(AUTH_MESSAGES.emailRequired);
+    expect(invalid()).toEqual(['E-mail']);
+  });
+
   it("shows 'Criando conta...' with every input disabled, then the notice instead of the form", async () => {
     const answer = deferred<Response>();
     const api = stubApi({ 'POST /auth/signup': () => answer.promise });

@@ -5,7 +5,12 @@ import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
-import { firstErrorMessage, showSubmitError, useSchemaForm } from '../../../lib/forms';
+import {
+  firstErrorField,
+  firstErrorMessage,
+  showSubmitError,
+  useSchemaForm,
+} from '../../../lib/forms';
 import { signup } from '../api/auth-api';
 import { AuthHeading } from '../components/auth-heading';
 
@@ -60,9 +65,11 @@ export default function SignupPage() {
     }
   });
 
-  // One message under the form, as the spec shows it; the fields it concerns are marked.
-  const error = firstErrorMessage(errors, ['name', 'email', 'confirmation', 'password']);
-  const passwordError = Boolean(errors.password || errors.confirmation);
+  // One message under the form, as the spec shows it; only the fields it is about are marked.
+  const order = ['name', 'email', 'confirmation', 'password'] as const;
+  const error = firstErrorMessage(errors, order);
+  const about = firstErrorField(errors, order);
+  const passwordError = about === 'password' || about === 'confirmation';
   const describedBy = (invalid: boolean) => (invalid ? errorId : undefined);
 
   return (
@@ -78,8 +85,8 @@ export default function SignupPage() {
             autoComplete="name"
             required
             maxLength={NAME_MAX_LENGTH}
-            invalid={Boolean(errors.name)}
-            describedBy={describedBy(Boolean(errors.name))}
+            invalid={about === 'name'}
+            describedBy={describedBy(about === 'name')}
             {...form.register('name')}
           />
           <TextField
@@ -88,8 +95,8 @@ export default function SignupPage() {
             autoComplete="email"
             inputMode="email"
             required
-            invalid={Boolean(errors.email)}
-            describedBy={describedBy(Boolean(errors.email))}
+            invalid={about === 'email'}
+            describedBy={describedBy(about === 'email')}
             {...form.register('email')}
           />
           <PasswordField
