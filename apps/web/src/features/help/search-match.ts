@@ -1,32 +1,91 @@
+import { stemWord } from './portuguese-stem';
+
 /**
- * Accent- and case-insensitive matching that also says where the match is in the original text,
- * so the help centre can highlight 'Cancelamento' when someone types 'CANCELAMENTO' or 'cancelámento'.
+ * The help centre's search matches words as the server's question search does
+ * (docs/product-rules.md, "Question search"): accents and capitals do not matter, word endings are
+ * reduced to a stem ('cancelar' finds 'cancelamento'), every word typed must be found in the
+ * question or its answer, and words too common to mean anything are ignored. It also says where the
+ * matching words are in the original text, so they can be highlighted.
  */
 
 const DIACRITICS = /\p{Diacritic}/gu;
 
-function foldChar(char: string): string {
-  return char.normalize('NFD').replace(DIACRITICS, '').toLocaleLowerCase('pt-BR');
+/** Lower case without accents: 'Renovação' -> 'renovacao'. */
+export function foldText(text: string): string {
+  return text.normalize('NFD').replace(DIACRITICS, '').toLocaleLowerCase('pt-BR');
 }
 
-/** The search term as it is compared: folded, with inner runs of spaces reduced to one. */
-export function foldTerm(term: string): string {
-  return foldChar(term.trim()).replace(/\s+/g, ' ');
+/** Letters (with any combining accents) and digits; 'e-mail' is two words, as on the server. */
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+
+/** Folded, like the query, so 'à' and 'é' are here as 'a' and 'e'. */
+const STOP_WORDS = new Set([
+  ...['a', 'o', 'as', 'os', 'um', 'uma', 'uns', 'umas'],
+  ...['de', 'do', 'da', 'dos', 'das', 'em', 'no', 'na', 'nos', 'nas', 'num', 'numa'],
+  ...['ao', 'aos', 'por', 'pelo', 'pela', 'pelos', 'pelas', 'para', 'pra', 'com', 'sem'],
+  ...['e', 'ou', 'que', 'se', 'mas', 'nem', 'porque'],
+  ...['como', 'qual', 'quais', 'quando', 'onde', 'quanto', 'quantos', 'quanta', 'quantas'],
+  ...['eu', 'meu', 'minha', 'meus', 'minhas', 'voce', 'seu', 'sua', 'seus', 'suas'],
+]);
+
+interface TextWord {
+  start: number;
+  end: number;
+  folded: string;
+  stem: string;
 }
 
-/** Folds `text` character by character, remembering which original character each came from. */
-function foldWithMap(text: string): { folded: string; origin: number[] } {
-  let folded = '';
-  const origin: number[] = [];
-  let index = 0;
-  for (const char of text) {
-    const piece = foldChar(char);
-    for (let k = 0; k < piece.length; k += 1) origin.push(index);
-    folded += piece;
-    index += char.length;
-  }
-  origin.push(index);
-  return { folded, origin };
+function wordsOf(text: string): TextWord[] {
+  return Array.from(text.matchAll(WORD), (found) => {
+    const folded = foldText(found[0]);
+    return {
+      start: found.index,
+      end: found.index + found[0].length,
+      folded,
+      stem: stemWord(folded),
+    };
+  });
+}
+
+/**
+ * A word of the query. It matches the words with its stem; when no text has one, it is taken as a
+ * word typed halfway and matches the words that begin with it ('cancelame' finds 'cancelamento').
+ */
+export interface QueryWord {
+  folded: string;
+  stem: string;
+  byStem: boolean;
+}
+
+export interface SearchTerm {
+  /** The query folded, with runs of spaces reduced to one; '' when nothing is searched. */
+  folded: string;
+  /** The words that must all be found; none when the query has only stop words. */
+  words: readonly QueryWord[];
+}
+
+/** The term for `query` over all the `texts` searched (which decide each word's fallback). */
+export function searchTerm(query: string, texts: readonly string[] = []): SearchTerm {
+  const folded = foldText(query.trim()).replace(/\s+/g, ' ');
+  const typed = new Set(Array.from(folded.matchAll(WORD), (found) => found[0]));
+  const stems = new Set(texts.flatMap((text) => wordsOf(text).map((word) => word.stem)));
+  const words = [...typed]
+    .filter((word) => !STOP_WORDS.has(word))
+    .map((word) => {
+      const stem = stemWord(word);
+      return { folded: word, stem, byStem: stems.has(stem) };
+    });
+  return { folded, words };
+}
+
+function isMatch(word: TextWord, query: QueryWord): boolean {
+  return query.byStem ? word.stem === query.stem : word.folded.startsWith(query.folded);
+}
+
+/** Whether every word of the term is in one of `texts` (an entry's question and answer). */
+export function matchesAll(texts: readonly string[], term: SearchTerm): boolean {
+  const words = texts.flatMap(wordsOf);
+  return term.words.every((query) => words.some((word) => isMatch(word, query)));
 }
 
 export interface TextPart {
@@ -34,68 +93,18 @@ export interface TextPart {
   match: boolean;
 }
 
-/** A folded term and whether it must match whole words (else word beginnings). */
-export interface SearchTerm {
-  folded: string;
-  wholeWords: boolean;
-}
-
-const WORD_CHAR = /[\p{L}\p{N}]/u;
-
-function isWordChar(char: string): boolean {
-  return char !== '' && WORD_CHAR.test(char);
-}
-
-/** The next place from `from` where the term starts a word (and, for whole words, ends one). */
-function findWord(folded: string, term: SearchTerm, from: number): number {
-  let at = folded.indexOf(term.folded, from);
-  while (at !== -1) {
-    const startsWord = at === 0 || !isWordChar(folded.charAt(at - 1));
-    const endsWord = !isWordChar(folded.charAt(at + term.folded.length));
-    if (startsWord && (endsWord || !term.wholeWords)) return at;
-    at = folded.indexOf(term.folded, at + 1);
-  }
-  return -1;
-}
-
-/**
- * The help centre matches whole words ('pix' finds 'PIX', not 'pixels'); when no text has the
- * term as a whole word, it matches word beginnings, so a word typed halfway ('cancel') still finds
- * 'cancelamento'.
- */
-export function searchTerm(query: string, texts: readonly string[]): SearchTerm {
-  const folded = foldTerm(query);
-  const whole: SearchTerm = { folded, wholeWords: true };
-  if (!folded || texts.some((text) => matches(text, whole))) return whole;
-  return { folded, wholeWords: false };
-}
-
-function matches(text: string, term: SearchTerm): boolean {
-  return findWord(foldWithMap(text).folded, term, 0) !== -1;
-}
-
-/** Splits `text` into matching and non-matching parts for a term ('' = no highlight). */
+/** Splits `text` into parts, the words matching any word of the term marked whole. */
 export function splitMatches(text: string, term: SearchTerm): TextPart[] {
-  const foldedTerm = term.folded;
-  if (!foldedTerm) return [{ text, match: false }];
-  const { folded, origin } = foldWithMap(text);
   const parts: TextPart[] = [];
   let cursor = 0;
-  let from = findWord(folded, term, 0);
-  while (from !== -1) {
-    const start = origin[from] ?? text.length;
-    const end = origin[from + foldedTerm.length] ?? text.length;
-    if (start > cursor) parts.push({ text: text.slice(cursor, start), match: false });
-    if (end > start) parts.push({ text: text.slice(start, end), match: true });
-    cursor = end;
-    from = findWord(folded, term, from + foldedTerm.length);
+  for (const word of wordsOf(text)) {
+    if (!term.words.some((query) => isMatch(word, query))) continue;
+    if (word.start > cursor) parts.push({ text: text.slice(cursor, word.start), match: false });
+    parts.push({ text: text.slice(word.start, word.end), match: true });
+    cursor = word.end;
   }
-  if (cursor < text.length) parts.push({ text: text.slice(cursor), match: false });
+  if (cursor < text.length || parts.length === 0) {
+    parts.push({ text: text.slice(cursor), match: false });
+  }
   return parts;
-}
-
-/** Whether any of `texts` contains the term. */
-export function matchesAny(texts: readonly string[], term: SearchTerm): boolean {
-  if (!term.folded) return true;
-  return texts.some((text) => matches(text, term));
 }

@@ -48,6 +48,55 @@ describe('/ajuda FAQ', () => {
     },
   );
 
+  it.each(['cancelar', 'Cancelada', 'cancelou'])(
+    'finds the cancelamento question from %s, another form of the word',
+    async (term) => {
+      stubApi();
+      const { user } = await renderHelp();
+      await user.type(searchBox(), term);
+      const question = screen.getByRole('button', {
+        name: 'O plano é renovado automaticamente? Como faço o cancelamento?',
+      });
+      // The word whose stem matched is marked whole.
+      expect(within(question).getByText('cancelamento', { selector: 'mark' })).toBeVisible();
+      expect(screen.queryByText(SUPPORT_MESSAGES.helpNoResults(term))).toBeNull();
+    },
+  );
+
+  it('finds singular and plural, noun and verb: planos, pagar', async () => {
+    stubApi();
+    const { user } = await renderHelp();
+    await user.type(searchBox(), 'planos');
+    const premium = screen.getByRole('button', { name: 'O que o plano Premium oferece?' });
+    expect(within(premium).getByText('plano', { selector: 'mark' })).toBeVisible();
+
+    await user.clear(searchBox());
+    await user.type(searchBox(), 'pagar');
+    const pix = screen.getByRole('button', { name: 'Como funciona o pagamento por PIX?' });
+    expect(within(pix).getByText('pagamento', { selector: 'mark' })).toBeVisible();
+    expect(
+      screen.getByRole('button', { name: 'Paguei, mas o acesso não foi liberado. O que faço?' }),
+    ).toBeVisible();
+  });
+
+  it('needs every word typed, in the question or its answer', async () => {
+    stubApi();
+    const { user } = await renderHelp();
+    await user.type(searchBox(), 'cancelar plano automático');
+    expect(
+      screen.getByRole('button', {
+        name: 'O plano é renovado automaticamente? Como faço o cancelamento?',
+      }),
+    ).toBeVisible();
+    expect(
+      screen.queryByRole('button', { name: 'Quais são os planos e quanto custam?' }),
+    ).toBeNull();
+
+    await user.clear(searchBox());
+    await user.type(searchBox(), 'cancelar boleto');
+    expect(screen.getByText('Nenhum resultado encontrado para "cancelar boleto".')).toBeVisible();
+  });
+
   it('matches accented text from a plain term and searches the answers too', async () => {
     stubApi();
     const { user } = await renderHelp();

@@ -9,7 +9,7 @@ import { useSupportEmail } from '../../../lib/app-info';
 import { ContactForm } from '../components/contact-form';
 import { FaqList } from '../components/faq-list';
 import { entryTexts, faqCategories } from '../faq-content';
-import { matchesAny, searchTerm } from '../search-match';
+import { matchesAll, searchTerm } from '../search-match';
 
 function useFaqSearch(query: string, supportEmail: string | null) {
   const { term, categories } = useMemo(() => {
@@ -23,7 +23,7 @@ function useFaqSearch(query: string, supportEmail: string | null) {
       categories: all
         .map((category) => ({
           ...category,
-          entries: category.entries.filter((entry) => matchesAny(entryTexts(entry), found)),
+          entries: category.entries.filter((entry) => matchesAll(entryTexts(entry), found)),
         }))
         .filter((category) => category.entries.length > 0),
     };

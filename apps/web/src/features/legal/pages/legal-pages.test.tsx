@@ -64,11 +64,38 @@ describe('/politicas', () => {
     stubApi({ 'GET /app-info': { supportEmail: SUPPORT_EMAIL, tutor: OFFLINE_TUTOR } });
     renderApp('/politicas');
     await screen.findByRole('heading', { level: 1, name: 'Política de Privacidade' });
-    expect(screen.getByText('Última atualização: 2 de outubro de 2025')).toBeVisible();
+    expect(screen.getByText('Última atualização: 25 de novembro de 2026')).toBeVisible();
     expect(screen.getByRole('heading', { level: 2, name: /Cookies e rastreamento/ })).toBeVisible();
     expect(screen.getByText(/argon2id/)).toBeVisible();
     expect(screen.getByText(/portabilidade/)).toBeVisible();
     expect((await screen.findAllByRole('link', { name: SUPPORT_EMAIL })).length).toBeGreaterThan(0);
+  });
+
+  it('names every cookie with its purpose and lifetime, and what the browser keeps', async () => {
+    stubApi();
+    renderApp('/politicas');
+    const cookies = await screen.findByRole('region', { name: /Cookies e rastreamento/ });
+    const item = (name: string) =>
+      within(cookies)
+        .getAllByRole('listitem')
+        .find((li) => li.textContent?.includes(name));
+    // Each cookie the server sets (apps/server/src/modules/auth), with why and for how long.
+    expect(item('gabarita_session')).toHaveTextContent(/conectado.*30 dias/);
+    expect(item('gabarita_browser')).toHaveTextContent(/senha.*um ano/);
+    expect(item('gabarita_google')).toHaveTextContent(/Google.*10 minutos/);
+    expect(cookies).not.toHaveTextContent('somente o cookie de sessão');
+    // What the web app keeps in localStorage and sessionStorage (apps/web/src/lib/storage-keys.ts).
+    for (const [key, held] of [
+      ['gabarita.theme', /tema/],
+      ['gabarita.menuOpen', /menu lateral/],
+      ['gabarita.desempenho.visao', /Meu Desempenho/],
+      ['gabarita.fonte', /fonte/],
+      ['gabarita.simulado.', /simulado/],
+      ['gabarita.filtro.', /filtros/],
+      ['gabarita.escolha.', /alternativa/],
+    ] as const) {
+      expect(item(key), key).toHaveTextContent(held);
+    }
   });
 
   it('names the AI provider that receives question texts and chat messages, as configured', async () => {

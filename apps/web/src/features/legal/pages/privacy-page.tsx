@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { LegalDocument, type LegalSection } from '../components/legal-document';
 import { AiRecipient } from '../components/ai-recipient';
 import { SupportContact } from '../components/support-contact';
-import { LEGAL_UPDATED_ON } from '../legal-dates';
+import { PRIVACY_UPDATED_ON } from '../legal-dates';
 
 const SECTIONS: readonly LegalSection[] = [
   {
@@ -57,11 +57,104 @@ const SECTIONS: readonly LegalSection[] = [
     id: 'cookies',
     title: 'Cookies e rastreamento',
     content: (
-      <p>
-        Usamos somente o cookie de sessão necessário para manter você conectado. Não usamos cookies
-        de rastreamento, ferramentas de análise de terceiros nem publicidade, e não traçamos perfis
-        de navegação. A preferência de tema e a do menu ficam salvas apenas no seu navegador.
-      </p>
+      <>
+        <p>
+          Usamos somente os cookies necessários para o funcionamento e a segurança da conta. Todos
+          são HttpOnly (não podem ser lidos por scripts da página), são enviados apenas aos nossos
+          servidores e guardam só um código aleatório, sem dados pessoais:
+        </p>
+        <ul>
+          <li>
+            <strong>
+              <code>gabarita_session</code> (sessão):
+            </strong>{' '}
+            mantém você conectado. É criado quando você entra, vale por 30 dias a partir do último
+            uso da plataforma e é apagado quando você clica em &ldquo;Sair&rdquo;.
+          </li>
+          <li>
+            <strong>
+              <code>gabarita_browser</code> (navegador conhecido):
+            </strong>{' '}
+            identifica este navegador depois que você entra com e-mail e senha. Se alguém errar
+            muitas vezes a senha da sua conta, novas tentativas ficam bloqueadas por um tempo, mas
+            não as feitas de um navegador em que você já entrou antes: assim, um estranho não
+            consegue impedir o seu acesso. Dura um ano a partir da primeira entrada neste navegador
+            e continua guardado depois que você sai; nos nossos servidores fica apenas o hash do
+            código, ligado às contas que entraram por ele.
+          </li>
+          <li>
+            <strong>
+              <code>gabarita_google</code> (entrada com o Google):
+            </strong>{' '}
+            criado quando você escolhe entrar com o Google, para confirmar que a resposta do Google
+            volta ao mesmo navegador que começou a entrada (uma proteção contra fraudes). Dura no
+            máximo 10 minutos e é apagado assim que a entrada termina.
+          </li>
+        </ul>
+        <p>
+          Não usamos cookies de rastreamento, ferramentas de análise de terceiros nem publicidade, e
+          não traçamos perfis de navegação.
+        </p>
+        <p>
+          Além dos cookies, a plataforma guarda alguns itens no armazenamento do seu próprio
+          navegador. Eles não são cookies: servem só para o funcionamento das telas e não acompanham
+          as requisições aos nossos servidores. Estes ficam até você limpar os dados do site no
+          navegador (armazenamento local):
+        </p>
+        <ul>
+          <li>
+            <strong>
+              <code>gabarita.theme</code>:
+            </strong>{' '}
+            o tema escolhido, claro ou escuro (sem ele, o tema segue o do seu sistema);
+          </li>
+          <li>
+            <strong>
+              <code>gabarita.menuOpen</code>:
+            </strong>{' '}
+            se o menu lateral fica aberto ou fechado em telas largas;
+          </li>
+          <li>
+            <strong>
+              <code>gabarita.desempenho.visao</code>:
+            </strong>{' '}
+            se &ldquo;Meu Desempenho&rdquo; mostra gráficos ou tabela;
+          </li>
+          <li>
+            <strong>
+              <code>gabarita.fonte</code>:
+            </strong>{' '}
+            um aviso de que a fonte do site já foi baixada, para usá-la desde o início nas próximas
+            visitas;
+          </li>
+          <li>
+            <strong>
+              <code>gabarita.simulado.</code> seguido do código do simulado:
+            </strong>{' '}
+            durante um simulado, as alternativas marcadas que ainda não chegaram aos nossos
+            servidores, para que nada se perca se a conexão cair ou a página for recarregada. Cada
+            resposta é enviada assim que possível e apagada do navegador quando o servidor a recebe.
+          </li>
+        </ul>
+        <p>Estes ficam só até você fechar a aba (armazenamento da sessão):</p>
+        <ul>
+          <li>
+            <strong>
+              <code>gabarita.filtro.</code> seguido do nome do filtro:
+            </strong>{' '}
+            os filtros escolhidos na lista de provas (cargo, instituição, ano, órgão, nível,
+            disciplina e assunto);
+          </li>
+          <li>
+            <strong>
+              <code>gabarita.escolha.</code> seguido do código da questão:
+            </strong>{' '}
+            a alternativa marcada quando o limite diário da conta gratuita impediu a verificação do
+            gabarito, para que ela continue marcada quando você voltar à questão, por exemplo depois
+            de contratar um plano.
+          </li>
+        </ul>
+      </>
     ),
   },
   {
@@ -165,7 +258,7 @@ export default function PrivacyPage() {
   return (
     <LegalDocument
       title="Política de Privacidade"
-      updatedOn={LEGAL_UPDATED_ON}
+      updatedOn={PRIVACY_UPDATED_ON}
       intro={
         <p>
           Esta política explica quais dados pessoais o {PRODUCT_NAME} coleta, como eles são usados,
