@@ -155,6 +155,31 @@ describe('profile panel', () => {
     expect(trigger.querySelector('img')).toHaveAttribute('src', '/api/me/photo/u1?v=2');
   });
 
+  it('clears the error of a refused file as soon as another file is chosen', async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:preview');
+    URL.revokeObjectURL = vi.fn();
+    const { user, panel, api } = await openPanel(SIGNED_IN_USER, {
+      'PUT /me/photo': { photoUrl: '/api/me/photo/u1?v=2' },
+    });
+    const choose = (file: File) =>
+      fireEvent.change(within(panel).getByLabelText('Selecionar foto'), {
+        target: { files: [file] },
+      });
+    choose(new File(['oi'], 'notas.txt', { type: 'text/plain' }));
+    expect(within(panel).getByRole('alert')).toHaveTextContent(AUTH_MESSAGES.photoNotImage);
+
+    choose(new File(['jpg'], 'eu.jpg', { type: 'image/jpeg' }));
+    // Gone at once, before the new file is even read.
+    expect(within(panel).queryByRole('alert')).toBeNull();
+    expect(await within(panel).findByAltText('Pré-visualização da nova foto')).toBeVisible();
+    expect(within(panel).queryByText(AUTH_MESSAGES.photoNotImage)).toBeNull();
+
+    await user.click(within(panel).getByRole('button', { name: 'Salvar foto' }));
+    expect(await within(panel).findByRole('status')).toHaveTextContent(AUTH_MESSAGES.photoSaved);
+    expect(within(panel).queryByRole('alert')).toBeNull();
+    expect(api.calls('PUT /me/photo')).toHaveLength(1);
+  });
+
   it("shows the server's message when it refuses the photo", async () => {
     URL.createObjectURL = vi.fn(() => 'blob:preview');
     URL.revokeObjectURL = vi.fn();

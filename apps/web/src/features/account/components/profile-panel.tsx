@@ -138,7 +138,13 @@ function photoErrorMessage(error: unknown): string {
   return AUTH_MESSAGES.photoSaveFailed;
 }
 
-function PhotoEditor({ onMessage }: { onMessage: ShowMessage }) {
+interface PhotoEditorProps {
+  onMessage: ShowMessage;
+  /** Removes the status message: a new choice makes the last one's error stale. */
+  onClearMessage: () => void;
+}
+
+function PhotoEditor({ onMessage, onClearMessage }: PhotoEditorProps) {
   const fileRef = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [preparing, setPreparing] = useState(false);
@@ -152,6 +158,7 @@ function PhotoEditor({ onMessage }: { onMessage: ShowMessage }) {
 
   const onFile = async (file: File | undefined) => {
     if (!file) return;
+    onClearMessage();
     if (!file.type.startsWith('image/')) {
       onMessage('error', AUTH_MESSAGES.photoNotImage);
       return;
@@ -174,6 +181,7 @@ function PhotoEditor({ onMessage }: { onMessage: ShowMessage }) {
 
   const onSave = () => {
     if (!preview) return;
+    onClearMessage();
     upload.mutate(preview.blob, {
       onSuccess: () => {
         setPreview(null);
@@ -294,7 +302,7 @@ export function ProfilePanel({ user, onNavigate, onSignOut, headingId }: Profile
         {editable ? (
           <div className="flex flex-col items-start gap-1">
             <NameEditor name={user.name} onMessage={status.show} />
-            <PhotoEditor onMessage={status.show} />
+            <PhotoEditor onMessage={status.show} onClearMessage={status.clear} />
           </div>
         ) : (
           <p className="text-sm leading-6 text-ink-muted">{AUTH_MESSAGES.googleProfileReadOnly}</p>
