@@ -1,4 +1,6 @@
 /**
+ * Colours of the charts.
+ *
  * Categorical colours for charts with many slices (the performance pie has one per discipline; the
  * spec asks for a palette of about 80 colours).
  *
@@ -49,4 +51,36 @@ export const CHART_PALETTE: readonly string[] = Object.freeze(buildPalette(CHART
 export function chartColor(index: number): string {
   const size = CHART_PALETTE.length;
   return CHART_PALETTE[((index % size) + size) % size] ?? '#0f766e';
+}
+
+/**
+ * The colours chart text is drawn in: the theme's ink, never a series colour (some of the palette
+ * give barely 2:1 on the white surface, others 2.7:1 on the dark one; text needs 4.5:1). A
+ * legend's series colour goes on its swatch. CSS variables of styles.css, so they follow the theme;
+ * the palette's test checks their contrast in both themes.
+ */
+export const CHART_TEXT = {
+  /** Series names in legends. */
+  legend: 'var(--gb-ink)',
+  /** Axis ticks. */
+  axis: 'var(--gb-ink-muted)',
+  /** What the text sits on: the card. */
+  background: 'var(--gb-surface)',
+} as const;
+
+/** WCAG relative luminance of a '#rrggbb' colour. */
+export function relativeLuminance(hex: string): number {
+  const [red = 0, green = 0, blue = 0] = [1, 3, 5].map((at) => {
+    const channel = parseInt(hex.slice(at, at + 2), 16) / 255;
+    return channel <= 0.040_45 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * red + 0.7152 * green + 0.0722 * blue;
+}
+
+/** WCAG contrast ratio of two '#rrggbb' colours, from 1 to 21. */
+export function contrastRatio(first: string, second: string): number {
+  const [lighter, darker] = [relativeLuminance(first), relativeLuminance(second)].sort(
+    (a, b) => b - a,
+  ) as [number, number];
+  return (lighter + 0.05) / (darker + 0.05);
 }

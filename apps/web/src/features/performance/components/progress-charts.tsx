@@ -1,13 +1,14 @@
 /*
  * The progress charts (Recharts, loaded on demand with the rest of the page's charts). Each chart
- * is an image for assistive technology; its numbers are in the tables beside it.
+ * is an image for assistive technology; its numbers are in the tables beside it. Their legends are
+ * HTML lists below the image, so they are read as text: names in the theme's ink (a series colour
+ * is too faint for text), the series colour on the swatch beside each name.
  */
 import type { ProgressResponse } from '@gabarita/shared';
 import {
   Bar,
   BarChart,
   CartesianGrid,
-  Legend,
   Line,
   LineChart,
   ResponsiveContainer,
@@ -15,7 +16,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { chartColor } from '../../../lib/chart-palette';
+import { CHART_TEXT, chartColor } from '../../../lib/chart-palette';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import {
   CHART_GROUPS,
@@ -26,14 +27,50 @@ import {
   weeksSummary,
 } from '../progress-text';
 
-const AXIS = { fill: 'var(--gb-ink-muted)', fontSize: 11 };
+const AXIS = { fill: CHART_TEXT.axis, fontSize: 11 };
 const TOOLTIP_STYLE = {
-  background: 'var(--gb-surface)',
+  background: CHART_TEXT.background,
   border: '1px solid var(--gb-line)',
   borderRadius: 8,
-  color: 'var(--gb-ink)',
+  color: CHART_TEXT.legend,
   fontSize: 12,
 };
+
+interface LegendItem {
+  name: string;
+  color: string;
+  /** A bar's square or a line's stroke. */
+  shape: 'square' | 'line';
+}
+
+function ChartLegend({ label, items }: { label: string; items: readonly LegendItem[] }) {
+  return (
+    <ul
+      aria-label={label}
+      className="flex flex-wrap justify-center gap-x-4 gap-y-1 px-2 text-xs"
+      style={{ color: CHART_TEXT.legend }}
+    >
+      {items.map((item) => (
+        <li key={item.name} className="flex min-w-0 items-center gap-1.5">
+          <span
+            aria-hidden="true"
+            className={
+              item.shape === 'line'
+                ? 'h-1 w-4 shrink-0 rounded-full'
+                : 'size-3 shrink-0 rounded-[4px]'
+            }
+            style={{ backgroundColor: item.color }}
+          />
+          <span className="min-w-0 break-words">{item.name}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const CORRECT_COLOR = 'var(--gb-chart-correct)';
+const WRONG_COLOR = 'var(--gb-chart-wrong)';
+const TOTAL_COLOR = 'var(--gb-ink)';
 
 export function AnswersPerDayChart({ progress }: { progress: ProgressResponse }) {
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
@@ -43,43 +80,52 @@ export function AnswersPerDayChart({ progress }: { progress: ProgressResponse })
     Erros: day.answered - day.correct,
   }));
   return (
-    <div role="img" aria-label={daysSummary(progress)} className="h-56 w-full">
-      <ResponsiveContainer
-        width="100%"
-        height="100%"
-        initialDimension={{ width: 600, height: 224 }}
-      >
-        <BarChart
-          accessibilityLayer={false}
-          data={data}
-          margin={{ top: 8, right: 8, bottom: 0, left: -20 }}
+    <div className="space-y-3">
+      <div role="img" aria-label={daysSummary(progress)} className="h-56 w-full">
+        <ResponsiveContainer
+          width="100%"
+          height="100%"
+          initialDimension={{ width: 600, height: 224 }}
         >
-          <CartesianGrid vertical={false} stroke="var(--gb-line)" />
-          <XAxis
-            dataKey="label"
-            tick={AXIS}
-            tickLine={false}
-            axisLine={{ stroke: 'var(--gb-line)' }}
-            interval="preserveStartEnd"
-            minTickGap={16}
-          />
-          <YAxis allowDecimals={false} tick={AXIS} tickLine={false} axisLine={false} />
-          <Tooltip contentStyle={TOOLTIP_STYLE} cursor={{ fill: 'var(--gb-surface-muted)' }} />
-          <Bar
-            dataKey="Acertos"
-            stackId="dia"
-            fill="var(--gb-chart-correct)"
-            isAnimationActive={!reducedMotion}
-          />
-          <Bar
-            dataKey="Erros"
-            stackId="dia"
-            fill="var(--gb-chart-wrong)"
-            radius={[3, 3, 0, 0]}
-            isAnimationActive={!reducedMotion}
-          />
-        </BarChart>
-      </ResponsiveContainer>
+          <BarChart
+            accessibilityLayer={false}
+            data={data}
+            margin={{ top: 8, right: 8, bottom: 0, left: -20 }}
+          >
+            <CartesianGrid vertical={false} stroke="var(--gb-line)" />
+            <XAxis
+              dataKey="label"
+              tick={AXIS}
+              tickLine={false}
+              axisLine={{ stroke: 'var(--gb-line)' }}
+              interval="preserveStartEnd"
+              minTickGap={16}
+            />
+            <YAxis allowDecimals={false} tick={AXIS} tickLine={false} axisLine={false} />
+            <Tooltip contentStyle={TOOLTIP_STYLE} cursor={{ fill: 'var(--gb-surface-muted)' }} />
+            <Bar
+              dataKey="Acertos"
+              stackId="dia"
+              fill={CORRECT_COLOR}
+              isAnimationActive={!reducedMotion}
+            />
+            <Bar
+              dataKey="Erros"
+              stackId="dia"
+              fill={WRONG_COLOR}
+              radius={[3, 3, 0, 0]}
+              isAnimationActive={!reducedMotion}
+            />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <ChartLegend
+        label="Legenda: respostas por dia"
+        items={[
+          { name: 'Acertos', color: CORRECT_COLOR, shape: 'square' },
+          { name: 'Erros', color: WRONG_COLOR, shape: 'square' },
+        ]}
+      />
     </div>
   );
 }
@@ -98,59 +144,71 @@ export function RatePerWeekChart({ progress }: { progress: ProgressResponse }) {
     return point;
   });
   return (
-    <div role="img" aria-label={weeksSummary(progress)} className="h-72 w-full">
-      <ResponsiveContainer
-        width="100%"
-        height="100%"
-        initialDimension={{ width: 600, height: 288 }}
-      >
-        <LineChart
-          accessibilityLayer={false}
-          data={data}
-          margin={{ top: 8, right: 12, bottom: 0, left: -16 }}
+    <div className="space-y-3">
+      <div role="img" aria-label={weeksSummary(progress)} className="h-72 w-full">
+        <ResponsiveContainer
+          width="100%"
+          height="100%"
+          initialDimension={{ width: 600, height: 288 }}
         >
-          <CartesianGrid vertical={false} stroke="var(--gb-line)" />
-          <XAxis
-            dataKey="label"
-            tick={AXIS}
-            tickLine={false}
-            axisLine={{ stroke: 'var(--gb-line)' }}
-            interval="preserveStartEnd"
-            minTickGap={12}
-          />
-          <YAxis
-            domain={[0, 100]}
-            tick={AXIS}
-            tickLine={false}
-            axisLine={false}
-            tickFormatter={(value: number) => `${value}%`}
-          />
-          <Tooltip
-            contentStyle={TOOLTIP_STYLE}
-            formatter={(value) => rateLabel(typeof value === 'number' ? value : null)}
-          />
-          <Legend wrapperStyle={{ fontSize: 12, color: 'var(--gb-ink)' }} />
-          <Line
-            dataKey="Total"
-            stroke="var(--gb-ink)"
-            strokeWidth={2.5}
-            dot={{ r: 3 }}
-            connectNulls
-            isAnimationActive={!reducedMotion}
-          />
-          {groups.map((group, index) => (
+          <LineChart
+            accessibilityLayer={false}
+            data={data}
+            margin={{ top: 8, right: 12, bottom: 0, left: -16 }}
+          >
+            <CartesianGrid vertical={false} stroke="var(--gb-line)" />
+            <XAxis
+              dataKey="label"
+              tick={AXIS}
+              tickLine={false}
+              axisLine={{ stroke: 'var(--gb-line)' }}
+              interval="preserveStartEnd"
+              minTickGap={12}
+            />
+            <YAxis
+              domain={[0, 100]}
+              tick={AXIS}
+              tickLine={false}
+              axisLine={false}
+              tickFormatter={(value: number) => `${value}%`}
+            />
+            <Tooltip
+              contentStyle={TOOLTIP_STYLE}
+              formatter={(value) => rateLabel(typeof value === 'number' ? value : null)}
+            />
             <Line
-              key={group.key}
-              dataKey={group.name}
-              stroke={chartColor(index)}
-              strokeWidth={1.75}
-              dot={{ r: 2.5 }}
+              dataKey="Total"
+              stroke={TOTAL_COLOR}
+              strokeWidth={2.5}
+              dot={{ r: 3 }}
               connectNulls
               isAnimationActive={!reducedMotion}
             />
-          ))}
-        </LineChart>
-      </ResponsiveContainer>
+            {groups.map((group, index) => (
+              <Line
+                key={group.key}
+                dataKey={group.name}
+                stroke={chartColor(index)}
+                strokeWidth={1.75}
+                dot={{ r: 2.5 }}
+                connectNulls
+                isAnimationActive={!reducedMotion}
+              />
+            ))}
+          </LineChart>
+        </ResponsiveContainer>
+      </div>
+      <ChartLegend
+        label="Legenda: taxa de acerto por semana"
+        items={[
+          { name: 'Total', color: TOTAL_COLOR, shape: 'line' },
+          ...groups.map((group, index) => ({
+            name: group.name,
+            color: chartColor(index),
+            shape: 'line' as const,
+          })),
+        ]}
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { HistorySummaryResponse, ProgressResponse } from '@gabarita/shared';
+import { CHART_TEXT, chartColor } from '../../../lib/chart-palette';
 import { renderApp, SIGNED_IN_USER, stubApi, type StubbedRequest } from '../../../test/render-app';
 
 const SUMMARY: HistorySummaryResponse = {
@@ -44,6 +45,10 @@ function progress(by: 'disciplina' | 'banca'): ProgressResponse {
   };
 }
 
+/** How the DOM reports a '#rrggbb' inline colour. */
+const hexToRgb = (hex: string) =>
+  `rgb(${[1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16)).join(', ')})`;
+
 describe('progress over time on /meu-desempenho', () => {
   it('shows answers per day and the weekly rate as charts and tables, by discipline or by board', async () => {
     const api = stubApi({
@@ -86,5 +91,41 @@ describe('progress over time on /meu-desempenho', () => {
         .filter((request) => request.path === '/me/history/progress')
         .map((request) => request.search),
     ).toEqual(['?by=disciplina', '?by=banca']);
+  });
+
+  it('names every series of both charts in a text legend, in the ink colour of the theme', async () => {
+    stubApi({
+      'GET /auth/session': { user: { ...SIGNED_IN_USER, accountType: 'premium' } },
+      'GET /me/history/summary': SUMMARY,
+      'GET /simulados': { items: [] },
+      'GET /me/history/progress': progress('disciplina'),
+    });
+    renderApp('/meu-desempenho');
+    const section = await screen.findByRole('region', { name: 'Evolução' });
+
+    const days = await within(section).findByRole('list', { name: 'Legenda: respostas por dia' });
+    const weeks = within(section).getByRole('list', { name: 'Legenda: taxa de acerto por semana' });
+    const names = (legend: HTMLElement) =>
+      within(legend)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    expect(names(days)).toEqual(['Acertos', 'Erros']);
+    expect(names(weeks)).toEqual(['Total', 'Matemática']);
+
+    // The series colour is on the swatch only; the name is in the ink (4.5:1 in both themes, see
+    // chart-palette.test.ts), never in a series colour.
+    const swatches = (legend: HTMLElement) =>
+      within(legend)
+        .getAllByRole('listitem')
+        .map(
+          (item) => item.querySelector<HTMLElement>('[aria-hidden="true"]')?.style.backgroundColor,
+        );
+    expect(swatches(days)).toEqual(['var(--gb-chart-correct)', 'var(--gb-chart-wrong)']);
+    expect(swatches(weeks)).toEqual(['var(--gb-ink)', hexToRgb(chartColor(0))]);
+    for (const item of within(section).getAllByRole('listitem')) {
+      expect(getComputedStyle(within(item).getByText(item.textContent!)).color).toBe(
+        CHART_TEXT.legend,
+      );
+    }
   });
 });
