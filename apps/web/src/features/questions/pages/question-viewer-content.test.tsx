@@ -1,5 +1,5 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CATALOG_MESSAGES, type Figure, type QuestionDetail } from '@gabarita/shared';
 import { examDetail, questionCard, questionDetail } from '../../../test/catalog-fixtures';
 import {
@@ -9,6 +9,7 @@ import {
   SIGNED_IN_USER,
   stubApi,
 } from '../../../test/render-app';
+import { fakeMatchMedia } from '../../../test/match-media';
 
 /** Figures, image alternatives, exact text and annulled/outdated questions in the viewer. */
 const EXAM_ID = 'cmvv_2017_matematica_prova';
@@ -52,6 +53,34 @@ const radioNamed = (letter: string, text: string) =>
   screen.getByRole('radio', { name: new RegExp(`^${letter}\\)\\s*${escape(text)}$`) });
 
 const CHART = 'Gráfico de barras da chuva por mês: janeiro 240 mm, fevereiro 200 mm.';
+const MAP = 'Mapa do Brasil com as capitais.';
+
+/**
+ * jsdom lays nothing out. A phone's column, 318 px wide: every box is that wide, and its content as
+ * wide as its widest child's min-width (a figure's readable width), so wider content scrolls.
+ */
+function layOutNarrowColumn() {
+  const column = 318;
+  vi.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(column);
+  vi.spyOn(Element.prototype, 'scrollWidth', 'get').mockImplementation(function (this: Element) {
+    const widths = [...this.children].map(
+      (child) => parseFloat((child as HTMLElement).style.minWidth) || 0,
+    );
+    return Math.max(column, ...widths);
+  });
+}
+
+/** A device whose main pointer is a finger (`coarse`) or a mouse (`fine`). */
+function setPointer(kind: 'coarse' | 'fine') {
+  window.matchMedia = (query: string) =>
+    query.includes('pointer: coarse')
+      ? { ...fakeMatchMedia(query), matches: kind === 'coarse' }
+      : fakeMatchMedia(query);
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe('question content', () => {
   it('draws figures where the statement puts them, inline or on their own line', async () => {
@@ -78,6 +107,63 @@ describe('question content', () => {
     const chartButton = within(statement).getByRole('button', { name: `Ampliar figura: ${CHART}` });
     expect(chartButton.style.minWidth).toBe('448px');
     expect(chartButton.style.maxWidth).toBe('560px');
+  });
+
+  it('scrolls a figure wider than the column inside its own box, and shows that it does', async () => {
+    layOutNarrowColumn();
+    stubQuestion({
+      statementHtml:
+        `<p>O gráfico mostra a chuva.</p><figura imagem="chuva" alt="${CHART}"></figura>` +
+        `<p>E o mapa, as capitais.</p><figura imagem="mapa" alt="${MAP}"></figura>`,
+      figures: [figure('chuva'), figure('mapa', { width: 300, minWidth: 240 })],
+    });
+    await renderQuestion();
+    const statement = screen.getByRole('region', { name: 'Enunciado' });
+
+    // The chart (448 px readable) is wider than the 318 px column: a named region keyboard users
+    // can focus and scroll, a hint, and a shadow on the side where the rest of it is.
+    const scroller = within(statement).getByRole('region', {
+      name: `Figura com rolagem lateral: ${CHART}`,
+    });
+    expect(scroller).toHaveAttribute('tabindex', '0');
+    expect(
+      within(scroller).getByRole('button', { name: `Ampliar figura: ${CHART}` }),
+    ).toBeVisible();
+    const chart = scroller.closest<HTMLElement>('[data-figure]')!;
+    expect(within(chart).getByText('Deslize para ver a figura inteira')).toBeVisible();
+    const edge = (side: 'start' | 'end') => chart.querySelector(`[data-edge="${side}"]`);
+    expect(edge('end')).toBeVisible();
+    expect(edge('start')).not.toBeVisible();
+
+    // Scrolled to the end, the shadow moves to the other side.
+    scroller.scrollLeft = 448 - 318;
+    fireEvent.scroll(scroller);
+    expect(edge('end')).not.toBeVisible();
+    expect(edge('start')).toBeVisible();
+
+    // The map fits: no region, no hint, no shadow.
+    const map = within(statement)
+      .getByRole('button', { name: `Ampliar figura: ${MAP}` })
+      .closest<HTMLElement>('[data-figure]')!;
+    expect(within(map).queryByRole('region')).toBeNull();
+    expect(within(map).queryByText('Deslize para ver a figura inteira')).toBeNull();
+    expect(map.querySelector('[data-edge="end"]')).not.toBeVisible();
+    expect(within(statement).getAllByRole('region')).toHaveLength(1);
+  });
+
+  it.each([
+    ['fine', 'a mouse', 'Clique na figura para ampliar', 'Toque na figura para ampliar'],
+    ['coarse', 'a finger', 'Toque na figura para ampliar', 'Clique na figura para ampliar'],
+  ] as const)('with a %s pointer (%s), says how to zoom: %s', async (kind, _, hint, other) => {
+    setPointer(kind);
+    stubQuestion({
+      statementHtml: `<p>Veja.</p><figura imagem="chuva" alt="${CHART}"></figura>`,
+      figures: [figure('chuva')],
+    });
+    await renderQuestion();
+    const statement = screen.getByRole('region', { name: 'Enunciado' });
+    expect(within(statement).getByText(hint)).toBeVisible();
+    expect(within(statement).queryByText(other)).toBeNull();
   });
 
   it('opens a figure full screen with its description, zooms, and closes with Escape', async () => {
