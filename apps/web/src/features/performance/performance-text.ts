@@ -6,11 +6,18 @@ export function questionsLabel(count: number): string {
   return `${formatInteger(count)} ${count === 1 ? 'questão' : 'questões'}`;
 }
 
+/** '1 acerto', '96 acertos' (and so for erros). */
+export function hitsLabel(count: number): string {
+  return `${formatInteger(count)} ${count === 1 ? 'acerto' : 'acertos'}`;
+}
+
+export function missesLabel(count: number): string {
+  return `${formatInteger(count)} ${count === 1 ? 'erro' : 'erros'}`;
+}
+
 /** '96 acertos, 24 erros, 80% de acerto'. */
 export function scoreSentence({ correct, wrong, successRate }: Score): string {
-  const hits = `${formatInteger(correct)} ${correct === 1 ? 'acerto' : 'acertos'}`;
-  const misses = `${formatInteger(wrong)} ${wrong === 1 ? 'erro' : 'erros'}`;
-  return `${hits}, ${misses}, ${formatPercent(successRate)} de acerto`;
+  return `${hitsLabel(correct)}, ${missesLabel(wrong)}, ${formatPercent(successRate)} de acerto`;
 }
 
 /** The share of `part` in `total` as '25,3%' ('0%' for an empty total). */

@@ -18,6 +18,7 @@ import {
   pieSlices,
   pieSummary,
   questionsLabel,
+  scoreSentence,
   shareLabel,
 } from '../performance-text';
 
@@ -178,7 +179,7 @@ function ScoreBars({
         {rows.map((row) => {
           const length = (row.answered / most) * 100;
           const correctShare = row.answered > 0 ? (row.correct / row.answered) * 100 : 0;
-          const details = `${row.name}: ${formatInteger(row.correct)} acertos, ${formatInteger(row.wrong)} erros, ${formatPercent(row.successRate)} de acerto`;
+          const details = `${row.name}: ${scoreSentence(row)}`;
           return (
             <li
               key={row.name}

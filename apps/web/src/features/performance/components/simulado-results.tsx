@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
 import { formatDateTime, formatInteger } from '../../../lib/formatters';
 import { useSimuladoResults } from '../api/performance-api';
+import { hitsLabel, missesLabel } from '../performance-text';
 
 function minutesLabel(seconds: number): string {
   const minutes = Math.max(1, Math.round(seconds / 60));
@@ -42,8 +43,9 @@ export function SimuladoResults() {
                     {item.title}
                   </span>
                   <span className="block text-xs text-ink-muted">
-                    {formatDateTime(item.startedAt)} · {result.correct} acertos, {result.wrong}{' '}
-                    erros, {result.blank} em branco · {minutesLabel(result.timeUsedSeconds)}
+                    {formatDateTime(item.startedAt)} · {hitsLabel(result.correct)},{' '}
+                    {missesLabel(result.wrong)}, {result.blank} em branco ·{' '}
+                    {minutesLabel(result.timeUsedSeconds)}
                     {item.scoring === 'cebraspe' && ' · regra Cebraspe'}
                   </span>
                 </span>

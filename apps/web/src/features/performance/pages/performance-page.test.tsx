@@ -90,6 +90,35 @@ const card = (label: string) =>
   screen.getByText(label, { selector: 'li p' }).parentElement?.nextElementSibling as HTMLElement;
 
 describe('/meu-desempenho', () => {
+  it('words one right answer and one wrong in the singular', async () => {
+    stubPerformance(PREMIUM_SUMMARY, {
+      'GET /simulados': {
+        items: [
+          {
+            id: '7a4c1a52-2f0e-4a8e-9d57-3b3f7c1e9a10',
+            title: 'Simulado: Matemática',
+            scoring: 'padrao',
+            status: 'finalizado',
+            startedAt: '2026-11-20T12:00:00.000Z',
+            finishedAt: '2026-11-20T12:20:00.000Z',
+            questionCount: 3,
+            result: {
+              score: 1,
+              maxScore: 3,
+              correct: 1,
+              wrong: 1,
+              blank: 1,
+              timeUsedSeconds: 1200,
+            },
+          },
+        ],
+      },
+    });
+    await renderPerformance();
+    expect(await screen.findByText(/1 acerto, 1 erro, 1 em branco/)).toBeVisible();
+    expect(screen.queryByText(/1 acertos|1 erros/)).toBeNull();
+  });
+
   it('shows a free account its totals and the Premium invitation, without charts or table', async () => {
     stubPerformance(FREE_SUMMARY);
     await renderPerformance();
