@@ -90,13 +90,30 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByRole('timer')).toHaveText(/^0[45]:\d\d$/);
       await shot('payment-pending');
 
+      // A reload keeps the same PIX: the same code, and the page still listens.
+      const code = await page.getByLabel('PIX copia e cola').inputValue();
+      await expect(page).toHaveURL(/\/pagamento\?compra=[0-9a-f-]{36}&voltar=/);
+      await page.reload();
+      await expect(page.getByLabel('PIX copia e cola')).toHaveValue(code);
+      await expect(page.getByRole('timer')).toHaveText(/^0[345]:\d\d$/);
+
       await payInSandbox(page);
       await expect(
-        page.getByText('Pagamento confirmado! Você será levado para a sua conta.'),
+        page.getByText('Pagamento confirmado! Você voltará para onde estava estudando.'),
       ).toBeVisible();
       await shot('payment-paid');
 
-      await expect(page).toHaveURL(/\/conta$/, { timeout: 10_000 });
+      // Back on the question after subscribing: the choice is still there and can be checked.
+      await expect(page).toHaveURL(new RegExp(`/questoes\\?prova=${EXAM_ID}&q=${EXAM_ID}_4$`), {
+        timeout: 10_000,
+      });
+      await expect(page.getByRole('radio', { name: /^B\)/ })).toBeChecked();
+      await page.getByRole('button', { name: 'Verificar Gabarito' }).click();
+      await expect(
+        page.getByText(/^(Correto, Parabéns!|Errado! A alternativa correta)/),
+      ).toBeVisible();
+
+      await page.goto('/conta');
       const details = page.getByRole('region', { name: 'Detalhes da conta' });
       await expect(details.getByText('Premium', { exact: true })).toBeVisible();
       await expect(details.getByText('30 dias restantes')).toBeVisible();
@@ -104,14 +121,6 @@ for (const viewport of VIEWPORTS) {
       await expect(purchases).toContainText('Plano Mensal');
       await expect(purchases).toContainText('R$ 34,90');
       await shot('account-after-purchase');
-
-      // Back on the question after subscribing: the choice is still there and can be checked.
-      await page.goto(`/questoes?prova=${EXAM_ID}&q=${EXAM_ID}_4`);
-      await expect(page.getByRole('radio', { name: /^B\)/ })).toBeChecked();
-      await page.getByRole('button', { name: 'Verificar Gabarito' }).click();
-      await expect(
-        page.getByText(/^(Correto, Parabéns!|Errado! A alternativa correta)/),
-      ).toBeVisible();
     });
   }
 }
@@ -148,7 +157,9 @@ test("an expired code offers 'Gerar Novo PIX'", async ({ page }) => {
   await shoot(page, 'payment-expired-1280-light');
   // Back to the real time, so the new code's five minutes are ahead of the page's clock again.
   await page.clock.setSystemTime(Date.now());
-  await page.getByRole('button', { name: 'Gerar Novo PIX' }).first().click();
+  // One button starts again, with the data already typed.
+  await expect(page.getByRole('button', { name: 'Gerar Novo PIX' })).toHaveCount(1);
+  await page.getByRole('button', { name: 'Gerar Novo PIX' }).click();
   await expect(page.getByRole('img', { name: /QR Code do PIX/ })).toBeVisible();
 });
 

@@ -26,6 +26,7 @@ export const PAYMENT_MESSAGES = {
   simulatePayment: 'Simular pagamento',
   waiting: 'Aguardando a confirmação do pagamento...',
   paid: 'Pagamento confirmado! Você será levado para a sua conta.',
+  paidBackToStudy: 'Pagamento confirmado! Você voltará para onde estava estudando.',
   paidLate:
     'O pagamento foi confirmado depois do fim do prazo, mas chegou: sua compra foi liberada normalmente.',
   notCompleted: 'Este pagamento não foi concluído. Gere um novo PIX para tentar outra vez.',

@@ -109,7 +109,11 @@ export function CheckoutPanel({ phase, returnTo, onRetry, onExpire }: CheckoutPa
           }
         >
           <p role="status" className="font-semibold">
-            {phase.paidLate ? PAYMENT_MESSAGES.paidLate : PAYMENT_MESSAGES.paid}
+            {phase.paidLate
+              ? PAYMENT_MESSAGES.paidLate
+              : returnTo
+                ? PAYMENT_MESSAGES.paidBackToStudy
+                : PAYMENT_MESSAGES.paid}
           </p>
         </PhaseState>
       );

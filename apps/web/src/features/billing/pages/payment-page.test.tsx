@@ -216,7 +216,8 @@ describe('/pagamento', () => {
       expect(new URLSearchParams(router.state.location.search).get('voltar')).toBe(returnTo),
     );
     Source.instances[0]!.emit('payment', paymentEvent('paid'));
-    expect(await screen.findByRole('link', { name: 'Voltar para a questão' })).toHaveAttribute(
+    expect(await screen.findByText(PAYMENT_MESSAGES.paidBackToStudy)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Voltar para a questão' })).toHaveAttribute(
       'href',
       returnTo,
     );
