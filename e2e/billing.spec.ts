@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { signedInAccount, uniqueEmail } from './support/accounts';
+import { runOperatorCommand } from './support/operator';
 import { expect, test } from './support/fixtures';
 
 const EXAM_ID = 'cmva_2017_professor_matematica_prova';
@@ -191,4 +192,27 @@ test("a failed generation offers 'Tentar Novamente'", async ({ page }) => {
   await shoot(page, 'payment-error-1280-light');
   await page.getByRole('button', { name: 'Tentar Novamente' }).click();
   await expect(page.getByRole('img', { name: /QR Code do PIX/ })).toBeVisible();
+});
+
+test('past the free limit, a token package pays each new check, said before it is spent', async ({
+  page,
+}) => {
+  const { email } = await signedInAccount(page.request, { email: uniqueEmail('pacote-limite') });
+  for (const number of [1, 2, 3]) {
+    const response = await page.request.post(`/api/questions/${EXAM_ID}_${number}/check`, {
+      headers: { origin: process.env.E2E_BASE_URL! },
+      data: { letter: 'A' },
+    });
+    expect(response.status()).toBe(200);
+  }
+  runOperatorCommand('user:grant-tokens', email, '1');
+  await page.goto(`/questoes?prova=${EXAM_ID}&q=${EXAM_ID}_4`);
+  await expect(page.getByText('Esta conferência usa 1.000 tokens do seu pacote')).toBeVisible();
+  await page.locator('label').filter({ hasText: /^B/ }).first().click();
+  await page.getByRole('button', { name: 'Verificar Gabarito' }).click();
+  await expect(page.getByText(/^(Correto, Parabéns!|Errado! A alternativa correta)/)).toBeVisible();
+  await shoot(page, 'package-check-1280-light');
+  await page.goto('/conta');
+  const details = page.getByRole('region', { name: 'Detalhes da conta' });
+  await expect(details).toContainText('79.000');
 });
