@@ -78,11 +78,12 @@ for (const viewport of [
     await expect(page.getByText(/Correto|Errado!/)).toHaveCount(0);
     await shoot(page, 'em-andamento', viewport.width);
 
-    // A reload loses nothing.
+    // A reload loses nothing, and comes back to the question on screen.
     await page.reload();
-    await expect(page.getByRole('button', { name: 'Questão 2, respondida' })).toBeVisible();
+    await expect(page.getByText('Questão 2 de 10')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Questão 1, respondida' })).toBeVisible();
     await expect(
-      page.getByRole('radio', { name: new RegExp(`^${letters(1).right}\\)`) }),
+      page.getByRole('radio', { name: new RegExp(`^${letters(2).wrong}\\)`) }),
     ).toBeChecked();
 
     // Nor does a lost connection: the choice waits and is sent when it comes back.
@@ -120,7 +121,7 @@ for (const viewport of [
     await page.goto('/meu-desempenho');
     const listed = page.getByRole('region', { name: 'Simulados' });
     await expect(listed).toContainText('2/10');
-    await expect(listed).toContainText('2 acertos, 1 erros, 7 em branco');
+    await expect(listed).toContainText('2 acertos, 1 erro, 7 em branco');
   });
 }
 
