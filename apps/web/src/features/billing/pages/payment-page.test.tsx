@@ -168,6 +168,8 @@ describe('/pagamento', () => {
     // The same address opened afresh (a reload, another tab, back from the bank app).
     const reloaded = renderApp(`/pagamento?compra=${PURCHASE_ID}`);
     expect(await screen.findByRole('img', { name: /QR Code do PIX/ })).toBeVisible();
+    expect(screen.getByText('Os dados do pagador já foram enviados com este PIX.')).toBeVisible();
+    expect(screen.queryByLabelText('Nome')).toBeNull();
     expect(screen.getByLabelText('PIX copia e cola')).toHaveValue(charge().pixDetails.qr_code);
     expect(screen.getByRole('timer')).toHaveTextContent(/^0[34]:\d\d$/);
     const source = Source.instances.at(-1)!;

@@ -261,12 +261,19 @@ function Checkout({
               {formatPrice(product.price)}
             </p>
           </div>
-          <PayerForm
-            locked={locked}
-            busy={phase.name === 'generating'}
-            submitLabel={submitLabel}
-            onSubmit={generate}
-          />
+          {locked && payer === null ? (
+            // A purchase found again: its payer data went with the code and is not kept here.
+            <p className="text-sm leading-6 text-ink-muted">
+              Os dados do pagador já foram enviados com este PIX.
+            </p>
+          ) : (
+            <PayerForm
+              locked={locked}
+              busy={phase.name === 'generating'}
+              submitLabel={submitLabel}
+              onSubmit={generate}
+            />
+          )}
           <Link
             to="/assinatura"
             className="inline-block text-sm font-medium text-primary-ink hover:underline"
