@@ -1,10 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TrustProxy } from '../config';
-import { AppError } from '../lib/errors';
 import { isLoopbackAddress } from '../lib/loopback';
-
-const LOCAL_ONLY_MESSAGE =
-  'Esta página de desenvolvimento só responde no próprio computador do servidor (localhost).';
+import { requestErrors } from '../lib/app-errors';
 
 /**
  * Whether the request comes from this machine. A forwarded request whose proxy is not trusted
@@ -28,7 +25,7 @@ function fromThisMachine(request: FastifyRequest, trustProxy: TrustProxy): boole
 export function restrictToLocalClients(app: FastifyInstance, trustProxy: TrustProxy) {
   app.addHook('onRequest', async (request) => {
     if (!fromThisMachine(request, trustProxy)) {
-      throw new AppError('request/local-only', 403, LOCAL_ONLY_MESSAGE);
+      throw requestErrors.localOnly();
     }
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { AUTH_MESSAGES } from '@gabarita/shared';
 import { AppError } from '../lib/errors';
+import { requestErrors } from '../lib/app-errors';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ACCEPTED_TYPES = /^(application\/json|multipart\/form-data)\b/i;
@@ -19,7 +19,7 @@ export function registerRequestGuard(app: FastifyInstance, appUrl: string) {
     if (!path.startsWith('/api/') || EXEMPT_PREFIXES.some((prefix) => path.startsWith(prefix)))
       return;
     if (request.headers.origin !== ownOrigin) {
-      throw new AppError('request/bad-origin', 403, AUTH_MESSAGES.originRejected);
+      throw requestErrors.badOrigin();
     }
     if (!ACCEPTED_TYPES.test(request.headers['content-type'] ?? '')) {
       throw AppError.common('request/unsupported-media-type', 415);

@@ -4,9 +4,7 @@ import {
   AI_MESSAGES,
   type AiFeature,
   type AiStreamEvent,
-  CATALOG_MESSAGES,
   type ChatTurn,
-  COMMON_ERROR_MESSAGES,
   type TutorInfo,
 } from '@gabarita/shared';
 import type { DatabaseHandle } from '../../db/client';
@@ -16,7 +14,7 @@ import type { ResolvedSession } from '../auth/auth.service';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limit.service';
 import type { StudyService } from '../study/study.service';
-import { aiLimitError, type TokenLedger } from '../tokens/token-ledger.service';
+import type { TokenLedger } from '../tokens/token-ledger.service';
 import type { Pair } from '../tokens/token-allocation';
 import {
   claimGeneration,
@@ -38,6 +36,7 @@ import { questionPrompt, toTutorQuestion } from './tutor/material';
 import { buildPrompt, type TutorPrompt } from './tutor/prompts';
 import { countTextTokens } from './tutor/token-count';
 import { promptTokens, runTutor, type Tutor, type TutorRun } from './tutor/tutor';
+import { catalogErrors, aiErrors } from '../../lib/app-errors';
 
 /**
  * Output limits per feature. Shared texts are never cut short (they are stored for everyone), so
@@ -140,7 +139,7 @@ export function createAiService(deps: AiDeps) {
 
   async function viewerOf(session: ResolvedSession): Promise<Viewer> {
     const premium = session.sessionUser.accountType === 'premium';
-    if (!premium && !(await ledger.hasPackage(session.user.id))) throw aiLimitError();
+    if (!premium && !(await ledger.hasPackage(session.user.id))) throw aiErrors.limit();
     return { userId: session.user.id, premium };
   }
 
@@ -154,9 +153,9 @@ export function createAiService(deps: AiDeps) {
       study.hasAnswered(viewer.userId, questionId),
     ]);
     if (!exists) {
-      throw new AppError('catalog/question-not-found', 404, CATALOG_MESSAGES.questionNotFound);
+      throw catalogErrors.questionNotFound();
     }
-    if (!answered) throw new AppError(AI_ERROR_CODES.checkFirst, 403, AI_MESSAGES.checkFirst);
+    if (!answered) throw aiErrors.checkFirst();
     // Checked before, but now in a running simulado: nothing about it until the simulado ends.
     await study.assertQuestionFree(viewer.userId, questionId);
   }
@@ -164,7 +163,7 @@ export function createAiService(deps: AiDeps) {
   async function materialOf(questionId: string) {
     const material = await catalog.tutorMaterial(questionId);
     if (!material) {
-      throw new AppError('catalog/question-not-found', 404, CATALOG_MESSAGES.questionNotFound);
+      throw catalogErrors.questionNotFound();
     }
     return material;
   }
@@ -444,17 +443,17 @@ export function createAiService(deps: AiDeps) {
         throw error;
       }
     }
-    throw new AppError('server/unavailable', 503, COMMON_ERROR_MESSAGES['server/unavailable']);
+    throw AppError.common('server/unavailable', 503);
   }
 
   async function didacticSubject(disciplina: string, assunto: string) {
     const discipline = await catalog.findDiscipline(disciplina);
     if (!discipline) {
-      throw new AppError('catalog/discipline-not-found', 404, CATALOG_MESSAGES.disciplineNotFound);
+      throw catalogErrors.disciplineNotFound();
     }
     const material = await catalog.subjectMaterial(discipline.code, assunto, DIDACTIC_MATERIAL);
     if (material.length === 0) {
-      throw new AppError(AI_ERROR_CODES.subjectNotFound, 404, AI_MESSAGES.subjectNotFound);
+      throw aiErrors.subjectNotFound();
     }
     return { discipline, material };
   }

@@ -4,7 +4,6 @@ import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { inTransaction, isUniqueViolation } from '../../db/transaction';
-import { AppError } from '../../lib/errors';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { accountTypeOf } from '../entitlements/plan';
 import type { EntitlementRow } from '../entitlements/entitlements.repo';
@@ -38,6 +37,7 @@ import { hashPassword, verifyPassword } from './password';
 import type { SessionCache } from './session-cache';
 import { SESSION_TTL_MS } from './session-cookie';
 import { createSessionLookup } from './session-lookup';
+import { authErrors } from '../../lib/app-errors';
 
 const ACTION_CODE_TTL_MS: Record<ActionMode, number> = {
   verifyEmail: 3 * 24 * 60 * 60 * 1000,
@@ -89,8 +89,6 @@ export interface Requester {
   /** The browser's own long-lived cookie, when it has one. */
   browserToken?: string;
 }
-
-const fail = (code: string, status: number, message: string) => new AppError(code, status, message);
 
 export function toSessionUser(
   user: UserRow,
@@ -144,9 +142,9 @@ export function createAuthService({ db, mailer, config, log, sessionCache }: Aut
     messages: { invalid: string; expired: string },
   ) {
     const found = await findActionCode(db, hashToken(oobCode), mode);
-    if (!found || found.code.usedAt) throw fail('auth/invalid-action-code', 400, messages.invalid);
+    if (!found || found.code.usedAt) throw authErrors.invalidActionCode(messages.invalid);
     if (found.code.expiresAt.getTime() <= Date.now()) {
-      throw fail('auth/expired-action-code', 400, messages.expired);
+      throw authErrors.expiredActionCode(messages.expired);
     }
     return found;
   }
@@ -180,7 +178,7 @@ export function createAuthService({ db, mailer, config, log, sessionCache }: Aut
         { rule: AUTH_RATE_LIMITS.signupByEmail, subject: email },
       ]);
       if (await findUserByEmail(db, 'password', email)) {
-        throw fail('auth/email-already-in-use', 409, AUTH_MESSAGES.emailInUse);
+        throw authErrors.emailInUse();
       }
       const user = await insertUser(db, {
         provider: 'password',
@@ -189,8 +187,7 @@ export function createAuthService({ db, mailer, config, log, sessionCache }: Aut
         passwordHash: await hashPassword(input.password),
       }).catch((error: unknown) => {
         // Two sign-ups racing for one address: the unique index decides.
-        if (isUniqueViolation(error))
-          throw fail('auth/email-already-in-use', 409, AUTH_MESSAGES.emailInUse);
+        if (isUniqueViolation(error)) throw authErrors.emailInUse();
         throw error;
       });
       try {
@@ -198,7 +195,7 @@ export function createAuthService({ db, mailer, config, log, sessionCache }: Aut
       } catch (error) {
         log.error({ err: error, userId: user.id }, 'falha ao enviar o e-mail de verificação');
         await deleteUser(db, user.id); // never leave a half-created account
-        throw fail('auth/signup-failed', 502, AUTH_MESSAGES.signupFailed);
+        throw authErrors.signupFailed();
       }
       return { email };
     },
@@ -222,10 +219,10 @@ export function createAuthService({ db, mailer, config, log, sessionCache }: Aut
       }
       if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
         await limits.count(loginFailures(email));
-        throw fail('auth/invalid-credential', 401, AUTH_MESSAGES.invalidCredential);
+        throw authErrors.invalidCredential();
       }
       if (!user.emailVerifiedAt) {
-        throw fail('auth/email-not-verified', 403, AUTH_MESSAGES.emailNotVerified);
+        throw authErrors.emailNotVerified();
       }
       return issueSession(user.id);
     },
@@ -238,16 +235,16 @@ export function createAuthService({ db, mailer, config, log, sessionCache }: Aut
       ]);
       const user = await findUserByEmail(db, 'password', email);
       if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
-        throw fail('auth/invalid-credential', 401, AUTH_MESSAGES.invalidCredential);
+        throw authErrors.invalidCredential();
       }
       if (user.emailVerifiedAt) {
-        throw fail('auth/already-verified', 409, AUTH_MESSAGES.verificationDone);
+        throw authErrors.alreadyVerified();
       }
       try {
         await sendVerification(user);
       } catch (error) {
         log.error({ err: error, userId: user.id }, 'falha ao reenviar o e-mail de verificação');
-        throw fail('auth/verification-send-failed', 502, AUTH_MESSAGES.verificationSendFailed);
+        throw authErrors.verificationSendFailed();
       }
       return { email };
     },
@@ -267,13 +264,13 @@ export function createAuthService({ db, mailer, config, log, sessionCache }: Aut
       const user = await findUserByEmail(db, 'password', email);
       if (!user) {
         await limits.count(unknownByIp);
-        throw fail('auth/user-not-found', 404, AUTH_MESSAGES.userNotFound);
+        throw authErrors.userNotFound();
       }
       try {
         await sendPasswordReset(user);
       } catch (error) {
         log.error({ err: error, userId: user.id }, 'falha ao enviar o link de recuperação');
-        throw fail('auth/reset-link-failed', 502, AUTH_MESSAGES.resetLinkFailed);
+        throw authErrors.resetLinkFailed();
       }
       return { email };
     },
@@ -298,7 +295,7 @@ export function createAuthService({ db, mailer, config, log, sessionCache }: Aut
       if (found?.user.emailVerifiedAt) return { email: found.user.email, alreadyVerified: true };
       const { code, user } = await liveActionCode(oobCode, 'verifyEmail', messages);
       if (!(await consumeActionCode(db, code.id))) {
-        throw fail('auth/invalid-action-code', 400, messages.invalid);
+        throw authErrors.invalidActionCode(messages.invalid);
       }
       if (!user.emailVerifiedAt) await updateUser(db, user.id, { emailVerifiedAt: new Date() });
       return { email: user.email, alreadyVerified: false };
@@ -326,7 +323,7 @@ export function createAuthService({ db, mailer, config, log, sessionCache }: Aut
       const passwordHash = await hashPassword(newPassword);
       await inTransaction(db, async (tx) => {
         if (!(await consumeActionCode(tx, code.id))) {
-          throw fail('auth/invalid-action-code', 400, messages.invalid);
+          throw authErrors.invalidActionCode(messages.invalid);
         }
         await revokeOpenActionCodes(tx, user.id, 'resetPassword');
         // Following the link proves the address, too.

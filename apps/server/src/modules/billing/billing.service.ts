@@ -45,6 +45,7 @@ import {
   type ProviderPayment,
 } from './pix/pix-provider';
 import { PURCHASE_CHANNEL, createPurchaseChanges } from './purchase-changes';
+import { billingErrors } from '../../lib/app-errors';
 
 const HOUR = 60 * 60;
 export const PAYMENT_RATE_LIMITS = {
@@ -141,7 +142,7 @@ export function createBillingService({
   async function ownPurchase(user: UserRow, purchaseId: string) {
     const row = await findPurchase(db, purchaseId);
     if (!row || row.userId !== user.id) {
-      throw new AppError('billing/not-found', 404, PAYMENT_MESSAGES.paymentNotFound);
+      throw billingErrors.notFound();
     }
     return row;
   }
@@ -305,7 +306,7 @@ export function createBillingService({
     ): Promise<CreatePaymentResponse> {
       const product = findProduct(request.productType, request.productId);
       if (!product) {
-        throw new AppError('billing/unknown-product', 400, PAYMENT_MESSAGES.unknownProduct);
+        throw billingErrors.unknownProduct();
       }
       await limits.enforce([
         { rule: PAYMENT_RATE_LIMITS.byUser, subject: user.id },
@@ -344,7 +345,7 @@ export function createBillingService({
       } catch (error) {
         log.error({ err: error, purchaseId: purchase.id }, 'falha ao gerar a cobrança PIX');
         await markFailed(db, purchase.id);
-        throw new AppError('billing/generation-failed', 502, PAYMENT_MESSAGES.generationFailed);
+        throw billingErrors.generationFailed();
       }
       // The window to pay starts when the code can be shown.
       const expiresAt = new Date(Date.now() + WINDOW_MS);
@@ -358,7 +359,7 @@ export function createBillingService({
       });
       if (!saved) {
         await provider.cancelPayment(created.payment.id).catch(() => undefined);
-        throw new AppError('billing/generation-failed', 502, PAYMENT_MESSAGES.generationFailed);
+        throw billingErrors.generationFailed();
       }
       return {
         purchaseId: purchase.id,
@@ -399,7 +400,7 @@ export function createBillingService({
           { reason: check.reason },
           'notificação de pagamento recusada: assinatura inválida',
         );
-        throw new AppError('billing/invalid-signature', 401, PAYMENT_MESSAGES.invalidSignature);
+        throw billingErrors.invalidSignature();
       }
       if (check.kind === 'ignored') return;
       let payment: ProviderPayment;
@@ -457,13 +458,9 @@ export function createBillingService({
     /** The operator's `payments:reconcile`: asks the provider now and applies the answer. */
     async reconcilePurchase(purchaseId: string) {
       const row = await findPurchase(db, purchaseId);
-      if (!row) throw new AppError('billing/not-found', 404, PAYMENT_MESSAGES.paymentNotFound);
+      if (!row) throw billingErrors.notFound();
       if (row.provider !== provider.name) {
-        throw new AppError(
-          'billing/other-provider',
-          409,
-          `A compra foi paga pelo provedor ${row.provider}, mas o servidor usa ${provider.name}.`,
-        );
+        throw billingErrors.otherProvider(row.provider, provider.name);
       }
       if (!row.providerPaymentId) return { before: row, after: row, payment: null };
       const payment = await provider.getPayment(row.providerPaymentId);

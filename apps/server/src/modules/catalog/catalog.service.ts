@@ -1,5 +1,4 @@
 import {
-  CATALOG_MESSAGES,
   EXAM_FILTER_KEYS,
   EXAM_PAGE_SIZE,
   QUESTION_PAGE_SIZE,
@@ -42,6 +41,7 @@ import {
 } from './catalog.repo';
 import { createExamIndex, type ExamIndex, type PublicSearchResult } from './exam-index';
 import { toQuestionCard } from './question-result-card';
+import { catalogErrors } from '../../lib/app-errors';
 
 const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
 
@@ -179,7 +179,7 @@ function serializeSearch(result: ExamSearchResponse): SerializedSearch {
 
 async function publicExam(db: Database, examId: string): Promise<ExamDetailResponse> {
   const exam = await findExamDetail(db, examId, null);
-  if (!exam) throw new AppError('catalog/exam-not-found', 404, CATALOG_MESSAGES.examNotFound);
+  if (!exam) throw catalogErrors.examNotFound();
   const { matchingQuestionCount: _notInDetail, ...card } = toExamCard(exam);
   return {
     exam: {
@@ -266,8 +266,7 @@ type DisciplineQuestionsPage = Awaited<ReturnType<typeof publicDisciplineQuestio
 
 async function publicQuestion(db: Database, questionId: string): Promise<QuestionDetail> {
   const found = await findQuestion(db, questionId);
-  if (!found)
-    throw new AppError('catalog/question-not-found', 404, CATALOG_MESSAGES.questionNotFound);
+  if (!found) throw catalogErrors.questionNotFound();
   const { question, exam } = found;
   const referenceTexts = await findReferenceTexts(db, exam.id, question.referenceKeys);
   const order = new Map(question.referenceKeys.map((key, index) => [key, index]));
@@ -488,11 +487,7 @@ export function createCatalogService(
       hideOutdated = false,
     ) {
       if (!(await findDiscipline(code))) {
-        throw new AppError(
-          'catalog/discipline-not-found',
-          404,
-          CATALOG_MESSAGES.disciplineNotFound,
-        );
+        throw catalogErrors.disciplineNotFound();
       }
       const offset = decodeCursor(cursor);
       const cleanSubject = subject?.trim() || undefined;

@@ -1,16 +1,15 @@
 import {
   SEARCH_COUNT_LIMIT,
   SEARCH_PAGE_SIZE,
-  STUDY_TOOLS_MESSAGES,
   type QuestionSearchFilters,
   type QuestionSearchResponse,
 } from '@gabarita/shared';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/errors';
 import { toQuestionResultCard } from './question-result-card';
 import { searchQuestionPage, type SearchPosition } from './question-search.repo';
 import { canonicalSearchText } from './search-text';
+import { requestErrors, authErrors } from '../../lib/app-errors';
 
 const positionSchema = z.tuple([z.string().max(10), z.string().max(200), z.number().int()]);
 
@@ -27,7 +26,7 @@ export function decodeSearchCursor(cursor: string | undefined): SearchPosition |
     );
     return { ano, examId, number };
   } catch {
-    throw new AppError('request/invalid', 400, STUDY_TOOLS_MESSAGES.invalidCursor);
+    throw requestErrors.invalidCursor();
   }
 }
 
@@ -50,7 +49,7 @@ export async function searchQuestions(
 ): Promise<QuestionSearchResponse> {
   const filters = clean(rawFilters);
   if (filters.status && !userId) {
-    throw new AppError('auth/unauthenticated', 401, STUDY_TOOLS_MESSAGES.statusNeedsSignIn);
+    throw authErrors.statusNeedsSignIn();
   }
   const after = decodeSearchCursor(cursor);
   const { items, total } = await searchQuestionPage(

@@ -10,7 +10,6 @@ import type { AppConfig } from '../../config';
 import type { DatabaseHandle } from '../../db/client';
 import { PURCHASE_STATUSES, type PurchaseRow, type PurchaseStatus } from '../../db/schema';
 import { saoPauloDay } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
 import { createBillingService } from '../billing/billing.service';
 import { createPixProvider, providerCallMs } from '../billing/pix/providers';
 import { createContentImportService } from '../catalog/import/content-import.service';
@@ -19,6 +18,7 @@ import { usageReport } from '../tokens/token-ledger.service';
 import { createTokensService } from '../tokens/tokens.service';
 import { createAccountsService } from '../users/accounts.service';
 import { appliedMigrations, countRuns, latestRuns } from './operator.repo';
+import { operatorErrors } from '../../lib/app-errors';
 
 export interface OperatorContext {
   database: DatabaseHandle;
@@ -87,7 +87,7 @@ function parseAccountArgs(args: string[], usage: string, positionals: number) {
     parsed.positionals.length !== positionals ||
     (provider !== undefined && provider !== 'password' && provider !== 'google')
   ) {
-    throw new AppError('operator/usage', 400, `Uso: ${usage}`);
+    throw operatorErrors.usage(`Uso: ${usage}`);
   }
   return { positionals: parsed.positionals, provider: provider as AccountProvider | undefined };
 }
@@ -111,11 +111,7 @@ const grantPremiumCommand: OperatorCommand = {
     const { positionals, provider } = parseAccountArgs(args, this.usage, 2);
     const days = Number(positionals[1]);
     if (!Number.isInteger(days) || days < 1 || days > 3650) {
-      throw new AppError(
-        'operator/usage',
-        400,
-        'O número de dias deve ser um inteiro entre 1 e 3650.',
-      );
+      throw operatorErrors.usage('O número de dias deve ser um inteiro entre 1 e 3650.');
     }
     const user = await createAccountsService(database.db).findForOperator(
       positionals[0]!,
@@ -150,11 +146,7 @@ const grantTokensCommand: OperatorCommand = {
     );
     const packages = parsed.positionals[1] === undefined ? 1 : Number(parsed.positionals[1]);
     if (!Number.isInteger(packages) || packages < 1 || packages > 100) {
-      throw new AppError(
-        'operator/usage',
-        400,
-        'O número de pacotes deve ser um inteiro entre 1 e 100.',
-      );
+      throw operatorErrors.usage('O número de pacotes deve ser um inteiro entre 1 e 100.');
     }
     const user = await createAccountsService(database.db).findForOperator(
       parsed.positionals[0]!,
@@ -182,7 +174,7 @@ const aiUsageCommand: OperatorCommand = {
   async run(database, args) {
     const month = args[0] ?? saoPauloDay().slice(0, 7);
     if (args.length > 1 || !/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) {
-      throw new AppError('operator/usage', 400, `Uso: ${this.usage}`);
+      throw operatorErrors.usage(`Uso: ${this.usage}`);
     }
     const rows = await usageReport(database.db, month);
     const [year, monthNumber] = month.split('-');
@@ -273,7 +265,7 @@ const contentImport: OperatorCommand = {
       }
     })();
     if (!parsed || parsed.positionals.length !== 1) {
-      throw new AppError('operator/usage', 400, `Uso: ${this.usage}`);
+      throw operatorErrors.usage(`Uso: ${this.usage}`);
     }
     const result = await createContentImportService(database.db).importContent(
       parsed.positionals[0]!,
@@ -341,7 +333,7 @@ const paymentsList: OperatorCommand = {
       limit < 1 ||
       limit > 1000
     ) {
-      throw new AppError('operator/usage', 400, `Uso: ${this.usage}`);
+      throw operatorErrors.usage(`Uso: ${this.usage}`);
     }
     const rows = await billingFor(context).list(status as PurchaseStatus | undefined, limit);
     if (rows.length === 0) return ['Nenhuma compra encontrada.'];
@@ -361,7 +353,7 @@ const paymentsReconcile: OperatorCommand = {
     'Consulta a cobrança no provedor agora e aplica o que ele disser (concede ou estorna uma só vez).',
   async run(_database, args, _progress, context) {
     if (args.length !== 1 || !purchaseIdSchema.safeParse(args[0]).success) {
-      throw new AppError('operator/usage', 400, `Uso: ${this.usage}`);
+      throw operatorErrors.usage(`Uso: ${this.usage}`);
     }
     const { before, after, payment } = await billingFor(context).reconcilePurchase(args[0]!);
     if (!payment) {

@@ -1,9 +1,9 @@
 import type { AppConfig } from '../../config';
 import type { DatabaseHandle } from '../../db/client';
-import { AppError } from '../../lib/errors';
 import { operatorCommands, type OperatorContext } from './operator.commands';
 import { thisProcess } from '../../lib/process-identity';
 import { finishRun, insertRun, markInterruptedRuns, type OperatorChannel } from './operator.repo';
+import { operatorErrors } from '../../lib/app-errors';
 
 /**
  * Runs an operator command and records the run in operator_runs. `config` is the running server's
@@ -33,11 +33,7 @@ async function runOperatorCommand(
     ? operatorCommands[command]
     : undefined;
   if (!definition) {
-    throw new AppError(
-      'operator/unknown-command',
-      404,
-      `Comando de operação desconhecido: ${command}`,
-    );
+    throw operatorErrors.unknownCommand(command);
   }
   const { database } = context;
   // Runs whose process died mid-way are told apart before anything lists them.

@@ -1,9 +1,10 @@
-import { CROWD_STATS_MIN_USERS, STUDY_TOOLS_MESSAGES, type QuestionStats } from '@gabarita/shared';
+import { CROWD_STATS_MIN_USERS, type QuestionStats } from '@gabarita/shared';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { answerCounts } from './crowd-stats.repo';
 import { findQuestionKey } from '../catalog/catalog.repo';
 import { hasAnswer } from './study.repo';
+import { studyErrors } from '../../lib/app-errors';
 
 const percent = (part: number, whole: number) => Math.round((part * 100) / whole);
 
@@ -20,7 +21,7 @@ export async function questionStats(
   const question = await findQuestionKey(db, questionId);
   if (!question) throw AppError.common('request/not-found', 404);
   if (!(await hasAnswer(db, userId, questionId))) {
-    throw new AppError('study/check-first', 403, STUDY_TOOLS_MESSAGES.statsCheckFirst);
+    throw studyErrors.statsCheckFirst();
   }
   const counts = await answerCounts(db, questionId);
   const total = counts.reduce((sum, row) => sum + row.count, 0);

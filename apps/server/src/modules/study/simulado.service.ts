@@ -1,6 +1,5 @@
 import {
   SIMULADO_DEFAULT_QUESTIONS,
-  SIMULADO_IN_PROGRESS_CODE,
   SIMULADO_MESSAGES,
   SIMULADO_MINUTES_PER_QUESTION,
   type CreateSimuladoRequest,
@@ -11,7 +10,6 @@ import {
 import type { Database } from '../../db/client';
 import type { SimuladoResultColumn } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
-import { AppError } from '../../lib/errors';
 import type { ResolvedSession } from '../auth/auth.service';
 import {
   examQuestionsForSimulado,
@@ -33,6 +31,7 @@ import {
 import { settleAnswer } from './answer-recording';
 import type { HeldBySimulado, StudyMarks } from './study-marks';
 import { lockRecordedAnswer, recordOpening } from './study.repo';
+import { simuladoErrors } from '../../lib/app-errors';
 
 /*
  * Simulados (docs/product-rules.md, "Simulados"): the server keeps the start and the time limit,
@@ -42,8 +41,6 @@ import { lockRecordedAnswer, recordOpening } from './study.repo';
 
 /** An answer sent this long after the deadline still counts: it left the browser in time. */
 const ANSWER_GRACE_MS = 5_000;
-
-const notFound = () => new AppError('simulado/not-found', 404, SIMULADO_MESSAGES.notFound);
 
 function isCertoErrado(candidate: SimuladoCandidate): boolean {
   const letters = candidate.alternatives.map((alternative) => alternative.letter).join('');
@@ -181,7 +178,7 @@ export function createSimuladoService(db: Database, marks: Pick<StudyMarks, 'dro
   async function finishOnce(userId: string, id: string, by: 'usuario' | 'tempo') {
     await inTransaction(db, async (tx) => {
       const row = await findSimulado(tx, userId, id, true);
-      if (!row) throw notFound();
+      if (!row) throw simuladoErrors.notFound();
       if (row.finishedAt) return;
       const deadline = deadlineOf(row);
       const now = new Date();
@@ -214,7 +211,7 @@ export function createSimuladoService(db: Database, marks: Pick<StudyMarks, 'dro
   /** The simulado as it stands, finished first if its time ran out. */
   async function current(userId: string, id: string): Promise<Simulado> {
     let row = await findSimulado(db, userId, id);
-    if (!row) throw notFound();
+    if (!row) throw simuladoErrors.notFound();
     if (!row.finishedAt && new Date() >= deadlineOf(row)) {
       await finish(userId, id, 'tempo');
       row = (await findSimulado(db, userId, id))!;
@@ -230,7 +227,7 @@ export function createSimuladoService(db: Database, marks: Pick<StudyMarks, 'dro
   async function assertNotHeld(userId: string, held: HeldBySimulado[], message: string) {
     for (const { simuladoId, deadline } of held) {
       if (Date.now() <= deadline.getTime() + ANSWER_GRACE_MS) {
-        throw new AppError(SIMULADO_IN_PROGRESS_CODE, 409, message);
+        throw simuladoErrors.inProgress(message);
       }
       await finish(userId, simuladoId, 'tempo');
     }
@@ -258,7 +255,7 @@ export function createSimuladoService(db: Database, marks: Pick<StudyMarks, 'dro
       let source: { filters: Record<string, string>; count: number } | null = null;
       if (input.examId) {
         const exam = await findExamTitle(db, input.examId);
-        if (!exam) throw new AppError('simulado/exam-not-found', 404, SIMULADO_MESSAGES.notFound);
+        if (!exam) throw simuladoErrors.examNotFound();
         candidates = await examQuestionsForSimulado(db, input.examId);
         title = `${exam.cargo} · ${exam.orgao} · ${exam.ano}`;
       } else if (input.filters || input.count) {
@@ -271,19 +268,15 @@ export function createSimuladoService(db: Database, marks: Pick<StudyMarks, 'dro
         title = filtersTitle(filters, disciplineName);
         source = { filters: cleanFilters(filters), count };
       } else {
-        throw new AppError('simulado/source-required', 400, SIMULADO_MESSAGES.sourceRequired);
+        throw simuladoErrors.sourceRequired();
       }
       if (candidates.length === 0) {
-        throw new AppError('simulado/no-questions', 422, SIMULADO_MESSAGES.noQuestions);
+        throw simuladoErrors.noQuestions();
       }
       const certoErrado = candidates.every(isCertoErrado);
       const scoring = input.scoring ?? 'padrao';
       if (scoring === 'cebraspe' && !certoErrado) {
-        throw new AppError(
-          'simulado/cebraspe-needs-certo-errado',
-          400,
-          SIMULADO_MESSAGES.cebraspeNeedsCertoErrado,
-        );
+        throw simuladoErrors.cebraspeNeedsCertoErrado();
       }
       const id = await inTransaction(db, (tx) =>
         insertSimulado(tx, {
@@ -307,25 +300,25 @@ export function createSimuladoService(db: Database, marks: Pick<StudyMarks, 'dro
     async answer(session: ResolvedSession, id: string, questionId: string, letter: string | null) {
       const userId = session.user.id;
       const row = await findSimulado(db, userId, id);
-      if (!row) throw notFound();
-      if (row.finishedAt) throw new AppError('simulado/finished', 409, SIMULADO_MESSAGES.finished);
+      if (!row) throw simuladoErrors.notFound();
+      if (row.finishedAt) throw simuladoErrors.finished();
       if (Date.now() > deadlineOf(row).getTime() + ANSWER_GRACE_MS) {
         await finish(userId, id, 'tempo');
-        throw new AppError('simulado/time-over', 409, SIMULADO_MESSAGES.timeOver);
+        throw simuladoErrors.timeOver();
       }
       const questions = await simuladoQuestionRows(db, id);
       const question = questions.find((item) => item.questionId === questionId);
       if (!question) {
-        throw new AppError('simulado/not-in-simulado', 404, SIMULADO_MESSAGES.notInSimulado);
+        throw simuladoErrors.notInSimulado();
       }
       if (letter !== null && !question.alternatives.some((item) => item.letter === letter)) {
-        throw new AppError('simulado/invalid-letter', 400, SIMULADO_MESSAGES.invalidLetter);
+        throw simuladoErrors.invalidLetter();
       }
       await inTransaction(db, async (tx) => {
         // Locked and read again: an answer never lands after the finish.
         const locked = await findSimulado(tx, userId, id, true);
         if (locked?.finishedAt) {
-          throw new AppError('simulado/finished', 409, SIMULADO_MESSAGES.finished);
+          throw simuladoErrors.finished();
         }
         await saveSimuladoAnswer(tx, id, questionId, letter);
       });

@@ -1,5 +1,4 @@
 import {
-  CATALOG_MESSAGES,
   FREE_DAILY_QUESTION_LIMIT,
   type CheckAnswerResponse,
   type QuestionChecksResponse,
@@ -7,7 +6,6 @@ import {
 import type { Database } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { saoPauloDay } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
 import type { ResolvedSession } from '../auth/auth.service';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { SimuladoService } from './simulado.service';
@@ -22,6 +20,7 @@ import {
 import { settleAnswer } from './answer-recording';
 import { questionStats } from './crowd-stats.service';
 import { nextLadderState } from './review-ladder';
+import { catalogErrors, studyErrors } from '../../lib/app-errors';
 
 type QuestionKeys = Pick<CatalogService, 'questionKey'>;
 type SimuladoHolds = Pick<SimuladoService, 'assertQuestionFree' | 'assertSubjectFree'>;
@@ -38,8 +37,7 @@ export interface PackageChecks {
 
 async function questionOrNotFound(catalog: QuestionKeys, questionId: string) {
   const question = await catalog.questionKey(questionId);
-  if (!question)
-    throw new AppError('catalog/question-not-found', 404, CATALOG_MESSAGES.questionNotFound);
+  if (!question) throw catalogErrors.questionNotFound();
   return question;
 }
 
@@ -81,10 +79,10 @@ async function checkAnswer(
   // Before anything is counted: an annulled question has no key to check and costs no free check
   // (docs/product-rules.md, "Annulled and outdated questions").
   if (question.status === 'annulled') {
-    throw new AppError('study/question-annulled', 409, CATALOG_MESSAGES.questionAnnulled);
+    throw studyErrors.questionAnnulled();
   }
   if (!question.alternatives.some((alternative) => alternative.letter === letter)) {
-    throw new AppError('study/invalid-letter', 400, CATALOG_MESSAGES.invalidLetter);
+    throw studyErrors.invalidLetter();
   }
   const userId = session.user.id;
   // The key of a question a running simulado holds is given by the simulado, at its end.
@@ -123,7 +121,7 @@ async function checkAnswer(
         !(await takeDailyCheck(tx, userId, saoPauloDay(), FREE_DAILY_QUESTION_LIMIT)) &&
         !(await packageChecks.charge(tx, userId))
       ) {
-        throw new AppError('limit/question', 402, CATALOG_MESSAGES.questionLimit);
+        throw studyErrors.questionLimit();
       }
       await settleAnswer(tx, userId, questionId, { letter, correct, first });
     });

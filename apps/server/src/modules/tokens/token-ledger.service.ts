@@ -1,6 +1,4 @@
 import {
-  AI_ERROR_CODES,
-  AI_MESSAGES,
   type AiFeature,
   PREMIUM_DAILY_INPUT_TOKENS,
   PREMIUM_DAILY_OUTPUT_TOKENS,
@@ -10,7 +8,6 @@ import {
 import type { Database } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { saoPauloDay } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
 import { hasEnded, thisProcess } from '../../lib/process-identity';
 import {
   addPairs,
@@ -46,6 +43,7 @@ import {
   usageByDayAndFeature,
   type WalletRow,
 } from './tokens.repo';
+import { aiErrors } from '../../lib/app-errors';
 
 export const DAILY_QUOTA: Pair = Object.freeze({
   input: PREMIUM_DAILY_INPUT_TOKENS,
@@ -71,8 +69,6 @@ export interface Reservation {
 }
 
 export type CallOutcome = 'completed' | 'aborted' | 'failed';
-
-export const aiLimitError = () => new AppError(AI_ERROR_CODES.limit, 402, AI_MESSAGES.limitReached);
 
 const walletBalance = (wallet: Pick<WalletRow, 'packageInput' | 'packageOutput'>): Pair => ({
   input: wallet.packageInput,
@@ -233,7 +229,7 @@ export function createTokenLedger(db: Database, pricing: Pricing) {
             minOutput: request.minOutputTokens,
           },
         );
-        if (!allocation) throw aiLimitError();
+        if (!allocation) throw aiErrors.limit();
         const id = await insertReservation(tx, {
           userId: request.userId,
           feature: request.feature,

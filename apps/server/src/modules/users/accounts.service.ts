@@ -1,8 +1,8 @@
 import type { AccountProvider } from '@gabarita/shared';
 import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import { AppError } from '../../lib/errors';
 import { findUsersByEmail, setRole } from './users.repo';
+import { operatorErrors } from '../../lib/app-errors';
 
 /** Account look-ups and changes made by operator commands. */
 export function createAccountsService(db: Database) {
@@ -29,18 +29,10 @@ async function findAccountForOperator(
     (account) => !provider || account.provider === provider,
   );
   if (accounts.length === 0) {
-    throw new AppError(
-      'operator/user-not-found',
-      404,
-      `Nenhuma conta encontrada com o e-mail ${email}.`,
-    );
+    throw operatorErrors.userNotFound(email);
   }
   if (accounts.length > 1) {
-    throw new AppError(
-      'operator/ambiguous-user',
-      409,
-      `Há uma conta com senha e uma conta Google com o e-mail ${email}: use --provider password ou --provider google.`,
-    );
+    throw operatorErrors.ambiguousUser(email);
   }
   return accounts[0]!;
 }

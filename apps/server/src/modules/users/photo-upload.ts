@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { AUTH_MESSAGES } from '@gabarita/shared';
 import { AppError } from '../../lib/errors';
+import { accountErrors } from '../../lib/app-errors';
 
 /**
  * The one file of a multipart photo upload. A malformed body (no boundary, a truncated part, not
@@ -9,18 +9,18 @@ import { AppError } from '../../lib/errors';
 export async function readPhotoUpload(request: FastifyRequest, maxBytes: number) {
   try {
     const file = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
-    if (!file) throw new AppError('photo/not-image', 400, AUTH_MESSAGES.photoNotImage);
+    if (!file) throw accountErrors.photoNotImage();
     return { mimetype: file.mimetype, content: await file.toBuffer() };
   } catch (error) {
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('photo/too-large', 413, AUTH_MESSAGES.photoTooLarge);
+      throw accountErrors.photoTooLarge();
     }
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
       throw AppError.common('request/unsupported-media-type', 415);
     }
     request.log.info({ err: error }, 'upload de foto malformado');
-    throw new AppError('photo/invalid-upload', 400, AUTH_MESSAGES.photoUploadInvalid);
+    throw accountErrors.photoInvalidUpload();
   }
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { AUTH_MESSAGES, type MeResponse } from '@gabarita/shared';
+import { type MeResponse } from '@gabarita/shared';
 import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -9,11 +9,12 @@ import { planOf } from '../entitlements/plan';
 import { normalizePhoto } from './photo';
 import { photoUrlOf } from './photo-url';
 import { findPhoto, findUserWithEntitlement, savePhoto, updateName } from './users.repo';
+import { authErrors, accountErrors } from '../../lib/app-errors';
 
 /** Google accounts take name and photo from Google (docs/product-rules.md). */
 function assertEditableProfile(user: UserRow) {
   if (user.provider === 'google') {
-    throw new AppError('auth/google-profile-read-only', 403, AUTH_MESSAGES.googleProfileReadOnly);
+    throw authErrors.googleProfileReadOnly();
   }
 }
 
@@ -54,7 +55,7 @@ export function createUsersService({
       const photo = upload.mimetype.startsWith('image/')
         ? await normalizePhoto(upload.content)
         : null;
-      if (!photo) throw new AppError('photo/not-image', 400, AUTH_MESSAGES.photoNotImage);
+      if (!photo) throw accountErrors.photoNotImage();
       const version = createHash('sha256').update(photo).digest('hex').slice(0, 16);
       await savePhoto(db, user.id, { content: photo, contentType: 'image/webp', version });
       auth.sessionsChanged(user.id);
@@ -70,16 +71,15 @@ export function createUsersService({
     /** 'Alterar Senha': e-mails a reset link to a password account's own address. */
     async sendPasswordChangeLink(user: UserRow) {
       if (user.provider !== 'password') {
-        throw new AppError('auth/google-no-password', 403, AUTH_MESSAGES.passwordChangeGoogle);
+        throw authErrors.googleNoPassword();
       }
-      if (!user.email)
-        throw new AppError('account/no-email', 400, AUTH_MESSAGES.passwordChangeNoEmail);
+      if (!user.email) throw accountErrors.noEmail();
       try {
         await auth.sendPasswordChangeLink(user);
       } catch (error) {
         if (error instanceof AppError) throw error;
         log.error({ err: error, userId: user.id }, 'falha ao enviar o link de redefinição');
-        throw new AppError('account/send-failed', 502, AUTH_MESSAGES.passwordChangeSendFailed);
+        throw accountErrors.sendFailed();
       }
       return { email: user.email };
     },

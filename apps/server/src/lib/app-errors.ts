@@ -1,0 +1,142 @@
+import {
+  AI_ERROR_CODES,
+  AI_MESSAGES,
+  AUTH_MESSAGES,
+  CATALOG_MESSAGES,
+  PAYMENT_MESSAGES,
+  SIMULADO_IN_PROGRESS_CODE,
+  SIMULADO_MESSAGES,
+  STUDY_TOOLS_MESSAGES,
+  SUPPORT_MESSAGES,
+} from '@gabarita/shared';
+import { AppError } from './errors';
+
+/*
+ * Every error a service throws, one factory per code: the code, its HTTP status and its message
+ * (the product's wording, from packages/shared) are decided here once. Errors common to every
+ * route (invalid request, not found, rate limited…) are `AppError.common`.
+ */
+
+export const requestErrors = {
+  badOrigin: () => new AppError('request/bad-origin', 403, AUTH_MESSAGES.originRejected),
+  invalidCursor: () => new AppError('request/invalid', 400, STUDY_TOOLS_MESSAGES.invalidCursor),
+  localOnly: () =>
+    new AppError(
+      'request/local-only',
+      403,
+      'Esta página de desenvolvimento só responde no próprio computador do servidor (localhost).',
+    ),
+};
+
+export const authErrors = {
+  invalidActionCode: (message: string) => new AppError('auth/invalid-action-code', 400, message),
+  expiredActionCode: (message: string) => new AppError('auth/expired-action-code', 400, message),
+  emailInUse: () => new AppError('auth/email-already-in-use', 409, AUTH_MESSAGES.emailInUse),
+  signupFailed: () => new AppError('auth/signup-failed', 502, AUTH_MESSAGES.signupFailed),
+  invalidCredential: () =>
+    new AppError('auth/invalid-credential', 401, AUTH_MESSAGES.invalidCredential),
+  emailNotVerified: () =>
+    new AppError('auth/email-not-verified', 403, AUTH_MESSAGES.emailNotVerified),
+  alreadyVerified: () => new AppError('auth/already-verified', 409, AUTH_MESSAGES.verificationDone),
+  verificationSendFailed: () =>
+    new AppError('auth/verification-send-failed', 502, AUTH_MESSAGES.verificationSendFailed),
+  userNotFound: () => new AppError('auth/user-not-found', 404, AUTH_MESSAGES.userNotFound),
+  resetLinkFailed: () => new AppError('auth/reset-link-failed', 502, AUTH_MESSAGES.resetLinkFailed),
+  statusNeedsSignIn: () =>
+    new AppError('auth/unauthenticated', 401, STUDY_TOOLS_MESSAGES.statusNeedsSignIn),
+  googleProfileReadOnly: () =>
+    new AppError('auth/google-profile-read-only', 403, AUTH_MESSAGES.googleProfileReadOnly),
+  googleNoPassword: () =>
+    new AppError('auth/google-no-password', 403, AUTH_MESSAGES.passwordChangeGoogle),
+};
+
+export const accountErrors = {
+  noEmail: () => new AppError('account/no-email', 400, AUTH_MESSAGES.passwordChangeNoEmail),
+  sendFailed: () =>
+    new AppError('account/send-failed', 502, AUTH_MESSAGES.passwordChangeSendFailed),
+  photoNotImage: () => new AppError('photo/not-image', 400, AUTH_MESSAGES.photoNotImage),
+  photoTooLarge: () => new AppError('photo/too-large', 413, AUTH_MESSAGES.photoTooLarge),
+  photoInvalidUpload: () =>
+    new AppError('photo/invalid-upload', 400, AUTH_MESSAGES.photoUploadInvalid),
+};
+
+export const catalogErrors = {
+  questionNotFound: () =>
+    new AppError('catalog/question-not-found', 404, CATALOG_MESSAGES.questionNotFound),
+  examNotFound: () => new AppError('catalog/exam-not-found', 404, CATALOG_MESSAGES.examNotFound),
+  disciplineNotFound: () =>
+    new AppError('catalog/discipline-not-found', 404, CATALOG_MESSAGES.disciplineNotFound),
+};
+
+export const studyErrors = {
+  questionAnnulled: () =>
+    new AppError('study/question-annulled', 409, CATALOG_MESSAGES.questionAnnulled),
+  invalidLetter: () => new AppError('study/invalid-letter', 400, CATALOG_MESSAGES.invalidLetter),
+  questionLimit: () => new AppError('limit/question', 402, CATALOG_MESSAGES.questionLimit),
+  statsCheckFirst: () =>
+    new AppError('study/check-first', 403, STUDY_TOOLS_MESSAGES.statsCheckFirst),
+};
+
+export const simuladoErrors = {
+  notFound: () => new AppError('simulado/not-found', 404, SIMULADO_MESSAGES.notFound),
+  examNotFound: () => new AppError('simulado/exam-not-found', 404, SIMULADO_MESSAGES.notFound),
+  sourceRequired: () =>
+    new AppError('simulado/source-required', 400, SIMULADO_MESSAGES.sourceRequired),
+  noQuestions: () => new AppError('simulado/no-questions', 422, SIMULADO_MESSAGES.noQuestions),
+  cebraspeNeedsCertoErrado: () =>
+    new AppError(
+      'simulado/cebraspe-needs-certo-errado',
+      400,
+      SIMULADO_MESSAGES.cebraspeNeedsCertoErrado,
+    ),
+  finished: () => new AppError('simulado/finished', 409, SIMULADO_MESSAGES.finished),
+  timeOver: () => new AppError('simulado/time-over', 409, SIMULADO_MESSAGES.timeOver),
+  notInSimulado: () =>
+    new AppError('simulado/not-in-simulado', 404, SIMULADO_MESSAGES.notInSimulado),
+  invalidLetter: () =>
+    new AppError('simulado/invalid-letter', 400, SIMULADO_MESSAGES.invalidLetter),
+  /** A running simulado holds the question (or a question of the subject). */
+  inProgress: (message: string) => new AppError(SIMULADO_IN_PROGRESS_CODE, 409, message),
+};
+
+export const aiErrors = {
+  limit: () => new AppError(AI_ERROR_CODES.limit, 402, AI_MESSAGES.limitReached),
+  checkFirst: () => new AppError(AI_ERROR_CODES.checkFirst, 403, AI_MESSAGES.checkFirst),
+  subjectNotFound: () =>
+    new AppError(AI_ERROR_CODES.subjectNotFound, 404, AI_MESSAGES.subjectNotFound),
+};
+
+export const billingErrors = {
+  notFound: () => new AppError('billing/not-found', 404, PAYMENT_MESSAGES.paymentNotFound),
+  unknownProduct: () =>
+    new AppError('billing/unknown-product', 400, PAYMENT_MESSAGES.unknownProduct),
+  generationFailed: () =>
+    new AppError('billing/generation-failed', 502, PAYMENT_MESSAGES.generationFailed),
+  invalidSignature: () =>
+    new AppError('billing/invalid-signature', 401, PAYMENT_MESSAGES.invalidSignature),
+  otherProvider: (paidWith: string, serverUses: string) =>
+    new AppError(
+      'billing/other-provider',
+      409,
+      `A compra foi paga pelo provedor ${paidWith}, mas o servidor usa ${serverUses}.`,
+    ),
+};
+
+export const supportErrors = {
+  missingData: () => new AppError('support/missing-data', 404, SUPPORT_MESSAGES.reportMissingData),
+};
+
+/** Operator commands speak to the operator, in the terminal. */
+export const operatorErrors = {
+  usage: (text: string) => new AppError('operator/usage', 400, text),
+  unknownCommand: (command: string) =>
+    new AppError('operator/unknown-command', 404, `Comando de operação desconhecido: ${command}`),
+  userNotFound: (email: string) =>
+    new AppError('operator/user-not-found', 404, `Nenhuma conta encontrada com o e-mail ${email}.`),
+  ambiguousUser: (email: string) =>
+    new AppError(
+      'operator/ambiguous-user',
+      409,
+      `Há uma conta com senha e uma conta Google com o e-mail ${email}: use --provider password ou --provider google.`,
+    ),
+};
