@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES, TOKEN_PACKAGE } from '@gabarita/shared';
 import { entitlements, purchases, tokenWallets } from '../../src/db/schema';
@@ -425,6 +425,46 @@ describe('PIX through Mercado Pago (a fake on loopback)', () => {
     const requests = fake.requests.length;
     expect(await testApp.app.reconcilePayments()).toEqual({ expired: 0, checked: 0, failed: 0 });
     expect(fake.requests.length).toBe(requests);
+  });
+
+  it('two reconcilers racing: the purchases one claimed stay its own while the provider is slow', async () => {
+    const { cookie } = await student();
+    const products = [
+      { productId: 'diario', productType: 'plan' as const },
+      { productId: 'semanal', productType: 'plan' as const },
+      { productId: 'quinzenal', productType: 'plan' as const },
+      { productId: 'mensal', productType: 'plan' as const },
+      PACKAGE,
+    ];
+    const due = [];
+    for (const product of products) due.push(await bought(cookie, product));
+    await db()
+      .update(purchases)
+      .set({ nextCheckAt: new Date(Date.now() - 1000) })
+      .where(
+        inArray(
+          purchases.id,
+          due.map((item) => item.purchaseId),
+        ),
+      );
+    const other = await createTestApp({
+      database: testApp.database,
+      config: mercadoPagoConfig(fake),
+    });
+    try {
+      // The first answer is slow: the other instance runs its whole round meanwhile.
+      fake.hangNext(1, 'GET');
+      const first = testApp.app.reconcilePayments();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const second = await other.app.reconcilePayments();
+      fake.releaseHung();
+      // Every purchase was claimed by the first round and held through it: the second took none.
+      expect((await first).checked).toBe(due.length);
+      expect(second.checked).toBe(0);
+    } finally {
+      fake.releaseHung();
+      await other.close();
+    }
   });
 
   it('lists and reconciles purchases for the operator', async () => {

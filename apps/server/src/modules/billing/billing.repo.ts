@@ -162,6 +162,18 @@ export async function claimDueChecks(
     .returning();
 }
 
+/**
+ * Renews this round's claim of the purchases still ahead of it, so no other instance takes them
+ * while the provider answers slowly (only those still claimed: a check pushed to the past is due).
+ */
+export async function renewClaims(db: Database, ids: string[], leaseSeconds: number) {
+  if (ids.length === 0) return;
+  await db
+    .update(purchases)
+    .set({ nextCheckAt: sql`now() + make_interval(secs => ${leaseSeconds}::int)` })
+    .where(and(inArray(purchases.id, ids), gt(purchases.nextCheckAt, sql`now()`)));
+}
+
 /** Paid purchases of one user, newest first. */
 export async function paidPurchasesOf(db: Database, userId: string) {
   return db

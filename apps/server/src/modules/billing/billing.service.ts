@@ -31,12 +31,19 @@ import {
   lockPurchase,
   markFailed,
   paidPurchasesOf,
+  renewClaims,
   payablePurchasesOf,
   saveCharge,
   touchPurchase,
   updatePurchase,
 } from './billing.repo';
-import { decide, paidLate, stillOpen } from './payment-rules';
+import {
+  decide,
+  paidLate,
+  RECONCILE_BATCH,
+  reconcileLeaseSeconds,
+  stillOpen,
+} from './payment-rules';
 import {
   type CreatedCharge,
   type IncomingNotification,
@@ -62,7 +69,6 @@ export const HEARTBEAT_MS = 15_000;
 const RECONNECT_MS = 3_000;
 /** Charges are asked about for this long at most; Mercado Pago's own expire after 31 minutes. */
 const GIVE_UP_MS = 2 * 24 * HOUR * 1000;
-const RECONCILE_BATCH = 25;
 
 const FINAL: ReadonlySet<string> = new Set(FINAL_PAYMENT_STATUSES);
 /** Provider statuses under which our expired purchase's charge must still be cancelled. */
@@ -98,11 +104,12 @@ export function createBillingService({
   provider,
   log,
   reconcileIntervalMs,
+  providerCallMs,
 }: BillingDeps) {
   const { db } = database;
   const limits = createRateLimiter(db);
   const changes = createPurchaseChanges(database, log);
-  const leaseSeconds = Math.max(30, Math.ceil((2 * reconcileIntervalMs) / 1000));
+  const leaseSeconds = reconcileLeaseSeconds(reconcileIntervalMs, providerCallMs);
 
   function simulateUrl(row: PurchaseRow) {
     return provider.name === 'sandbox' && row.provider === 'sandbox' ? simulateUrlOf(row.id) : null;
@@ -446,7 +453,12 @@ export function createBillingService({
       });
       const claimed = await claimDueChecks(db, provider.name, RECONCILE_BATCH, leaseSeconds);
       let failed = 0;
-      for (const row of claimed) {
+      for (const [index, row] of claimed.entries()) {
+        await renewClaims(
+          db,
+          claimed.slice(index).map((item) => item.id),
+          leaseSeconds,
+        );
         await checkAtProvider(row).catch((error: unknown) => {
           failed += 1;
           log.warn({ err: error, purchaseId: row.id }, 'falha ao consultar a cobrança no provedor');

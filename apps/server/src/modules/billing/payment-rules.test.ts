@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decide, paidLate, stillOpen } from './payment-rules';
+import { decide, paidLate, reconcileLeaseSeconds, stillOpen } from './payment-rules';
 import type { ProviderPayment } from './pix/pix-provider';
 
 const now = new Date('2026-11-21T15:00:00Z');
@@ -100,5 +100,15 @@ describe('what a purchase becomes', () => {
     expect(paidLate({ paidAt: new Date(now.getTime() - 1), expiresAt: now })).toBe(false);
     expect(paidLate({ paidAt: now, expiresAt: now })).toBe(false);
     expect(paidLate({ paidAt: new Date(now.getTime() + 1), expiresAt: now })).toBe(true);
+  });
+});
+
+describe('reconciler lease', () => {
+  it('outlasts the slowest purchase of a round (renewed before each one), never under 30 s', () => {
+    // Mercado Pago with its 10 s timeout: a call may take 20.25 s, retry included, and a purchase
+    // may need two.
+    expect(reconcileLeaseSeconds(15_000, 20_250) * 1000).toBeGreaterThan(2 * 20_250);
+    expect(reconcileLeaseSeconds(15_000, 1_000)).toBe(30);
+    expect(reconcileLeaseSeconds(60_000, 0)).toBe(120);
   });
 });

@@ -86,3 +86,17 @@ export function stillOpen(payment: ProviderPayment): boolean {
 export function paidLate(purchase: Pick<PurchaseRow, 'paidAt' | 'expiresAt'>): boolean {
   return purchase.paidAt !== null && purchase.paidAt > purchase.expiresAt;
 }
+
+/** Purchases one reconciler round claims at most. */
+export const RECONCILE_BATCH = 25;
+
+/**
+ * How long a reconciler holds a purchase it claimed. The round renews the claim of the purchases
+ * still ahead of it before each one, so a claim only has to outlast one purchase: up to two provider
+ * calls of `providerCallMs` one after the other (a cancellation refused, then a read). Never shorter
+ * than two rounds' interval, nor than 30 s; short enough that the purchases of an instance that died
+ * mid-round are taken up again soon.
+ */
+export function reconcileLeaseSeconds(reconcileIntervalMs: number, providerCallMs: number): number {
+  return Math.ceil(Math.max(30_000, 2 * reconcileIntervalMs, 2 * providerCallMs + 5_000) / 1000);
+}

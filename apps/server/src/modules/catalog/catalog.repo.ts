@@ -51,14 +51,6 @@ export async function findExamDetail(db: Database, examId: string, userId: strin
   return row;
 }
 
-export async function findExam(db: Database, examId: string, userId: string | null) {
-  const [row] = await executeRows<ExamRow>(
-    db,
-    sql`select ${examCardColumns(userId, sql`null::int`)} from exams e where e.id = ${examId}`,
-  );
-  return row;
-}
-
 export interface QuestionCardRow {
   id: string;
   exam_id: string;

@@ -8,6 +8,7 @@ import {
   type Score,
 } from '@gabarita/shared';
 import type { Database } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
 import type { ResolvedSession } from '../auth/auth.service';
 import { addDays, saoPauloDay } from '../../lib/clock';
 import type { StudyMarks } from './study-marks';
@@ -150,7 +151,7 @@ export function createPerformanceService(db: Database, marks?: Pick<StudyMarks, 
     historySummary: (session: ResolvedSession) => historySummary(db, session),
     /** Resets the caller's own history. Free-check counters stay: a reset buys no extra checks. */
     async resetHistory(userId: string) {
-      await deleteHistory(db, userId);
+      await inTransaction(db, (tx) => deleteHistory(tx, userId));
       marks?.drop(userId);
     },
   };

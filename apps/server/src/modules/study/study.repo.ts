@@ -68,10 +68,6 @@ export async function recordAnswer(
     );
 }
 
-/**
- * Takes one of the day's free checks, atomically: concurrent requests cannot both take the last one.
- * Returns false when the day's checks are used up.
- */
 /** How many free checks the user took on `day`. */
 export async function dailyChecksUsed(db: Database, userId: string, day: string) {
   const rows = await executeRows<{ question_checks: number }>(
@@ -81,6 +77,10 @@ export async function dailyChecksUsed(db: Database, userId: string, day: string)
   return rows[0]?.question_checks ?? 0;
 }
 
+/**
+ * Takes one of the day's free checks, atomically: concurrent requests cannot both take the last one.
+ * Returns false when the day's checks are used up.
+ */
 export async function takeDailyCheck(db: Database, userId: string, day: string, limit: number) {
   const rows = await executeRows<{ question_checks: number }>(
     db,
@@ -126,17 +126,18 @@ export async function totalScore(db: Database, userId: string) {
   return row ?? { answered: 0, correct: 0 };
 }
 
-/** Empties one user's history; the where clauses are the only thing between users. */
+/**
+ * Empties one user's history (call it inside a transaction); the where clauses are the only thing
+ * between users.
+ */
 export async function deleteHistory(db: Database, userId: string) {
-  await db.transaction(async (tx) => {
-    // The crowd counters keep matching the histories (docs/product-rules.md, "Crowd answer stats").
-    await uncountUserAnswers(tx, userId);
-    await tx.delete(reviewItems).where(eq(reviewItems.userId, userId));
-    await tx.delete(questionHistory).where(eq(questionHistory.userId, userId));
-    // Simulado results are part of the history (docs/product-rules.md, "Simulados").
-    await tx.delete(simulados).where(eq(simulados.userId, userId));
-    await tx.delete(testHistory).where(eq(testHistory.userId, userId));
-  });
+  // The crowd counters keep matching the histories (docs/product-rules.md, "Crowd answer stats").
+  await uncountUserAnswers(db, userId);
+  await db.delete(reviewItems).where(eq(reviewItems.userId, userId));
+  await db.delete(questionHistory).where(eq(questionHistory.userId, userId));
+  // Simulado results are part of the history (docs/product-rules.md, "Simulados").
+  await db.delete(simulados).where(eq(simulados.userId, userId));
+  await db.delete(testHistory).where(eq(testHistory.userId, userId));
 }
 
 export interface ProgressRow {
