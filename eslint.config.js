@@ -13,7 +13,7 @@ const webFeatures = fs.existsSync('apps/web/src/features')
       .map((entry) => entry.name)
   : [];
 
-// Dependencies point one way (DESIGN.md section 3).
+// Dependencies point one way (docs/architecture.md, "Packages").
 const boundaryZones = [
   {
     target: 'packages/shared',

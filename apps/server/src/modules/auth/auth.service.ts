@@ -204,7 +204,7 @@ export function createAuthService({ db, mailer, config, log, sessionCache }: Aut
      * Failed attempts count per address; past the limit, only a browser that has signed in to the
      * account before may still try, so strangers guessing cannot lock the owner out. The owner's
      * sign-in does not lift the hold for anyone else: only the window's end or a password reset
-     * does (docs/product-rules.md, "Accounts").
+     * does (docs/product-rules.md, "Rate limits").
      */
     async login(input: { email: string; password: string }, requester: Requester) {
       const { email } = input;
@@ -290,7 +290,7 @@ export function createAuthService({ db, mailer, config, log, sessionCache }: Aut
         expired: AUTH_MESSAGES.verificationFailed,
       };
       // A link reopened after it worked (or after it expired) for an address that is verified
-      // says so and offers sign-in instead of a failure (docs/product-rules.md, "Accounts").
+      // says so and offers sign-in instead of a failure (docs/product-rules.md, "Accounts and sign-in").
       const found = await findActionCode(db, hashToken(oobCode), 'verifyEmail');
       if (found?.user.emailVerifiedAt) return { email: found.user.email, alreadyVerified: true };
       const { code, user } = await liveActionCode(oobCode, 'verifyEmail', messages);

@@ -25,7 +25,7 @@ function score(answered: number, correct: number): Score {
   };
 }
 
-/** Success rate first, then more answered, then name (docs/product-rules.md, "Performance"). */
+/** Success rate first, then more answered, then name (docs/product-rules.md, "History and performance"). */
 function byPerformance<T extends Score & { name: string }>(a: T, b: T) {
   return (
     b.successRate - a.successRate || b.answered - a.answered || collator.compare(a.name, b.name)
