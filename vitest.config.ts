@@ -29,6 +29,8 @@ export default defineConfig({
           // The fuzz run is bounded and loopback-only, so it runs on both databases like the rest.
           include: ['test/integration/**/*.test.ts', 'test/fuzz/**/*.test.ts'],
           env: { TEST_DB: database, LOG_LEVEL: 'silent' },
+          // One migrated database for the run, cloned by every test file.
+          globalSetup: ['test/setup/database-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

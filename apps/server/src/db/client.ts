@@ -30,16 +30,25 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseTarget =
-  | { kind: 'pglite'; dataDir: string | undefined } // undefined: in memory
+  // dataDir undefined: in memory; loadDataDir: start from a dump of another database (tests).
+  | { kind: 'pglite'; dataDir: string | undefined; loadDataDir?: Blob }
   | { kind: 'postgres'; url: string; maxConnections?: number };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  return target.kind === 'pglite' ? openPglite(target.dataDir) : openPostgres(target);
+  return target.kind === 'pglite'
+    ? openPglite(target.dataDir, target.loadDataDir)
+    : openPostgres(target);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string | undefined,
+  loadDataDir: Blob | undefined,
+): Promise<DatabaseHandle> {
   // unaccent: question search ignores accents (docs/product-rules.md, "Question search").
-  const client = await PGlite.create(dataDir, { extensions: { unaccent } });
+  const client = await PGlite.create(dataDir, {
+    extensions: { unaccent },
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
   const db = drizzlePglite(client, { schema });
   return {
     db,

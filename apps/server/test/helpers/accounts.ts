@@ -2,8 +2,9 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Database, DatabaseHandle } from '../../src/db/client';
 import { createOperatorService } from '../../src/modules/operator/operator.service';
 import { randomToken, hashToken } from '../../src/lib/tokens';
-import { insertSession, insertUser } from '../../src/modules/auth/auth.repo';
+import { insertSession, insertUser, updateUser } from '../../src/modules/auth/auth.repo';
 import { hashPassword } from '../../src/modules/auth/password';
+import { SESSION_TTL_MS } from '../../src/modules/auth/session-cookie';
 
 export const APP_ORIGIN = 'http://localhost:3000';
 
@@ -13,18 +14,24 @@ export function uniqueEmail(prefix = 'aluno') {
   return `${prefix}.${Date.now()}.${sequence}@exemplo.com.br`;
 }
 
+const DEFAULT_PASSWORD = 'senha-forte-123';
+/** argon2 is slow on purpose: the default password is hashed once per test file, not per account. */
+let defaultPasswordHash: Promise<string> | undefined;
+
 /** A verified e-mail/password account, straight in the database. */
 export async function createPasswordUser(
   db: Database,
   overrides: { email?: string; password?: string; name?: string; verified?: boolean } = {},
 ) {
   const email = overrides.email ?? uniqueEmail();
-  const password = overrides.password ?? 'senha-forte-123';
+  const password = overrides.password ?? DEFAULT_PASSWORD;
   const user = await insertUser(db, {
     provider: 'password',
     email,
     name: overrides.name ?? 'Maria Candidata',
-    passwordHash: await hashPassword(password),
+    passwordHash: await (password === DEFAULT_PASSWORD
+      ? (defaultPasswordHash ??= hashPassword(DEFAULT_PASSWORD))
+      : hashPassword(password)),
     emailVerifiedAt: overrides.verified === false ? null : new Date(),
   });
   return { user, email, password };
@@ -63,18 +70,20 @@ export async function signIn(app: FastifyInstance, email: string, password: stri
   return sessionCookieOf(response);
 }
 
-/** A session for any user (e.g. a Google account), as a cookie header value. */
+/** A session for any user (e.g. a Google account), as signing in leaves it: its cookie header value. */
 export async function sessionCookieFor(db: Database, userId: string) {
   const token = randomToken();
   await insertSession(db, {
     userId,
     tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + 86_400_000),
+    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
   });
+  // As a sign-in: the account's last access is now.
+  await updateUser(db, userId, { lastSeenAt: new Date() });
   return `gabarita_session=${token}`;
 }
 
-/** A verified account, signed in through the API; Premium for 30 days when asked. */
+/** A verified account with a session, as signing in leaves it; Premium for 30 days when asked. */
 export async function signedInStudent(
   app: FastifyInstance,
   database: DatabaseHandle,
@@ -88,5 +97,6 @@ export async function signedInStudent(
       'direct',
     );
   }
-  return { ...account, cookie: await signIn(app, account.email, account.password) };
+  // Tests about signing in sign in; the others need only its session.
+  return { ...account, cookie: await sessionCookieFor(database.db, account.user.id) };
 }

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import fs from 'node:fs';
+import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/db/client';
+import { adminQuery, databaseUrl, postgresAdminUrl } from './postgres-admin';
 
 export interface TestDatabase extends DatabaseHandle {
   /** Closes the connection and throws the database away. */
@@ -12,14 +14,29 @@ export interface TestDatabase extends DatabaseHandle {
 /**
  * An isolated, migrated database for one test file: PGlite in memory by default, or a fresh
  * database on the PostgreSQL server of TEST_DATABASE_URL when the suite runs with TEST_DB=postgres.
+ * Both start from the template the suite migrated once (test/setup/database-template.ts), or are
+ * migrated here when there is none (a file run outside the suite's projects).
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   return process.env.TEST_DB === 'postgres' ? createPostgresDatabase() : createPgliteDatabase();
 }
 
+function provided(key: 'pgliteTemplate' | 'postgresTemplate'): string | undefined {
+  try {
+    return inject(key);
+  } catch {
+    return undefined;
+  }
+}
+
 async function createPgliteDatabase(): Promise<TestDatabase> {
-  const handle = await openDatabase({ kind: 'pglite', dataDir: undefined });
-  await handle.migrate();
+  const template = provided('pgliteTemplate');
+  const handle = await openDatabase({
+    kind: 'pglite',
+    dataDir: undefined,
+    ...(template ? { loadDataDir: new Blob([fs.readFileSync(template)]) } : {}),
+  });
+  if (!template) await handle.migrate();
   return {
     ...handle,
     destroy: () => handle.close(),
@@ -28,36 +45,20 @@ async function createPgliteDatabase(): Promise<TestDatabase> {
   };
 }
 
-export function postgresAdminUrl(): string {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  return url;
-}
-
 async function createPostgresDatabase(): Promise<TestDatabase> {
   const adminUrl = postgresAdminUrl();
   const name = `gabarita_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(adminUrl, `create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 5 });
-  await handle.migrate();
+  const template = provided('postgresTemplate');
+  await adminQuery(adminUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
+  const url = databaseUrl(adminUrl, name);
+  const handle = await openDatabase({ kind: 'postgres', url, maxConnections: 5 });
+  if (!template) await handle.migrate();
   return {
     ...handle,
-    openAnother: () => openDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 5 }),
+    openAnother: () => openDatabase({ kind: 'postgres', url, maxConnections: 5 }),
     async destroy() {
       await handle.close();
       await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
     },
   };
-}
-
-async function adminQuery(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
