@@ -27,21 +27,30 @@ const boundaryZones = [
     from: 'apps/server/test',
     message: 'Código de produção não importa testes.',
   },
+  // Web: app (router, layouts, app/routes) -> features -> domain -> components/ui + lib.
   ...webFeatures.map((feature) => ({
     target: `apps/web/src/features/${feature}`,
     from: 'apps/web/src/features',
     except: [`./${feature}`],
-    message: 'Uma feature não importa outra; mova o que é comum para components/ ou lib/.',
+    message:
+      'Uma feature não importa outra; mova o que é comum para domain/ ou componha as features em app/routes/.',
   })),
   {
     target: 'apps/web/src/features',
     from: 'apps/web/src/app',
-    message: 'Features não importam app/ (app -> features -> components/lib).',
+    message: 'Features não importam app/ (app -> features -> domain -> components/ui + lib).',
+  },
+  {
+    target: 'apps/web/src/domain',
+    from: ['apps/web/src/app', 'apps/web/src/features'],
+    message:
+      'domain/ não importa features/ nem app/ (app -> features -> domain -> components/ui + lib).',
   },
   {
     target: ['apps/web/src/components', 'apps/web/src/lib'],
-    from: ['apps/web/src/app', 'apps/web/src/features'],
-    message: 'components/ e lib/ não importam app/ nem features/.',
+    from: ['apps/web/src/app', 'apps/web/src/features', 'apps/web/src/domain'],
+    message:
+      'components/ e lib/ não importam app/, features/ nem domain/: só primitivos e infraestrutura.',
   },
   {
     target: 'apps/server/src/modules/*/*.repo.ts',
@@ -104,7 +113,21 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Another folder of src is `@/…` (apps/web/tsconfig.json `paths`): `../x` at most.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./\\.\\./',
+              message: "Use '@/…' (apps/web/src) em vez de subir mais de uma pasta.",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // Tools that need a default export; lazy-loaded route modules.
@@ -114,6 +137,7 @@ export default tseslint.config(
       'e2e/support/global-setup.ts',
       'apps/web/src/**/*.page.tsx',
       'apps/web/src/**/pages/**/*.tsx',
+      'apps/web/src/app/routes/**/*-page.tsx',
     ],
     rules: { 'import-x/no-default-export': 'off' },
   },

@@ -1,9 +1,14 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  resolve: {
+    // `@/x` is src/x, as tsconfig.json's `paths` says.
+    alias: [{ find: /^@\//, replacement: `${fileURLToPath(new URL('./src', import.meta.url))}/` }],
+  },
   server: {
     proxy: {
       '/api': 'http://127.0.0.1:3000',

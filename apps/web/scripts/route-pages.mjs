@@ -8,7 +8,7 @@ export const ROUTE_PAGES = {
   '/auth/action': 'src/features/auth/pages/auth-action-page.tsx',
   '/prova-dashboard': 'src/features/exams/pages/exam-dashboard-page.tsx',
   '/conteudo-didatico': 'src/features/disciplines/pages/disciplines-page.tsx',
-  '/questoes': 'src/features/questions/pages/question-viewer-page.tsx',
+  '/questoes': 'src/app/routes/question-viewer-page.tsx',
   '/assinatura': 'src/features/billing/pages/plans-page.tsx',
   '/pagamento': 'src/features/billing/pages/payment-page.tsx',
   '/conta': 'src/features/account/pages/account-page.tsx',

@@ -3,12 +3,12 @@ import './styles.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { AppProviders } from './app/providers';
-import { createQueryClient } from './app/query-client';
-import { startBrandFont } from './app/brand-font';
-import { prepareFirstRender } from './app/first-render';
-import { AppRoutes } from './app/router';
-import { watchFirstScreen } from './lib/first-screen';
+import { AppProviders } from '@/app/providers';
+import { createQueryClient } from '@/app/query-client';
+import { startBrandFont } from '@/app/brand-font';
+import { prepareFirstRender } from '@/app/first-render';
+import { AppRoutes } from '@/app/router';
+import { watchFirstScreen } from '@/lib/first-screen';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Elemento #root não encontrado em index.html');

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '../lib/storage-keys';
+import { STORAGE_KEYS } from '@/lib/storage-keys';
 
 const added: FakeFace[] = [];
 

@@ -1,7 +1,7 @@
 import interUrl from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
-import { readStored, writeStored } from '../lib/browser-storage';
-import { afterPaintAndIdle } from '../lib/first-screen';
-import { STORAGE_KEYS } from '../lib/storage-keys';
+import { readStored, writeStored } from '@/lib/browser-storage';
+import { afterPaintAndIdle } from '@/lib/first-screen';
+import { STORAGE_KEYS } from '@/lib/storage-keys';
 
 /** Inter's Latin subset: Portuguese needs nothing else; other characters use the next font. */
 const LATIN_RANGE =

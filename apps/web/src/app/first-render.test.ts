@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { examDetail, questionCard, questionDetail } from '../test/catalog-fixtures';
-import { SIGNED_IN_USER, stubApi } from '../test/render-app';
-import { QUERY_KEYS } from '../lib/query-keys';
+import { examDetail, questionCard, questionDetail } from '@/test/catalog-fixtures';
+import { SIGNED_IN_USER, stubApi } from '@/test/render-app';
+import { QUERY_KEYS } from '@/domain/query-keys';
 import { prepareFirstRender } from './first-render';
 import { createQueryClient } from './query-client';
 

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { sessionQueryOptions } from '../lib/session';
+import { sessionQueryOptions } from '@/domain/session/session';
 import { loadPagesAt } from './router';
 
 /** The longest the first render waits for the data of its first screen. */

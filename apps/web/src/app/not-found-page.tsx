@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { buttonClasses } from '../components/ui/button';
-import { PageTitle } from '../components/ui/page';
+import { buttonClasses } from '@/components/ui/button';
+import { PageTitle } from '@/components/ui/page';
 
 export function NotFoundPage() {
   return (

@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ThemeProvider } from '../lib/theme/theme-provider';
+import { ThemeProvider } from '@/lib/theme/theme-provider';
 
 export function AppProviders({
   queryClient,

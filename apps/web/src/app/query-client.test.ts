@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { QUERY_KEYS } from '../lib/query-keys';
-import { SIGNED_IN_USER } from '../test/render-app';
+import { QUERY_KEYS } from '@/domain/query-keys';
+import { SIGNED_IN_USER } from '@/test/render-app';
 import { createQueryClient } from './query-client';
 
 const OTHER_USER = { ...SIGNED_IN_USER, id: 'u2', email: 'bruno@example.com' };

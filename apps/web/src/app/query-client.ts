@@ -6,8 +6,8 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import type { SessionResponse } from '@gabarita/shared';
-import { ApiError } from '../lib/api-client';
-import { QUERY_KEYS } from '../lib/query-keys';
+import { ApiError } from '@/lib/api-client';
+import { QUERY_KEYS } from '@/domain/query-keys';
 
 const MAX_RETRIES = 2;
 

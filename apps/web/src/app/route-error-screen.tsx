@@ -1,7 +1,7 @@
 import { TriangleAlert } from 'lucide-react';
 import { Component, type ReactNode } from 'react';
-import { Button } from '../components/ui/button';
-import { StatusScreen } from '../components/ui/status-screen';
+import { Button } from '@/components/ui/button';
+import { StatusScreen } from '@/components/ui/status-screen';
 
 /** Last resort for errors thrown while rendering or loading a route (e.g. a page chunk after a deploy). */
 export function RouteErrorScreen() {

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { APP_ROUTES, OPEN_ROUTES } from '@gabarita/shared';
-import { renderApp, SIGNED_IN_USER, stubPendingSession, stubSession } from '../test/render-app';
+import { renderApp, SIGNED_IN_USER, stubPendingSession, stubSession } from '@/test/render-app';
 
 describe('routes', () => {
   it('shows the 404 page inside the shell for an unknown address', async () => {

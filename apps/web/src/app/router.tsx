@@ -1,8 +1,8 @@
 import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
-import { LoadingScreen } from '../components/ui/loading-screen';
-import type { PrefetchPageData } from '../lib/page-data';
-import ExamListPage from '../features/exams/pages/exam-list-page';
+import { LoadingScreen } from '@/components/ui/loading-screen';
+import type { PrefetchPageData } from '@/lib/page-data';
+import ExamListPage from '@/features/exams/pages/exam-list-page';
 import { RedirectIfSignedIn } from './guards/redirect-if-signed-in';
 import { RequireSession } from './guards/require-session';
 import { AppShell } from './layouts/app-shell';
@@ -55,8 +55,8 @@ export const routes: RouteObject[] = [
           {
             Component: AuthLayout,
             children: [
-              lazyPage('login', () => import('../features/auth/pages/login-page')),
-              lazyPage('signup', () => import('../features/auth/pages/signup-page')),
+              lazyPage('login', () => import('@/features/auth/pages/login-page')),
+              lazyPage('signup', () => import('@/features/auth/pages/signup-page')),
             ],
           },
         ],
@@ -65,8 +65,8 @@ export const routes: RouteObject[] = [
         Component: AuthLayout,
         children: [
           // Paths match case-insensitively, so this also serves /Recovery (used by e-mailed links).
-          lazyPage('recovery', () => import('../features/auth/pages/recovery-page')),
-          lazyPage('auth/action', () => import('../features/auth/pages/auth-action-page')),
+          lazyPage('recovery', () => import('@/features/auth/pages/recovery-page')),
+          lazyPage('auth/action', () => import('@/features/auth/pages/auth-action-page')),
         ],
       },
       {
@@ -80,29 +80,26 @@ export const routes: RouteObject[] = [
               { index: true, Component: ExamListPage },
               lazyPage(
                 'prova-dashboard',
-                () => import('../features/exams/pages/exam-dashboard-page'),
+                () => import('@/features/exams/pages/exam-dashboard-page'),
               ),
               lazyPage(
                 'conteudo-didatico',
-                () => import('../features/disciplines/pages/disciplines-page'),
+                () => import('@/features/disciplines/pages/disciplines-page'),
               ),
-              lazyPage(
-                'questoes',
-                () => import('../features/questions/pages/question-viewer-page'),
-              ),
-              lazyPage('simulados', () => import('../features/questions/pages/simulados-page')),
-              lazyPage('simulado', () => import('../features/questions/pages/simulado-page')),
+              lazyPage('questoes', () => import('./routes/question-viewer-page')),
+              lazyPage('simulados', () => import('@/features/simulados/pages/simulados-page')),
+              lazyPage('simulado', () => import('@/features/simulados/pages/simulado-page')),
               lazyPage(
                 'buscar-questoes',
-                () => import('../features/question-search/pages/question-search-page'),
+                () => import('@/features/question-search/pages/question-search-page'),
               ),
-              lazyPage('caderno-de-erros', () => import('../features/review/pages/review-page')),
-              lazyPage('assinatura', () => import('../features/billing/pages/plans-page')),
-              lazyPage('pagamento', () => import('../features/billing/pages/payment-page')),
-              lazyPage('conta', () => import('../features/account/pages/account-page')),
+              lazyPage('caderno-de-erros', () => import('@/features/review/pages/review-page')),
+              lazyPage('assinatura', () => import('@/features/billing/pages/plans-page')),
+              lazyPage('pagamento', () => import('@/features/billing/pages/payment-page')),
+              lazyPage('conta', () => import('@/features/account/pages/account-page')),
               lazyPage(
                 'meu-desempenho',
-                () => import('../features/performance/pages/performance-page'),
+                () => import('@/features/performance/pages/performance-page'),
               ),
             ],
           },
@@ -112,9 +109,9 @@ export const routes: RouteObject[] = [
         // Open to everyone: help and legal texts must be readable before signing up.
         Component: AppShell,
         children: [
-          lazyPage('ajuda', () => import('../features/help/pages/help-page')),
-          lazyPage('termos', () => import('../features/legal/pages/terms-page')),
-          lazyPage('politicas', () => import('../features/legal/pages/privacy-page')),
+          lazyPage('ajuda', () => import('@/features/help/pages/help-page')),
+          lazyPage('termos', () => import('@/features/legal/pages/terms-page')),
+          lazyPage('politicas', () => import('@/features/legal/pages/privacy-page')),
           { path: '*', Component: NotFoundPage },
         ],
       },

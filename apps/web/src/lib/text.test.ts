@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { examTitle, foldForSearch, questionCountLabel } from './text';
+import { foldForSearch } from './text';
 
 describe('text helpers', () => {
   it('folds accents and case for searching', () => {
     expect(foldForSearch('  Órgão EDUCAÇÃO ')).toBe('orgao educacao');
-  });
-
-  it('words question counts', () => {
-    expect(questionCountLabel(1)).toBe('1 questão');
-    expect(questionCountLabel(0)).toBe('0 questões');
-    expect(questionCountLabel(40)).toBe('40 questões');
-  });
-
-  it('builds the exam title', () => {
-    expect(
-      examTitle({ cargo: 'Professor', orgao: 'Câmara', ano: '2017', instituicao: 'IBFC' }),
-    ).toBe('Professor — Câmara, 2017, IBFC');
   });
 });

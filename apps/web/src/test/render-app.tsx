@@ -12,9 +12,9 @@ import {
 } from 'react-router';
 import { vi } from 'vitest';
 import type { MeResponse, SessionUser } from '@gabarita/shared';
-import { AppProviders } from '../app/providers';
-import { createQueryClient } from '../app/query-client';
-import { AppRoutes } from '../app/router';
+import { AppProviders } from '@/app/providers';
+import { createQueryClient } from '@/app/query-client';
+import { AppRoutes } from '@/app/router';
 
 export const SIGNED_IN_USER: SessionUser = {
   id: 'u1',

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { LoadingScreen } from '../../components/ui/loading-screen';
-import { loginRedirectTarget } from '../../lib/login-state';
-import { endSignOut, useSession } from '../../lib/session';
+import { LoadingScreen } from '@/components/ui/loading-screen';
+import { loginRedirectTarget } from '@/domain/session/login-state';
+import { endSignOut, useSession } from '@/domain/session/session';
 
 /**
  * For /login and /signup: a signed-in user has nothing to do there. This is also how signing in

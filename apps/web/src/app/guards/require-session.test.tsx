@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { NETWORK_ERROR_MESSAGE } from '../../lib/api-client';
-import { renderApp, SIGNED_IN_USER, stubPendingSession, stubSession } from '../../test/render-app';
+import { NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
+import { renderApp, SIGNED_IN_USER, stubPendingSession, stubSession } from '@/test/render-app';
 import type { LoginRedirectState } from './require-session';
 
 describe('RequireSession', () => {

@@ -1,12 +1,12 @@
 import { CloudOff } from 'lucide-react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { Button } from '../../components/ui/button';
-import { LoadingScreen } from '../../components/ui/loading-screen';
-import { StatusScreen } from '../../components/ui/status-screen';
-import type { LoginRedirectState } from '../../lib/login-state';
-import { isSigningOut, useSession } from '../../lib/session';
+import { Button } from '@/components/ui/button';
+import { LoadingScreen } from '@/components/ui/loading-screen';
+import { StatusScreen } from '@/components/ui/status-screen';
+import type { LoginRedirectState } from '@/domain/session/login-state';
+import { isSigningOut, useSession } from '@/domain/session/session';
 
-export type { LoginRedirectState } from '../../lib/login-state';
+export type { LoginRedirectState } from '@/domain/session/login-state';
 
 /** The signed-in area: waits for the session, sends visitors to /login, renders the page for users. */
 export function RequireSession() {

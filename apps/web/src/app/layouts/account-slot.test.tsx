@@ -9,9 +9,9 @@ import {
   SIGNED_IN_USER,
   stubApi,
   type ApiRoutes,
-} from '../../test/render-app';
+} from '@/test/render-app';
 
-vi.mock('../../lib/image-resize', () => ({
+vi.mock('@/lib/image-resize', () => ({
   // jsdom has no canvas: the resize itself is the browser's job; here it returns a small PNG.
   resizeImage: vi.fn(async () => ({
     blob: new Blob(['png'], { type: 'image/png' }),

@@ -2,15 +2,15 @@ import { AUTH_MESSAGES, type SessionUser } from '@gabarita/shared';
 import { ChevronDown, LogIn } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Avatar } from '../../components/ui/avatar';
-import { Button, buttonClasses } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
-import { logout } from '../../features/auth/api/auth-api';
-import { useSession, useSignOut } from '../../lib/session';
+import { Avatar } from '@/components/ui/avatar';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { logout } from '@/features/auth/api/auth-api';
+import { useSession, useSignOut } from '@/domain/session/session';
 
 // The panel and its form library are not needed to draw any page: they load when the account
 // button is first pointed at, focused or opened.
-const loadProfilePanel = () => import('../../features/account/components/profile-panel');
+const loadProfilePanel = () => import('@/features/account/components/profile-panel');
 const ProfilePanel = lazy(async () => ({ default: (await loadProfilePanel()).ProfilePanel }));
 
 function ProfileMenu({ user }: { user: SessionUser }) {

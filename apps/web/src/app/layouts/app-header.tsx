@@ -1,9 +1,9 @@
 import { Menu } from 'lucide-react';
 import type { Ref } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../components/ui/button';
-import { Logo } from '../../components/ui/logo';
-import { ThemeButton } from '../../components/ui/theme-button';
+import { Button } from '@/components/ui/button';
+import { Logo } from '@/components/ui/logo';
+import { ThemeButton } from '@/components/ui/theme-button';
 import { AccountSlot } from './account-slot';
 import { MENU_ID } from './side-menu';
 

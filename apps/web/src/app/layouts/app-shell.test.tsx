@@ -1,8 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '../../lib/storage-keys';
-import { setViewportWidth } from '../../test/match-media';
-import { renderApp, SIGNED_IN_USER, stubSession } from '../../test/render-app';
+import { STORAGE_KEYS } from '@/lib/storage-keys';
+import { setViewportWidth } from '@/test/match-media';
+import { renderApp, SIGNED_IN_USER, stubSession } from '@/test/render-app';
 
 const menu = () => screen.queryByRole('navigation', { name: 'Menu principal' });
 const menuButton = () => screen.getByRole('button', { name: /^(Abrir|Fechar) menu$/ });

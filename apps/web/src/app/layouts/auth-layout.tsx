@@ -1,6 +1,6 @@
 import { Link, Outlet } from 'react-router';
-import { Logo } from '../../components/ui/logo';
-import { ThemeButton } from '../../components/ui/theme-button';
+import { Logo } from '@/components/ui/logo';
+import { ThemeButton } from '@/components/ui/theme-button';
 import { FooterLinks } from './footer-links';
 import { MAIN_CONTENT_ID } from './skip-link';
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useSession } from '../../lib/session';
-import { reviewCountQueryOptions } from '../../lib/study-queries';
+import { useSession } from '@/domain/session/session';
+import { reviewCountQueryOptions } from '@/domain/study/study-queries';
 import { activeMenuPath, MENU_ITEMS } from './menu-items';
 
 /** 'Revisões de hoje' beside 'Caderno de erros', for Premium accounts with reviews due. */

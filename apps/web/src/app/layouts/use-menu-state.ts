@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
-import { readStored, writeStored } from '../../lib/browser-storage';
-import { STORAGE_KEYS } from '../../lib/storage-keys';
-import { useMediaQuery } from '../../lib/use-media-query';
+import { readStored, writeStored } from '@/lib/browser-storage';
+import { STORAGE_KEYS } from '@/lib/storage-keys';
+import { useMediaQuery } from '@/lib/use-media-query';
 
 /** From this width the menu is a persistent sidebar; below it, an overlay drawer. */
 export const WIDE_SCREEN_QUERY = '(min-width: 1000px)';

@@ -8,8 +8,8 @@ import {
   type KeyboardEvent,
   type MouseEvent as ReactMouseEvent,
 } from 'react';
-import { foldForSearch } from '../../lib/text';
-import { formatInteger } from '../../lib/formatters';
+import { foldForSearch } from '@/lib/text';
+import { formatInteger } from '@/lib/formatters';
 import { INPUT_CLASSES, LABEL_CLASSES } from './field-styles';
 
 export interface SelectOption {

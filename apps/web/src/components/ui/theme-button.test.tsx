@@ -1,9 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '../../lib/storage-keys';
-import { ThemeProvider } from '../../lib/theme/theme-provider';
-import { setSystemDark } from '../../test/match-media';
+import { STORAGE_KEYS } from '@/lib/storage-keys';
+import { ThemeProvider } from '@/lib/theme/theme-provider';
+import { setSystemDark } from '@/test/match-media';
 import { ThemeButton } from './theme-button';
 
 function renderThemeButton() {

@@ -1,6 +1,6 @@
 import { Monitor, Moon, Sun, type LucideIcon } from 'lucide-react';
-import type { ThemePreference } from '../../lib/theme/theme';
-import { useTheme } from '../../lib/theme/theme-context';
+import type { ThemePreference } from '@/lib/theme/theme';
+import { useTheme } from '@/lib/theme/theme-context';
 import { Button } from './button';
 
 const MODES: Record<ThemePreference, { label: string; Icon: LucideIcon }> = {

@@ -8,8 +8,8 @@ import {
   TOKEN_PACKAGE,
 } from '@gabarita/shared';
 import { CircleUserRound, CreditCard, Sparkles, Wrench, type LucideIcon } from 'lucide-react';
-import { formatInteger, formatPrice } from '../../lib/formatters';
-import { questionCountLabel } from '../../lib/text';
+import { formatInteger, formatPrice } from '@/lib/formatters';
+import { questionCountLabel } from '@/domain/catalog/catalog-text';
 
 /** A paragraph, or a numbered list of steps. */
 export type FaqBlock = string | { steps: readonly string[] } | { items: readonly string[] };

@@ -1,5 +1,5 @@
 import type { DisciplinePerformance, Score } from '@gabarita/shared';
-import { formatInteger, formatPercent } from '../../lib/formatters';
+import { formatInteger, formatPercent } from '@/lib/formatters';
 
 /** '1 questão' / '1.234 questões'. */
 export function questionsLabel(count: number): string {

@@ -1,5 +1,5 @@
 import type { ProgressResponse } from '@gabarita/shared';
-import { formatPercent } from '../../lib/formatters';
+import { formatPercent } from '@/lib/formatters';
 
 /** '23/11' from '2026-11-23'. */
 export function shortDay(day: string): string {

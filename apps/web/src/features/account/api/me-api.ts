@@ -6,9 +6,9 @@ import {
   purchaseHistorySchema,
   type MeResponse,
 } from '@gabarita/shared';
-import { apiRequest, noContent } from '../../../lib/api-client';
-import { QUERY_KEYS } from '../../../lib/query-keys';
-import { useUpdateSessionUser } from '../../../lib/session';
+import { apiRequest, noContent } from '@/lib/api-client';
+import { QUERY_KEYS } from '@/domain/query-keys';
+import { useUpdateSessionUser } from '@/domain/session/session';
 
 export const meQueryOptions = queryOptions({
   queryKey: QUERY_KEYS.me,

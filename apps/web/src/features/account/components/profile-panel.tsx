@@ -8,15 +8,15 @@ import {
 import { Camera, FileText, LogOut, Pencil, Shield, UserCog } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Avatar } from '../../../components/ui/avatar';
-import { Button } from '../../../components/ui/button';
-import { INPUT_CLASSES } from '../../../components/ui/field-styles';
-import { Notice } from '../../../components/ui/notice';
-import { Spinner } from '../../../components/ui/spinner';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useSchemaForm } from '../../../lib/forms';
-import { resizeImage } from '../../../lib/image-resize';
-import { useTimedMessage, type TimedMessage } from '../../../lib/use-timed-message';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/form-field';
+import { Notice } from '@/components/ui/notice';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { useSchemaForm } from '@/lib/forms';
+import { resizeImage } from '@/lib/image-resize';
+import { useTimedMessage, type TimedMessage } from '@/lib/use-timed-message';
 import { useUpdateName, useUploadPhoto } from '../api/me-api';
 
 const SIGN_OUT_FAILED = 'Não foi possível sair. Tente novamente.';
@@ -93,16 +93,15 @@ function NameEditor({ name, onMessage }: { name: string; onMessage: ShowMessage 
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-1 w-full space-y-2">
-      <label htmlFor="perfil-nome" className="block text-xs font-medium text-ink-muted">
-        Nome
-      </label>
-      <input
+      <TextField
         id="perfil-nome"
-        className={`${INPUT_CLASSES} h-10`}
+        label="Nome"
+        labelClassName="mb-2 block text-xs font-medium text-ink-muted"
+        inputClassName="h-10"
         maxLength={NAME_MAX_LENGTH}
         autoComplete="name"
         disabled={saving}
-        aria-invalid={form.formState.errors.name ? true : undefined}
+        invalid={Boolean(form.formState.errors.name)}
         {...form.register('name')}
         onKeyDown={(event) => {
           // Escape leaves the edit, not the whole panel.

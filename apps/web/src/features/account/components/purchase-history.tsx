@@ -7,10 +7,10 @@ import {
 import { QrCode, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button';
-import { Notice } from '../../../components/ui/notice';
-import { formatDateTime, formatPrice, formatTime } from '../../../lib/formatters';
-import { paymentUrl } from '../../../lib/subscription-reason';
+import { buttonClasses } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
+import { formatDateTime, formatPrice, formatTime } from '@/lib/formatters';
+import { paymentUrl } from '@/domain/plans/subscription-reason';
 
 export function EmptyHistory({
   icon: Icon,

@@ -1,14 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, type MeResponse } from '@gabarita/shared';
-import { FREE_TOKENS, premiumTokens } from '../../../test/tutor-fixtures';
-import {
-  apiError,
-  ME_RESPONSE,
-  renderApp,
-  SIGNED_IN_USER,
-  stubApi,
-} from '../../../test/render-app';
+import { FREE_TOKENS, premiumTokens } from '@/test/tutor-fixtures';
+import { apiError, ME_RESPONSE, renderApp, SIGNED_IN_USER, stubApi } from '@/test/render-app';
 
 function stubAccount(me: MeResponse, routes = {}) {
   return stubApi({

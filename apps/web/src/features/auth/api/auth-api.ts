@@ -10,8 +10,8 @@ import {
   verifyEmailResponseSchema,
 } from '@gabarita/shared';
 import { useCallback } from 'react';
-import { apiRequest, noContent } from '../../../lib/api-client';
-import { sessionQueryOptions } from '../../../lib/session';
+import { apiRequest, noContent } from '@/lib/api-client';
+import { sessionQueryOptions } from '@/domain/session/session';
 
 export const providersQueryOptions = queryOptions({
   queryKey: ['auth', 'providers'] as const,

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { sessionQueryOptions } from '../../../lib/session';
+import { sessionQueryOptions } from '@/domain/session/session';
 
 /** What the popup posts to its opener when the Google flow ends. */
 export const GOOGLE_MESSAGE_TYPE = 'gabarita:google-sign-in';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@gabarita/shared';
-import { apiError, renderApp, stubApi } from '../../../test/render-app';
+import { apiError, renderApp, stubApi } from '@/test/render-app';
 
 describe('/auth/action', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES } from '@gabarita/shared';
-import { apiError, renderApp, SIGNED_IN_USER, stubApi } from '../../../test/render-app';
+import { apiError, renderApp, SIGNED_IN_USER, stubApi } from '@/test/render-app';
 import {
   GOOGLE_MESSAGE_TYPE,
   GOOGLE_POPUP_URL,

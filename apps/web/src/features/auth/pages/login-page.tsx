@@ -2,15 +2,15 @@ import { AUTH_MESSAGES, emailRequestSchema, loginRequestSchema } from '@gabarita
 import { LogIn } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { Notice } from '../../../components/ui/notice';
-import { PasswordField } from '../../../components/ui/password-field';
-import { Spinner } from '../../../components/ui/spinner';
-import { TextField } from '../../../components/ui/text-field';
-import { ApiError } from '../../../lib/api-client';
-import { firstErrorMessage, showSubmitError, useSchemaForm } from '../../../lib/forms';
-import { readLoginState } from '../../../lib/login-state';
-import type { PageDataRequest } from '../../../lib/page-data';
+import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
+import { PasswordField } from '@/components/ui/password-field';
+import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/form-field';
+import { ApiError } from '@/lib/api-client';
+import { firstErrorMessage, showSubmitError, useSchemaForm } from '@/lib/forms';
+import { readLoginState } from '@/domain/session/login-state';
+import type { PageDataRequest } from '@/lib/page-data';
 import {
   login,
   requestPasswordReset,

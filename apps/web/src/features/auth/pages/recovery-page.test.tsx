@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES } from '@gabarita/shared';
-import { apiError, noContentResponse, renderApp, stubApi } from '../../../test/render-app';
+import { apiError, noContentResponse, renderApp, stubApi } from '@/test/render-app';
 
 const heading = () => screen.findByRole('heading', { level: 1, name: 'Redefinir senha' });
 

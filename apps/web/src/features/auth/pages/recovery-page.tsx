@@ -3,13 +3,13 @@ import { AUTH_MESSAGES, resetPasswordFormSchema } from '@gabarita/shared';
 import { CircleCheck, KeyRound, LinkIcon, TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { Notice } from '../../../components/ui/notice';
-import { PasswordField } from '../../../components/ui/password-field';
-import { Spinner } from '../../../components/ui/spinner';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { firstErrorMessage, showSubmitError, useSchemaForm } from '../../../lib/forms';
-import { RESET_REDIRECT_MS } from '../../../lib/timings';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
+import { PasswordField } from '@/components/ui/password-field';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { firstErrorMessage, showSubmitError, useSchemaForm } from '@/lib/forms';
+import { RESET_REDIRECT_MS } from '@/lib/timings';
 import { checkResetCode, confirmPasswordReset } from '../api/auth-api';
 import { AuthHeading } from '../components/auth-heading';
 
@@ -131,16 +131,16 @@ function NewPasswordForm({ oobCode, email }: { oobCode: string; email: string })
             autoComplete="new-password"
             placeholder="Mínimo 6 caracteres"
             required
-            describedBy={error ? errorId : undefined}
             invalid={error !== null}
+            errorId={errorId}
             {...form.register('password')}
           />
           <PasswordField
             label="Confirmar nova senha"
             autoComplete="new-password"
             required
-            describedBy={error ? errorId : undefined}
             invalid={error !== null}
+            errorId={errorId}
             {...form.register('confirmation')}
           />
         </fieldset>

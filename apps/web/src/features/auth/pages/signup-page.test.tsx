@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@gabarita/shared';
-import { apiError, deferred, renderApp, stubApi } from '../../../test/render-app';
+import { apiError, deferred, renderApp, stubApi } from '@/test/render-app';
 
 async function renderSignup() {
   const app = renderApp('/signup');

@@ -2,15 +2,10 @@ import { AUTH_MESSAGES, NAME_MAX_LENGTH, signupFormSchema } from '@gabarita/shar
 import { ArrowLeft, MailCheck, UserPlus } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { PasswordField } from '../../../components/ui/password-field';
-import { TextField } from '../../../components/ui/text-field';
-import {
-  firstErrorField,
-  firstErrorMessage,
-  showSubmitError,
-  useSchemaForm,
-} from '../../../lib/forms';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { PasswordField } from '@/components/ui/password-field';
+import { TextField } from '@/components/ui/form-field';
+import { firstErrorField, firstErrorMessage, showSubmitError, useSchemaForm } from '@/lib/forms';
 import { signup } from '../api/auth-api';
 import { AuthHeading } from '../components/auth-heading';
 
@@ -70,7 +65,6 @@ export default function SignupPage() {
   const error = firstErrorMessage(errors, order);
   const about = firstErrorField(errors, order);
   const passwordError = about === 'password' || about === 'confirmation';
-  const describedBy = (invalid: boolean) => (invalid ? errorId : undefined);
 
   return (
     <>
@@ -86,7 +80,7 @@ export default function SignupPage() {
             required
             maxLength={NAME_MAX_LENGTH}
             invalid={about === 'name'}
-            describedBy={describedBy(about === 'name')}
+            errorId={errorId}
             {...form.register('name')}
           />
           <TextField
@@ -96,7 +90,7 @@ export default function SignupPage() {
             inputMode="email"
             required
             invalid={about === 'email'}
-            describedBy={describedBy(about === 'email')}
+            errorId={errorId}
             {...form.register('email')}
           />
           <PasswordField
@@ -105,7 +99,7 @@ export default function SignupPage() {
             placeholder="Senha (mínimo 6 caracteres)"
             required
             invalid={passwordError}
-            describedBy={describedBy(passwordError)}
+            errorId={errorId}
             {...form.register('password')}
           />
           <PasswordField
@@ -113,7 +107,7 @@ export default function SignupPage() {
             autoComplete="new-password"
             required
             invalid={passwordError}
-            describedBy={describedBy(passwordError)}
+            errorId={errorId}
             {...form.register('confirmation')}
           />
         </fieldset>

@@ -5,8 +5,8 @@ import {
   plansResponseSchema,
   type CreatePaymentRequest,
 } from '@gabarita/shared';
-import { apiRequest } from '../../../lib/api-client';
-import { QUERY_KEYS } from '../../../lib/query-keys';
+import { apiRequest } from '@/lib/api-client';
+import { QUERY_KEYS } from '@/domain/query-keys';
 
 /** GET /plans: prices come from the server only, with what the user has now. */
 export const plansQueryOptions = queryOptions({

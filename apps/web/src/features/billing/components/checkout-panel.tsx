@@ -2,8 +2,8 @@ import { PAYMENT_MESSAGES, type CreatePaymentResponse } from '@gabarita/shared';
 import { CircleCheck, CircleX, Clock, QrCode, RotateCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 import { PixCode } from './pix-panel';
 
 /**

@@ -1,7 +1,7 @@
 import { daysRemainingLabel, type PlansResponse } from '@gabarita/shared';
 import { Coins, Crown } from 'lucide-react';
-import { Card } from '../../../components/ui/card';
-import { formatDateTime, formatInteger } from '../../../lib/formatters';
+import { Card } from '@/components/ui/card';
+import { formatDateTime, formatInteger } from '@/lib/formatters';
 
 /** What the user has now (plan end, package balance), so nobody buys blind. */
 export function CurrentHoldings({ current }: { current: NonNullable<PlansResponse['current']> }) {

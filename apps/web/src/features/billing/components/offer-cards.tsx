@@ -1,9 +1,9 @@
 import type { PackageOffer, PlanOffer } from '@gabarita/shared';
 import { PAYMENT_MESSAGES } from '@gabarita/shared';
 import { Coins } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { cardClasses } from '../../../components/ui/card';
-import { formatInteger, formatPrice } from '../../../lib/formatters';
+import { Button } from '@/components/ui/button';
+import { cardClasses } from '@/components/ui/card';
+import { formatInteger, formatPrice } from '@/lib/formatters';
 
 function Prices({ oldPrice, price }: { oldPrice: number; price: number }) {
   return (

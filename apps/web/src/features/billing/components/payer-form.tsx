@@ -1,10 +1,10 @@
 import { formatCpf, payerSchema, type Payer } from '@gabarita/shared';
 import { QrCode } from 'lucide-react';
 import { useId } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Notice } from '../../../components/ui/notice';
-import { TextField } from '../../../components/ui/text-field';
-import { firstErrorMessage, useSchemaForm } from '../../../lib/forms';
+import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
+import { TextField } from '@/components/ui/form-field';
+import { firstErrorMessage, useSchemaForm } from '@/lib/forms';
 
 interface PayerFormProps {
   /** While a charge is being made or waits for payment, the data cannot change. */
@@ -23,7 +23,6 @@ export function PayerForm({ locked, busy, submitLabel, onSubmit }: PayerFormProp
   });
   const { errors } = form.formState;
   const error = firstErrorMessage(errors, ['firstName', 'lastName', 'cpf']);
-  const describedBy = (invalid: boolean) => (invalid ? errorId : undefined);
 
   return (
     <form
@@ -38,7 +37,7 @@ export function PayerForm({ locked, busy, submitLabel, onSubmit }: PayerFormProp
           autoComplete="given-name"
           required
           invalid={Boolean(errors.firstName)}
-          describedBy={describedBy(Boolean(errors.firstName))}
+          errorId={errorId}
           {...form.register('firstName')}
         />
         <TextField
@@ -46,7 +45,7 @@ export function PayerForm({ locked, busy, submitLabel, onSubmit }: PayerFormProp
           autoComplete="family-name"
           required
           invalid={Boolean(errors.lastName)}
-          describedBy={describedBy(Boolean(errors.lastName))}
+          errorId={errorId}
           {...form.register('lastName')}
         />
         <TextField
@@ -58,7 +57,7 @@ export function PayerForm({ locked, busy, submitLabel, onSubmit }: PayerFormProp
           required
           className="sm:col-span-2"
           invalid={Boolean(errors.cpf)}
-          describedBy={describedBy(Boolean(errors.cpf))}
+          errorId={errorId}
           {...form.register('cpf', {
             onChange: (event: { target: { value: string } }) =>
               form.setValue('cpf', formatCpf(event.target.value)),

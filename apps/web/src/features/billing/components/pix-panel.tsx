@@ -1,8 +1,9 @@
 import { PAYMENT_MESSAGES, type CreatePaymentResponse } from '@gabarita/shared';
 import { Check, Copy, ExternalLink, FlaskConical, Timer } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { useRef, useState } from 'react';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Spinner } from '@/components/ui/spinner';
 import { useCountdown } from '../hooks/use-countdown';
 
 /**
@@ -17,7 +18,6 @@ export function PixCode({
   onExpire: () => void;
 }) {
   const countdown = useCountdown(payment.pixDetails.expiration_date, onExpire);
-  const codeId = useId();
   const codeRef = useRef<HTMLTextAreaElement>(null);
   const [copied, setCopied] = useState(false);
 
@@ -48,28 +48,29 @@ export function PixCode({
         alt="QR Code do PIX: leia com o aplicativo do seu banco"
         className="mt-4 size-56 rounded-lg border border-line bg-white p-2"
       />
-      <div className="mt-4 w-full text-left">
-        <label htmlFor={codeId} className="mb-1.5 block text-sm font-medium text-ink">
-          PIX copia e cola
-        </label>
-        <textarea
-          id={codeId}
-          ref={codeRef}
-          readOnly
-          rows={3}
-          value={payment.pixDetails.qr_code}
-          onFocus={(event) => event.currentTarget.select()}
-          className="block w-full resize-none rounded-lg border border-line bg-surface-muted px-3 py-2 font-mono text-xs leading-5 break-all text-ink"
-        />
-        <Button
-          variant="secondary"
-          className="mt-2 w-full"
-          icon={copied ? Check : Copy}
-          onClick={() => void copy()}
-        >
-          {copied ? PAYMENT_MESSAGES.codeCopied : PAYMENT_MESSAGES.copyCode}
-        </Button>
-      </div>
+      <FormField label="PIX copia e cola" className="mt-4 w-full text-left">
+        {(wiring) => (
+          <>
+            <textarea
+              {...wiring}
+              ref={codeRef}
+              readOnly
+              rows={3}
+              value={payment.pixDetails.qr_code}
+              onFocus={(event) => event.currentTarget.select()}
+              className="block w-full resize-none rounded-lg border border-line bg-surface-muted px-3 py-2 font-mono text-xs leading-5 break-all text-ink"
+            />
+            <Button
+              variant="secondary"
+              className="mt-2 w-full"
+              icon={copied ? Check : Copy}
+              onClick={() => void copy()}
+            >
+              {copied ? PAYMENT_MESSAGES.codeCopied : PAYMENT_MESSAGES.copyCode}
+            </Button>
+          </>
+        )}
+      </FormField>
       <p role="status" className="mt-4 inline-flex items-center gap-2 text-sm text-ink-muted">
         <Spinner className="size-4" />
         {PAYMENT_MESSAGES.waiting}

@@ -1,6 +1,6 @@
 import { PREMIUM_DAILY_INPUT_TOKENS, PREMIUM_DAILY_OUTPUT_TOKENS } from '@gabarita/shared';
 import { Check } from 'lucide-react';
-import { formatInteger } from '../../../lib/formatters';
+import { formatInteger } from '@/lib/formatters';
 
 const ADVANTAGES = [
   'Questões ilimitadas, com gabarito',

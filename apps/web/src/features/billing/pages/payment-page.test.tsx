@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES, type CreatePaymentResponse } from '@gabarita/shared';
-import { plansResponse } from '../../../test/billing-fixtures';
-import { stubEventSource } from '../../../test/fake-event-source';
+import { plansResponse } from '@/test/billing-fixtures';
+import { stubEventSource } from '@/test/fake-event-source';
 import {
   apiError,
   ME_RESPONSE,
@@ -10,7 +10,7 @@ import {
   SIGNED_IN_USER,
   stubApi,
   type ApiRoutes,
-} from '../../../test/render-app';
+} from '@/test/render-app';
 
 const PURCHASE_ID = '5b0c1a52-2f0e-4a8e-9d57-3b3f7c1e9a10';
 const VALID_CPF = '529.982.247-25';

@@ -7,20 +7,20 @@ import {
 } from '@gabarita/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Card } from '../../../components/ui/card';
-import { Notice } from '../../../components/ui/notice';
-import { Page } from '../../../components/ui/page';
-import { QueryError } from '../../../components/ui/query-error';
-import { Spinner } from '../../../components/ui/spinner';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { formatPrice } from '../../../lib/formatters';
-import { QUERY_KEYS } from '../../../lib/query-keys';
-import { PAID_REDIRECT_MS } from '../../../lib/timings';
+import { Card } from '@/components/ui/card';
+import { Notice } from '@/components/ui/notice';
+import { Page } from '@/components/ui/page';
+import { QueryError } from '@/components/ui/query-error';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { formatPrice } from '@/lib/formatters';
+import { QUERY_KEYS } from '@/domain/query-keys';
+import { PAID_REDIRECT_MS } from '@/lib/timings';
 import {
   PURCHASE_PARAM,
   paymentUrl,
   readSubscriptionReturn,
-} from '../../../lib/subscription-reason';
+} from '@/domain/plans/subscription-reason';
 import { fetchPayment, useCreatePayment, usePlans } from '../api/billing-api';
 import { productOf, readCheckoutState } from '../checkout-state';
 import { CheckoutPanel, type CheckoutPhase } from '../components/checkout-panel';

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CATALOG_MESSAGES, SUBSCRIPTION_WARNINGS } from '@gabarita/shared';
-import { plansResponse } from '../../../test/billing-fixtures';
-import { renderApp, SIGNED_IN_USER, stubApi } from '../../../test/render-app';
+import { plansResponse } from '@/test/billing-fixtures';
+import { renderApp, SIGNED_IN_USER, stubApi } from '@/test/render-app';
 
 function stubPlans(response = plansResponse()) {
   return stubApi({ 'GET /auth/session': { user: SIGNED_IN_USER }, 'GET /plans': response });

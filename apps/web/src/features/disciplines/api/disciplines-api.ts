@@ -1,11 +1,11 @@
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { disciplinesResponseSchema } from '@gabarita/shared';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import {
   CATALOG_STALE_TIME,
   disciplineQuestionsInfiniteOptions,
-} from '../../../lib/catalog-queries';
-import { QUERY_KEYS } from '../../../lib/query-keys';
+} from '@/domain/catalog/catalog-queries';
+import { QUERY_KEYS } from '@/domain/query-keys';
 
 /** GET /disciplines: the 23 disciplines with their subjects and question counts. */
 export const disciplinesQueryOptions = queryOptions({

@@ -1,5 +1,5 @@
 import type { DisciplineQuestionsResponse } from '@gabarita/shared';
-import { QuestionCardLink } from '../../../components/ui/question-result-card';
+import { QuestionCardLink } from '@/domain/questions/question-result-card';
 
 type DisciplineQuestion = DisciplineQuestionsResponse['items'][number];
 

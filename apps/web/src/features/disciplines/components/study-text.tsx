@@ -2,14 +2,14 @@ import { AI_MESSAGES } from '@gabarita/shared';
 import { BookOpenText, GraduationCap, RefreshCw, Sparkles } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { TutorPanelTitle, TutorTextBody } from '../../../components/ui/tutor-text';
-import { useTutorInfo } from '../../../lib/app-info';
-import { formatInteger } from '../../../lib/formatters';
-import { subscriptionLimitTarget } from '../../../lib/subscription-reason';
-import { useTokens } from '../../../lib/tokens';
-import { useTutorText } from '../../../lib/use-tutor-text';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { TutorPanelTitle, TutorTextBody } from '@/domain/tutor/tutor-text';
+import { useTutorInfo } from '@/domain/app-info';
+import { formatInteger } from '@/lib/formatters';
+import { subscriptionLimitTarget } from '@/domain/plans/subscription-reason';
+import { useTokens } from '@/domain/tutor/tokens';
+import { useTutorText } from '@/domain/tutor/use-tutor-text';
 
 interface Subject {
   name: string;

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CATALOG_MESSAGES } from '@gabarita/shared';
-import { disciplinePage, questionCard } from '../../../test/catalog-fixtures';
-import { renderApp, SIGNED_IN_USER, stubApi } from '../../../test/render-app';
+import { disciplinePage, questionCard } from '@/test/catalog-fixtures';
+import { renderApp, SIGNED_IN_USER, stubApi } from '@/test/render-app';
 
 const DISCIPLINES = {
   disciplines: [

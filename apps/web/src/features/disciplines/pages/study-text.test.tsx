@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AI_MESSAGES, SUBSCRIPTION_WARNINGS } from '@gabarita/shared';
-import { disciplinePage } from '../../../test/catalog-fixtures';
-import { renderApp, SIGNED_IN_USER, stubApi, type ApiRoutes } from '../../../test/render-app';
+import { disciplinePage } from '@/test/catalog-fixtures';
+import { renderApp, SIGNED_IN_USER, stubApi, type ApiRoutes } from '@/test/render-app';
 import {
   FREE_TOKENS,
   GEMINI_TUTOR,
@@ -10,7 +10,7 @@ import {
   premiumTokens,
   sseResponse,
   tutorAnswer,
-} from '../../../test/tutor-fixtures';
+} from '@/test/tutor-fixtures';
 
 const STUDY_TEXT =
   '## Frações\n\nUma fração representa partes de um todo. **Pegadinha:** somar denominadores.';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { examDetailQueryOptions } from '../../../lib/catalog-queries';
+import { examDetailQueryOptions } from '@/domain/catalog/catalog-queries';
 
 /** GET /exams/:examId; idle without an exam id. */
 export function useExamDetail(examId: string) {

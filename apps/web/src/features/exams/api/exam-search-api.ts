@@ -5,9 +5,9 @@ import {
   type ExamFilters,
   type ExamSearchResponse,
 } from '@gabarita/shared';
-import { apiRequest } from '../../../lib/api-client';
-import { CATALOG_STALE_TIME } from '../../../lib/catalog-queries';
-import { QUERY_KEYS } from '../../../lib/query-keys';
+import { apiRequest } from '@/lib/api-client';
+import { CATALOG_STALE_TIME } from '@/domain/catalog/catalog-queries';
+import { QUERY_KEYS } from '@/domain/query-keys';
 
 /** Only the filters that are set, so equal searches share one cache entry. */
 function activeFilters(filters: ExamFilters): ExamFilters {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, RotateCcw } from 'lucide-react';
 import { Link } from 'react-router';
-import { reviewCountQueryOptions } from '../../../lib/study-queries';
+import { reviewCountQueryOptions } from '@/domain/study/study-queries';
 
 /**
  * 'Revisões de hoje' on the home page: Premium accounts with questions of the mistakes notebook

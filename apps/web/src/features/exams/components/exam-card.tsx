@@ -1,9 +1,9 @@
 import type { ExamCard as ExamCardData } from '@gabarita/shared';
 import { ChevronRight, Eye, FileText, Target } from 'lucide-react';
 import { Link } from 'react-router';
-import { cardClasses } from '../../../components/ui/card';
-import { examDashboardPath } from '../../../lib/study-links';
-import { questionCountLabel } from '../../../lib/text';
+import { cardClasses } from '@/components/ui/card';
+import { examDashboardPath } from '@/domain/study/study-links';
+import { questionCountLabel } from '@/domain/catalog/catalog-text';
 
 export const IN_HISTORY_LABEL = 'Você já abriu esta prova';
 

@@ -6,9 +6,9 @@ import {
 } from '@gabarita/shared';
 import { ChevronDown, FilterX, SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Card } from '../../../components/ui/card';
-import { Button } from '../../../components/ui/button';
-import { SearchableSelect } from '../../../components/ui/searchable-select';
+import { Card } from '@/components/ui/card';
+import { Button } from '@/components/ui/button';
+import { SearchableSelect } from '@/components/ui/searchable-select';
 import type { ExamFilterValues } from '../hooks/use-exam-filters';
 
 export const EXAM_FILTER_LABELS: Record<ExamFilterKey, string> = {

@@ -1,7 +1,7 @@
 import { EXAM_FILTER_KEYS, type ExamFilterKey } from '@gabarita/shared';
 import { useCallback, useEffect, useState } from 'react';
-import { readStored, writeStored } from '../../../lib/browser-storage';
-import { STORAGE_KEYS } from '../../../lib/storage-keys';
+import { readStored, writeStored } from '@/lib/browser-storage';
+import { STORAGE_KEYS } from '@/lib/storage-keys';
 
 /** Every filter of the exam list; '' means 'Todas as opções'. */
 export type ExamFilterValues = Record<ExamFilterKey, string>;

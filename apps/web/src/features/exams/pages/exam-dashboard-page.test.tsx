@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CATALOG_MESSAGES } from '@gabarita/shared';
-import { examDetail, questionCard } from '../../../test/catalog-fixtures';
-import { apiError, renderApp, SIGNED_IN_USER, stubApi } from '../../../test/render-app';
+import { examDetail, questionCard } from '@/test/catalog-fixtures';
+import { apiError, renderApp, SIGNED_IN_USER, stubApi } from '@/test/render-app';
 
 const EXAM_PATH = 'GET /exams/cmvv_2017_matematica_prova';
 

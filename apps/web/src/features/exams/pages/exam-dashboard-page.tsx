@@ -14,15 +14,15 @@ import {
   X,
 } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { AnswerMark } from '../../../components/ui/answer-mark';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { CheckboxField } from '../../../components/ui/checkbox-field';
-import { QuestionStatusTag } from '../../../components/ui/question-status-tag';
-import { PageTitle } from '../../../components/ui/page';
-import { QueryError } from '../../../components/ui/query-error';
-import { StatePanel } from '../../../components/ui/state-panel';
-import { HIDE_OUTDATED, questionViewerPath } from '../../../lib/study-links';
-import { examTitle, questionCountLabel } from '../../../lib/text';
+import { AnswerMark } from '@/domain/questions/answer-mark';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { CheckboxField } from '@/components/ui/checkbox-field';
+import { QuestionStatusTag } from '@/domain/questions/question-status-tag';
+import { PageTitle } from '@/components/ui/page';
+import { QueryError } from '@/components/ui/query-error';
+import { StatePanel } from '@/components/ui/state-panel';
+import { HIDE_OUTDATED, questionViewerPath } from '@/domain/study/study-links';
+import { examTitle, questionCountLabel } from '@/domain/catalog/catalog-text';
 import { useExamDetail } from '../api/exam-detail-api';
 import { DemonstrationTag } from '../components/exam-card';
 

@@ -1,14 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CATALOG_MESSAGES } from '@gabarita/shared';
-import { EMPTY_FACETS, examCard, examSearch } from '../../../test/catalog-fixtures';
-import {
-  apiError,
-  renderApp,
-  SIGNED_IN_USER,
-  stubApi,
-  type ApiRoutes,
-} from '../../../test/render-app';
+import { EMPTY_FACETS, examCard, examSearch } from '@/test/catalog-fixtures';
+import { apiError, renderApp, SIGNED_IN_USER, stubApi, type ApiRoutes } from '@/test/render-app';
 
 const FACETS = {
   ...EMPTY_FACETS,

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { SUPPORT_MESSAGES, supportResponseSchema, type HelpRequest } from '@gabarita/shared';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 
 /** POST /help-requests: 201 with a confirmation message. */
 export function useSendHelpRequest() {

@@ -1,7 +1,7 @@
 import type { SearchTerm } from '../search-match';
 import { ChevronDown } from 'lucide-react';
 import { useId } from 'react';
-import { cardClasses } from '../../../components/ui/card';
+import { cardClasses } from '@/components/ui/card';
 import type { FaqBlock, FaqCategory, FaqEntry } from '../faq-content';
 import { HighlightedText } from './highlighted-text';
 

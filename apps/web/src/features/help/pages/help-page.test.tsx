@@ -1,8 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HELP_MESSAGE_MAX_LENGTH, SUPPORT_MESSAGES } from '@gabarita/shared';
-import { apiError, renderApp, SIGNED_IN_USER, stubApi } from '../../../test/render-app';
-import { OFFLINE_TUTOR } from '../../../test/tutor-fixtures';
+import { apiError, renderApp, SIGNED_IN_USER, stubApi } from '@/test/render-app';
+import { OFFLINE_TUTOR } from '@/test/tutor-fixtures';
 
 afterEach(() => {
   vi.useRealTimers();

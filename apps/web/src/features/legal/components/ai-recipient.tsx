@@ -1,4 +1,4 @@
-import { useTutorInfo } from '../../../lib/app-info';
+import { useTutorInfo } from '@/domain/app-info';
 
 /**
  * Who receives the question's text and the chat messages, as this server is set up: the privacy

@@ -1,7 +1,7 @@
 import { CalendarDays, ListOrdered } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Card } from '../../../components/ui/card';
-import { PageTitle } from '../../../components/ui/page';
+import { Card } from '@/components/ui/card';
+import { PageTitle } from '@/components/ui/page';
 
 export interface LegalSection {
   /** Anchor of the section, used by the table of contents. */

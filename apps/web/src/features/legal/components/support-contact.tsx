@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useSupportEmail } from '../../../lib/app-info';
+import { useSupportEmail } from '@/domain/app-info';
 
 /**
  * How to reach the team, to follow "escreva" or "podem ser enviadas": to the configured address,

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { PLANS } from '@gabarita/shared';
 
 const SUPPORT_EMAIL = 'atendimento@exemplo.com.br';
-import { renderApp, stubApi } from '../../../test/render-app';
-import { GEMINI_TUTOR, OFFLINE_TUTOR } from '../../../test/tutor-fixtures';
+import { renderApp, stubApi } from '@/test/render-app';
+import { GEMINI_TUTOR, OFFLINE_TUTOR } from '@/test/tutor-fixtures';
 
 describe('/termos', () => {
   it('lists all seven plans with duration and price', async () => {

@@ -7,8 +7,8 @@ import {
   TOKEN_PACKAGE,
 } from '@gabarita/shared';
 import { Link } from 'react-router';
-import { formatInteger, formatPrice } from '../../../lib/formatters';
-import { questionCountLabel } from '../../../lib/text';
+import { formatInteger, formatPrice } from '@/lib/formatters';
+import { questionCountLabel } from '@/domain/catalog/catalog-text';
 import { LegalDocument, type LegalSection } from '../components/legal-document';
 import { SupportContact } from '../components/support-contact';
 import { LEGAL_UPDATED_ON } from '../legal-dates';

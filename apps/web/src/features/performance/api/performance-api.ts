@@ -6,8 +6,8 @@ import {
   simuladoListResponseSchema,
   type HistorySummaryResponse,
 } from '@gabarita/shared';
-import { apiRequest, noContent } from '../../../lib/api-client';
-import { QUERY_KEYS } from '../../../lib/query-keys';
+import { apiRequest, noContent } from '@/lib/api-client';
+import { QUERY_KEYS } from '@/domain/query-keys';
 
 /**
  * GET /me/history/summary. Always refetched when the page is shown (answers given elsewhere change

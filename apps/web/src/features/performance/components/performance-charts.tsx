@@ -9,10 +9,9 @@ import type { DisciplinePerformance, Score } from '@gabarita/shared';
 import { ChevronDown } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
-import { Card } from '../../../components/ui/card';
-import { chartColor } from '../../../lib/chart-palette';
-import { formatInteger, formatPercent } from '../../../lib/formatters';
-import { useMediaQuery } from '../../../lib/use-media-query';
+import { chartColor } from '@/lib/chart-palette';
+import { formatInteger, formatPercent } from '@/lib/formatters';
+import { useMediaQuery } from '@/lib/use-media-query';
 import {
   barsSummary,
   pieSlices,
@@ -21,32 +20,10 @@ import {
   scoreSentence,
   shareLabel,
 } from '../performance-text';
+import { ChartCard } from './chart-card';
 
 function useReducedMotion() {
   return useMediaQuery('(prefers-reduced-motion: reduce)');
-}
-
-function ChartCard({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description: string;
-  children: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <Card as="section" padding="none" aria-labelledby={id}>
-      <div className="border-b border-line px-5 py-4 sm:px-6">
-        <h3 id={id} className="text-base font-semibold text-ink">
-          {title}
-        </h3>
-        <p className="mt-0.5 text-sm text-ink-muted">{description}</p>
-      </div>
-      <div className="px-3 py-5 sm:px-6">{children}</div>
-    </Card>
-  );
 }
 
 /* ---------- Tooltips ---------- */

@@ -1,6 +1,6 @@
 import type { DisciplinePerformance, Score } from '@gabarita/shared';
-import { cardClasses } from '../../../components/ui/card';
-import { formatInteger, formatPercent } from '../../../lib/formatters';
+import { cardClasses } from '@/components/ui/card';
+import { formatInteger, formatPercent } from '@/lib/formatters';
 
 const NUMBER_CELL = 'px-1.5 py-2.5 text-right tabular-nums sm:px-4';
 

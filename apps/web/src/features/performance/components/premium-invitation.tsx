@@ -1,6 +1,6 @@
 import { PERFORMANCE_MESSAGES } from '@gabarita/shared';
 import { ChartPie, ListTree, Table2 } from 'lucide-react';
-import { PremiumInvitationCard } from '../../../components/ui/premium-invitation-card';
+import { PremiumInvitationCard } from '@/domain/plans/premium-invitation-card';
 
 const FEATURES = [
   { icon: ChartPie, text: 'Quanto você estudou de cada disciplina' },

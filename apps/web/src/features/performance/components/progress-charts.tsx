@@ -5,6 +5,7 @@
  * is too faint for text), the series colour on the swatch beside each name.
  */
 import type { ProgressResponse } from '@gabarita/shared';
+import type { ReactNode } from 'react';
 import {
   Bar,
   BarChart,
@@ -16,8 +17,8 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { CHART_TEXT, chartColor } from '../../../lib/chart-palette';
-import { useMediaQuery } from '../../../lib/use-media-query';
+import { CHART_TEXT, chartColor } from '@/lib/chart-palette';
+import { useMediaQuery } from '@/lib/use-media-query';
 import {
   CHART_GROUPS,
   daysSummary,
@@ -68,6 +69,49 @@ function ChartLegend({ label, items }: { label: string; items: readonly LegendIt
   );
 }
 
+/** What both charts share on the x axis: the period's label, thinned out on narrow screens. */
+const X_AXIS = {
+  dataKey: 'label',
+  tick: AXIS,
+  tickLine: false,
+  axisLine: { stroke: 'var(--gb-line)' },
+  interval: 'preserveStartEnd',
+} as const;
+
+const CHART_GRID_STROKE = 'var(--gb-line)';
+
+interface ProgressChartFrameProps {
+  /** The chart's summary, its name as an image. */
+  summary: string;
+  /** Tailwind height of the chart, and the same in pixels for the first render. */
+  heightClassName: string;
+  height: number;
+  legendLabel: string;
+  legend: readonly LegendItem[];
+  children: ReactNode;
+}
+
+/** A chart as an image named by its summary, drawn at the card's width, with its legend below. */
+function ProgressChartFrame({
+  summary,
+  heightClassName,
+  height,
+  legendLabel,
+  legend,
+  children,
+}: ProgressChartFrameProps) {
+  return (
+    <div className="space-y-3">
+      <div role="img" aria-label={summary} className={`${heightClassName} w-full`}>
+        <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 600, height }}>
+          {children}
+        </ResponsiveContainer>
+      </div>
+      <ChartLegend label={legendLabel} items={legend} />
+    </div>
+  );
+}
+
 const CORRECT_COLOR = 'var(--gb-chart-correct)';
 const WRONG_COLOR = 'var(--gb-chart-wrong)';
 const TOTAL_COLOR = 'var(--gb-ink)';
@@ -80,53 +124,40 @@ export function AnswersPerDayChart({ progress }: { progress: ProgressResponse })
     Erros: day.answered - day.correct,
   }));
   return (
-    <div className="space-y-3">
-      <div role="img" aria-label={daysSummary(progress)} className="h-56 w-full">
-        <ResponsiveContainer
-          width="100%"
-          height="100%"
-          initialDimension={{ width: 600, height: 224 }}
-        >
-          <BarChart
-            accessibilityLayer={false}
-            data={data}
-            margin={{ top: 8, right: 8, bottom: 0, left: -20 }}
-          >
-            <CartesianGrid vertical={false} stroke="var(--gb-line)" />
-            <XAxis
-              dataKey="label"
-              tick={AXIS}
-              tickLine={false}
-              axisLine={{ stroke: 'var(--gb-line)' }}
-              interval="preserveStartEnd"
-              minTickGap={16}
-            />
-            <YAxis allowDecimals={false} tick={AXIS} tickLine={false} axisLine={false} />
-            <Tooltip contentStyle={TOOLTIP_STYLE} cursor={{ fill: 'var(--gb-surface-muted)' }} />
-            <Bar
-              dataKey="Acertos"
-              stackId="dia"
-              fill={CORRECT_COLOR}
-              isAnimationActive={!reducedMotion}
-            />
-            <Bar
-              dataKey="Erros"
-              stackId="dia"
-              fill={WRONG_COLOR}
-              radius={[3, 3, 0, 0]}
-              isAnimationActive={!reducedMotion}
-            />
-          </BarChart>
-        </ResponsiveContainer>
-      </div>
-      <ChartLegend
-        label="Legenda: respostas por dia"
-        items={[
-          { name: 'Acertos', color: CORRECT_COLOR, shape: 'square' },
-          { name: 'Erros', color: WRONG_COLOR, shape: 'square' },
-        ]}
-      />
-    </div>
+    <ProgressChartFrame
+      summary={daysSummary(progress)}
+      heightClassName="h-56"
+      height={224}
+      legendLabel="Legenda: respostas por dia"
+      legend={[
+        { name: 'Acertos', color: CORRECT_COLOR, shape: 'square' },
+        { name: 'Erros', color: WRONG_COLOR, shape: 'square' },
+      ]}
+    >
+      <BarChart
+        accessibilityLayer={false}
+        data={data}
+        margin={{ top: 8, right: 8, bottom: 0, left: -20 }}
+      >
+        <CartesianGrid vertical={false} stroke={CHART_GRID_STROKE} />
+        <XAxis {...X_AXIS} minTickGap={16} />
+        <YAxis allowDecimals={false} tick={AXIS} tickLine={false} axisLine={false} />
+        <Tooltip contentStyle={TOOLTIP_STYLE} cursor={{ fill: 'var(--gb-surface-muted)' }} />
+        <Bar
+          dataKey="Acertos"
+          stackId="dia"
+          fill={CORRECT_COLOR}
+          isAnimationActive={!reducedMotion}
+        />
+        <Bar
+          dataKey="Erros"
+          stackId="dia"
+          fill={WRONG_COLOR}
+          radius={[3, 3, 0, 0]}
+          isAnimationActive={!reducedMotion}
+        />
+      </BarChart>
+    </ProgressChartFrame>
   );
 }
 
@@ -144,71 +175,58 @@ export function RatePerWeekChart({ progress }: { progress: ProgressResponse }) {
     return point;
   });
   return (
-    <div className="space-y-3">
-      <div role="img" aria-label={weeksSummary(progress)} className="h-72 w-full">
-        <ResponsiveContainer
-          width="100%"
-          height="100%"
-          initialDimension={{ width: 600, height: 288 }}
-        >
-          <LineChart
-            accessibilityLayer={false}
-            data={data}
-            margin={{ top: 8, right: 12, bottom: 0, left: -16 }}
-          >
-            <CartesianGrid vertical={false} stroke="var(--gb-line)" />
-            <XAxis
-              dataKey="label"
-              tick={AXIS}
-              tickLine={false}
-              axisLine={{ stroke: 'var(--gb-line)' }}
-              interval="preserveStartEnd"
-              minTickGap={12}
-            />
-            <YAxis
-              domain={[0, 100]}
-              tick={AXIS}
-              tickLine={false}
-              axisLine={false}
-              tickFormatter={(value: number) => `${value}%`}
-            />
-            <Tooltip
-              contentStyle={TOOLTIP_STYLE}
-              formatter={(value) => rateLabel(typeof value === 'number' ? value : null)}
-            />
-            <Line
-              dataKey="Total"
-              stroke={TOTAL_COLOR}
-              strokeWidth={2.5}
-              dot={{ r: 3 }}
-              connectNulls
-              isAnimationActive={!reducedMotion}
-            />
-            {groups.map((group, index) => (
-              <Line
-                key={group.key}
-                dataKey={group.name}
-                stroke={chartColor(index)}
-                strokeWidth={1.75}
-                dot={{ r: 2.5 }}
-                connectNulls
-                isAnimationActive={!reducedMotion}
-              />
-            ))}
-          </LineChart>
-        </ResponsiveContainer>
-      </div>
-      <ChartLegend
-        label="Legenda: taxa de acerto por semana"
-        items={[
-          { name: 'Total', color: TOTAL_COLOR, shape: 'line' },
-          ...groups.map((group, index) => ({
-            name: group.name,
-            color: chartColor(index),
-            shape: 'line' as const,
-          })),
-        ]}
-      />
-    </div>
+    <ProgressChartFrame
+      summary={weeksSummary(progress)}
+      heightClassName="h-72"
+      height={288}
+      legendLabel="Legenda: taxa de acerto por semana"
+      legend={[
+        { name: 'Total', color: TOTAL_COLOR, shape: 'line' },
+        ...groups.map((group, index) => ({
+          name: group.name,
+          color: chartColor(index),
+          shape: 'line' as const,
+        })),
+      ]}
+    >
+      <LineChart
+        accessibilityLayer={false}
+        data={data}
+        margin={{ top: 8, right: 12, bottom: 0, left: -16 }}
+      >
+        <CartesianGrid vertical={false} stroke={CHART_GRID_STROKE} />
+        <XAxis {...X_AXIS} minTickGap={12} />
+        <YAxis
+          domain={[0, 100]}
+          tick={AXIS}
+          tickLine={false}
+          axisLine={false}
+          tickFormatter={(value: number) => `${value}%`}
+        />
+        <Tooltip
+          contentStyle={TOOLTIP_STYLE}
+          formatter={(value) => rateLabel(typeof value === 'number' ? value : null)}
+        />
+        <Line
+          dataKey="Total"
+          stroke={TOTAL_COLOR}
+          strokeWidth={2.5}
+          dot={{ r: 3 }}
+          connectNulls
+          isAnimationActive={!reducedMotion}
+        />
+        {groups.map((group, index) => (
+          <Line
+            key={group.key}
+            dataKey={group.name}
+            stroke={chartColor(index)}
+            strokeWidth={1.75}
+            dot={{ r: 2.5 }}
+            connectNulls
+            isAnimationActive={!reducedMotion}
+          />
+        ))}
+      </LineChart>
+    </ProgressChartFrame>
   );
 }

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { HistorySummaryResponse, ProgressResponse } from '@gabarita/shared';
-import { CHART_TEXT, chartColor } from '../../../lib/chart-palette';
-import { renderApp, SIGNED_IN_USER, stubApi, type StubbedRequest } from '../../../test/render-app';
+import { CHART_TEXT, chartColor } from '@/lib/chart-palette';
+import { renderApp, SIGNED_IN_USER, stubApi, type StubbedRequest } from '@/test/render-app';
 
 const SUMMARY: HistorySummaryResponse = {
   totals: { answered: 3, correct: 2, wrong: 1, successRate: 66.7 },

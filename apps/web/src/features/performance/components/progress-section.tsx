@@ -1,11 +1,11 @@
 import type { ProgressGrouping, ProgressResponse } from '@gabarita/shared';
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
-import { Card } from '../../../components/ui/card';
-import { QueryError } from '../../../components/ui/query-error';
-import { Spinner } from '../../../components/ui/spinner';
-import { formatInteger } from '../../../lib/formatters';
+import { QueryError } from '@/components/ui/query-error';
+import { Spinner } from '@/components/ui/spinner';
+import { formatInteger } from '@/lib/formatters';
 import { useProgress } from '../api/performance-api';
 import { rateLabel, shortDay, weekLabel } from '../progress-text';
+import { ChartCard } from './chart-card';
 
 // Recharts stays out of the page's first download (the same chunk as the other charts).
 const AnswersPerDayChart = lazy(() =>
@@ -29,29 +29,6 @@ function ChartFallback() {
       <Spinner className="size-5" />
       <span className="sr-only">Carregando gráfico...</span>
     </div>
-  );
-}
-
-function ProgressCard({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description: string;
-  children: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <Card as="section" padding="none" aria-labelledby={id}>
-      <div className="border-b border-line px-5 py-4 sm:px-6">
-        <h3 id={id} className="text-base font-semibold text-ink">
-          {title}
-        </h3>
-        <p className="mt-0.5 text-sm text-ink-muted">{description}</p>
-      </div>
-      <div className="space-y-4 px-3 py-5 sm:px-6">{children}</div>
-    </Card>
   );
 }
 
@@ -182,7 +159,8 @@ export function ProgressSection() {
     const data = progress.data;
     body = (
       <div className="space-y-6">
-        <ProgressCard
+        <ChartCard
+          stacked
           title="Respostas por dia"
           description={`Questões respondidas nos últimos ${data.days.length} dias (horário de Brasília).`}
         >
@@ -190,8 +168,9 @@ export function ProgressSection() {
             <AnswersPerDayChart progress={data} />
           </Suspense>
           <DaysTable progress={data} />
-        </ProgressCard>
-        <ProgressCard
+        </ChartCard>
+        <ChartCard
+          stacked
           title="Taxa de acerto por semana"
           description={`Nas últimas ${data.weeks.length} semanas (segunda a domingo), no total e ${by === 'banca' ? 'por banca' : 'por disciplina'}.`}
         >
@@ -199,7 +178,7 @@ export function ProgressSection() {
             <RatePerWeekChart progress={data} />
           </Suspense>
           <WeeksTable progress={data} />
-        </ProgressCard>
+        </ChartCard>
       </div>
     );
   }

@@ -1,9 +1,9 @@
 import { PERFORMANCE_MESSAGES } from '@gabarita/shared';
 import { RotateCcw } from 'lucide-react';
 import { useState, type RefObject } from 'react';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { errorMessage } from '../../../lib/api-client';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { errorMessage } from '@/lib/api-client';
 import { useResetHistory } from '../api/performance-api';
 
 /**

@@ -1,7 +1,7 @@
 import { ChevronRight, Timer } from 'lucide-react';
 import { Link } from 'react-router';
-import { Card } from '../../../components/ui/card';
-import { formatDateTime, formatInteger } from '../../../lib/formatters';
+import { Card } from '@/components/ui/card';
+import { formatDateTime, formatInteger } from '@/lib/formatters';
 import { useSimuladoResults } from '../api/performance-api';
 import { hitsLabel, missesLabel } from '../performance-text';
 

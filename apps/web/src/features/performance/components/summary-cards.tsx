@@ -1,8 +1,8 @@
 import type { Score } from '@gabarita/shared';
 import { CircleCheck, CircleX, ListChecks, Target, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { cardClasses } from '../../../components/ui/card';
-import { formatInteger, formatPercent } from '../../../lib/formatters';
+import { cardClasses } from '@/components/ui/card';
+import { formatInteger, formatPercent } from '@/lib/formatters';
 
 function SummaryCard({
   label,

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PERFORMANCE_MESSAGES, type HistorySummaryResponse } from '@gabarita/shared';
-import { QUERY_KEYS } from '../../../lib/query-keys';
+import { QUERY_KEYS } from '@/domain/query-keys';
 import {
   apiError,
   deferred,
@@ -10,7 +10,7 @@ import {
   SIGNED_IN_USER,
   stubApi,
   type ApiRoutes,
-} from '../../../test/render-app';
+} from '@/test/render-app';
 
 const PREMIUM_SUMMARY: HistorySummaryResponse = {
   totals: { answered: 40, correct: 29, wrong: 11, successRate: 72.5 },

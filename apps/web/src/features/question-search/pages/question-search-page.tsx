@@ -9,19 +9,19 @@ import {
 import { FilterX, Search, SearchX, SlidersHorizontal } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { Card, cardClasses } from '../../../components/ui/card';
-import { INPUT_CLASSES, LABEL_CLASSES } from '../../../components/ui/field-styles';
-import { LoadMore } from '../../../components/ui/load-more';
-import { Notice } from '../../../components/ui/notice';
-import { Page } from '../../../components/ui/page';
-import { QueryError } from '../../../components/ui/query-error';
-import { SearchableSelect } from '../../../components/ui/searchable-select';
-import { Spinner } from '../../../components/ui/spinner';
-import { StatePanel } from '../../../components/ui/state-panel';
-import { errorMessage } from '../../../lib/api-client';
-import { searchViewerPath } from '../../../lib/study-links';
-import { useMediaQuery } from '../../../lib/use-media-query';
+import { Button } from '@/components/ui/button';
+import { Card, cardClasses } from '@/components/ui/card';
+import { INPUT_CLASSES, LABEL_CLASSES } from '@/components/ui/field-styles';
+import { LoadMore } from '@/components/ui/load-more';
+import { Notice } from '@/components/ui/notice';
+import { Page } from '@/components/ui/page';
+import { QueryError } from '@/components/ui/query-error';
+import { SearchableSelect } from '@/components/ui/searchable-select';
+import { Spinner } from '@/components/ui/spinner';
+import { StatePanel } from '@/components/ui/state-panel';
+import { errorMessage } from '@/lib/api-client';
+import { searchViewerPath } from '@/domain/study/study-links';
+import { useMediaQuery } from '@/lib/use-media-query';
 import {
   EMPTY_SEARCH,
   questionSearchInfiniteOptions,
@@ -30,8 +30,8 @@ import {
   searchQueryString,
   type SearchKey,
   type SearchValues,
-} from '../../../lib/study-queries';
-import { QuestionResultCard } from '../../../components/ui/question-result-card';
+} from '@/domain/study/study-queries';
+import { QuestionResultCard } from '@/domain/questions/question-result-card';
 
 const FILTER_LABELS: Record<ExamFilterKey, string> = {
   instituicao: 'Banca',

@@ -1,28 +1,13 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   checkAnswerResponseSchema,
   questionChecksResponseSchema,
-  questionDetailSchema,
   questionStatsResponseSchema,
   type CheckAnswerResponse,
 } from '@gabarita/shared';
-import { apiRequest, noContent } from '../../../lib/api-client';
-import { QUERY_KEYS } from '../../../lib/query-keys';
-
-const questionPath = (questionId: string) => `/questions/${encodeURIComponent(questionId)}`;
-
-/** GET /questions/:id: statement, alternatives, references, image and (once answered) the result. */
-export function questionQueryOptions(questionId: string) {
-  return queryOptions({
-    queryKey: QUERY_KEYS.question(questionId),
-    queryFn: ({ signal }) => apiRequest(questionPath(questionId), questionDetailSchema, { signal }),
-    staleTime: 60_000,
-  });
-}
-
-export function useQuestion(questionId: string) {
-  return useQuery(questionQueryOptions(questionId));
-}
+import { apiRequest, noContent } from '@/lib/api-client';
+import { QUERY_KEYS } from '@/domain/query-keys';
+import { questionPath, questionQueryOptions } from '@/domain/questions/question-queries';
 
 /**
  * POST /questions/:id/open: registers the exam and the question in the user's history. The exam

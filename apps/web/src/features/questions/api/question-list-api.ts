@@ -3,13 +3,13 @@ import { useEffect } from 'react';
 import {
   disciplineQuestionsInfiniteOptions,
   examDetailQueryOptions,
-} from '../../../lib/catalog-queries';
+} from '@/domain/catalog/catalog-queries';
 import {
   questionSearchInfiniteOptions,
   readReviewFilters,
   readSearch,
   reviewQueryOptions,
-} from '../../../lib/study-queries';
+} from '@/domain/study/study-queries';
 
 /** GET /exams/:examId for the viewer's list; idle without an exam. */
 export function useExamQuestions(examId: string) {

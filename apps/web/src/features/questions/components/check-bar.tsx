@@ -2,15 +2,15 @@ import { CATALOG_MESSAGES, type QuestionDetail } from '@gabarita/shared';
 import { CircleCheck, CircleSlash, CircleX, Coins, Crown, Timer } from 'lucide-react';
 import type { ReactNode, Ref } from 'react';
 import { Link } from 'react-router';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { Notice } from '../../../components/ui/notice';
-import { errorMessage } from '../../../lib/api-client';
-import { formatDate, formatInteger } from '../../../lib/formatters';
-import { useSession } from '../../../lib/session';
-import { useIdleAfterPaint } from '../../../lib/use-idle-after-paint';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
+import { errorMessage } from '@/lib/api-client';
+import { formatDate, formatInteger } from '@/lib/formatters';
+import { useSession } from '@/domain/session/session';
+import { useIdleAfterPaint } from '@/lib/use-idle-after-paint';
 import { useQuestionChecks } from '../api/question-api';
 import type { AnswerCheck } from '../hooks/use-answer-check';
-import type { CheckedAnswer } from './alternatives-group';
+import type { CheckedAnswer } from '@/domain/questions/alternatives-group';
 
 const CHECK_FAILED = 'Não foi possível verificar a resposta. Tente novamente.';
 

@@ -1,7 +1,7 @@
 import { CROWD_STATS_MIN_USERS } from '@gabarita/shared';
 import { Users } from 'lucide-react';
 import { useQuestionStats } from '../api/question-api';
-import type { CheckedAnswer } from './alternatives-group';
+import type { CheckedAnswer } from '@/domain/questions/alternatives-group';
 
 /**
  * After a check: the share of users who chose each alternative on their first answer

@@ -1,6 +1,6 @@
-import { Card } from '../../../components/ui/card';
-import { PageTitle } from '../../../components/ui/page';
-import { QuestionStatusTag } from '../../../components/ui/question-status-tag';
+import { Card } from '@/components/ui/card';
+import { PageTitle } from '@/components/ui/page';
+import { QuestionStatusTag } from '@/domain/questions/question-status-tag';
 import type { QuestionListItem } from '../hooks/use-question-list';
 
 /** Exam, position ('n / total'), question number, discipline and subject. */

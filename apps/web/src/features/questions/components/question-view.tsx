@@ -1,18 +1,18 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Card } from '../../../components/ui/card';
-import { QueryError } from '../../../components/ui/query-error';
-import { errorMessage } from '../../../lib/api-client';
-import { useIdleAfterPaint } from '../../../lib/use-idle-after-paint';
-import { useOpenQuestion, useQuestion } from '../api/question-api';
+import type { QuestionDetail } from '@gabarita/shared';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Card } from '@/components/ui/card';
+import { QueryError } from '@/components/ui/query-error';
+import { errorMessage } from '@/lib/api-client';
+import { useIdleAfterPaint } from '@/lib/use-idle-after-paint';
+import { useQuestion } from '@/domain/questions/question-queries';
+import { useOpenQuestion } from '../api/question-api';
 import { useAnswerCheck } from '../hooks/use-answer-check';
 import type { QuestionListItem } from '../hooks/use-question-list';
-import { AlternativesGroup } from './alternatives-group';
+import { AlternativesGroup, type CheckedAnswer } from '@/domain/questions/alternatives-group';
 import { CheckBar } from './check-bar';
 import { CrowdStats } from './crowd-stats';
 import { QuestionHeader } from './question-header';
-import { QuestionReferenceTexts, QuestionStatement } from './question-statement';
-import { ReportErrorButton } from './report-error-button';
-import { TutorSlot } from './tutor-slot';
+import { QuestionReferenceTexts, QuestionStatement } from '@/domain/questions/question-statement';
 
 const QUESTION_LOAD_FAILED = 'Não foi possível carregar a questão. Tente novamente.';
 
@@ -52,14 +52,23 @@ function useRegisterOpening(questionId: string) {
   }, [idle, questionId, registerOpen]);
 }
 
+/** A loaded question and this visit's answer, for what the page shows under it. */
+export interface QuestionCompanionsContext {
+  question: QuestionDetail;
+  /** The checked answer of this visit. */
+  answer: CheckedAnswer | null;
+  /** An alternative is chosen: a check may come next. */
+  answerChosen: boolean;
+}
+
 interface QuestionViewProps {
   item: QuestionListItem;
   /** 'n / total' */
   position: string;
   backLink: ReactNode;
   navigation: ReactNode;
-  /** The tutor is writing: the page holds the navigation between questions meanwhile. */
-  onTutorBusyChange: (busy: boolean) => void;
+  /** What follows the question once loaded (the tutor, the error report). */
+  renderCompanions: (context: QuestionCompanionsContext) => ReactNode;
 }
 
 /**
@@ -71,13 +80,11 @@ export function QuestionView({
   position,
   backLink,
   navigation,
-  onTutorBusyChange,
+  renderCompanions,
 }: QuestionViewProps) {
   const question = useQuestion(item.id);
   const check = useAnswerCheck(item.id, question.data);
   useRegisterOpening(item.id);
-  const [aiUsed, setAiUsed] = useState(false);
-  const markAiUsed = useCallback(() => setAiUsed(true), []);
 
   let body: ReactNode;
   if (question.isPending) {
@@ -113,19 +120,11 @@ export function QuestionView({
           <CheckBar question={data} check={check} />
           <CrowdStats questionId={data.id} answer={check.answer} />
         </Card>
-        <TutorSlot
-          question={data}
-          answer={check.answer}
-          answerChosen={check.chosen !== null}
-          onBusyChange={onTutorBusyChange}
-          onAiUsed={markAiUsed}
-        />
-        <ReportErrorButton
-          key={data.id}
-          questionId={data.id}
-          questionNumber={item.number}
-          aiUsed={aiUsed}
-        />
+        {renderCompanions({
+          question: data,
+          answer: check.answer,
+          answerChosen: check.chosen !== null,
+        })}
       </>
     );
   }

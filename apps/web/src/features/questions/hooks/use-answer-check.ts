@@ -1,13 +1,13 @@
 import { type QuestionDetail, SIMULADO_IN_PROGRESS_CODE } from '@gabarita/shared';
 import { useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
-import { readStored, writeStored } from '../../../lib/browser-storage';
-import { STORAGE_KEYS } from '../../../lib/storage-keys';
-import { subscriptionLimitTarget } from '../../../lib/subscription-reason';
+import { ApiError } from '@/lib/api-client';
+import { readStored, writeStored } from '@/lib/browser-storage';
+import { STORAGE_KEYS } from '@/lib/storage-keys';
+import { subscriptionLimitTarget } from '@/domain/plans/subscription-reason';
 import { useCheckAnswer } from '../api/question-api';
-import type { CheckedAnswer } from '../components/alternatives-group';
-import { useLetterKeys } from './use-letter-keys';
+import type { CheckedAnswer } from '@/domain/questions/alternatives-group';
+import { useLetterKeys } from '@/domain/questions/use-letter-keys';
 
 function readPendingChoice(questionId: string): string | null {
   return readStored(STORAGE_KEYS.pendingChoice(questionId), 'sessionStorage');

@@ -1,12 +1,12 @@
 import { CATALOG_MESSAGES, type QuestionStatus } from '@gabarita/shared';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import {
   disciplinesPath,
   examDashboardPath,
   notebookPath,
   questionSearchPath,
-} from '../../../lib/study-links';
-import { examTitle } from '../../../lib/text';
+} from '@/domain/study/study-links';
+import { examTitle } from '@/domain/catalog/catalog-text';
 import {
   useAllDisciplineQuestions,
   useExamQuestions,

@@ -1,6 +1,6 @@
 import { REVIEW_INTERVALS_DAYS, STUDY_TOOLS_MESSAGES } from '@gabarita/shared';
 import { CalendarClock, NotebookPen, RotateCcw } from 'lucide-react';
-import { PremiumInvitationCard } from '../../../components/ui/premium-invitation-card';
+import { PremiumInvitationCard } from '@/domain/plans/premium-invitation-card';
 
 const FEATURES = [
   { icon: NotebookPen, text: 'Toda questão que você errar entra no caderno, sozinha' },

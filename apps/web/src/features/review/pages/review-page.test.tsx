@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ReviewItem, ReviewResponse } from '@gabarita/shared';
-import { questionCard, questionDetail } from '../../../test/catalog-fixtures';
-import { noContentResponse, renderApp, SIGNED_IN_USER, stubApi } from '../../../test/render-app';
+import { questionCard, questionDetail } from '@/test/catalog-fixtures';
+import { noContentResponse, renderApp, SIGNED_IN_USER, stubApi } from '@/test/render-app';
 
 const PREMIUM = { ...SIGNED_IN_USER, accountType: 'premium' as const };
 

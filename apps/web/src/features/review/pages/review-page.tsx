@@ -2,23 +2,23 @@ import { useQuery } from '@tanstack/react-query';
 import { REVIEW_INTERVALS_DAYS, STUDY_TOOLS_MESSAGES, type ReviewItem } from '@gabarita/shared';
 import { CalendarCheck, FilterX, NotebookPen, RotateCcw } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { Card, cardClasses } from '../../../components/ui/card';
-import { Page } from '../../../components/ui/page';
-import { PlanBadge } from '../../../components/ui/plan-badge';
-import { QueryError } from '../../../components/ui/query-error';
-import { QuestionResultCard } from '../../../components/ui/question-result-card';
-import { SearchableSelect } from '../../../components/ui/searchable-select';
-import { StatePanel } from '../../../components/ui/state-panel';
-import { errorMessage } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
-import { notebookViewerPath } from '../../../lib/study-links';
+import { Button } from '@/components/ui/button';
+import { Card, cardClasses } from '@/components/ui/card';
+import { Page } from '@/components/ui/page';
+import { PlanBadge } from '@/domain/plans/plan-badge';
+import { QueryError } from '@/components/ui/query-error';
+import { QuestionResultCard } from '@/domain/questions/question-result-card';
+import { SearchableSelect } from '@/components/ui/searchable-select';
+import { StatePanel } from '@/components/ui/state-panel';
+import { errorMessage } from '@/lib/api-client';
+import { useSession } from '@/domain/session/session';
+import { notebookViewerPath } from '@/domain/study/study-links';
 import {
   readReviewFilters,
   reviewQueryOptions,
   reviewQueryString,
   type ReviewFilters,
-} from '../../../lib/study-queries';
+} from '@/domain/study/study-queries';
 import { ReviewInvitation } from '../components/review-invitation';
 
 const brazilianDay = (day: string) => day.split('-').reverse().join('/');

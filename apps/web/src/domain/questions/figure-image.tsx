@@ -1,0 +1,206 @@
+import type { Figure } from '@gabarita/shared';
+import { Maximize2, MoveHorizontal } from 'lucide-react';
+import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
+import { useMediaQuery } from '@/lib/use-media-query';
+import { FigureZoomDialog } from './figure-zoom-dialog';
+
+interface FigureImageProps {
+  figure: Figure;
+  /** The description written for this use of the image: its alternative text. */
+  description: string;
+  /** A small figure inside a sentence; otherwise a figure on its own line. */
+  inline?: boolean;
+  /** False inside a control (an alternative's label): drawn, but not a button. */
+  zoomable?: boolean;
+  className?: string;
+}
+
+/**
+ * The page size of a figure: the column's width, but never narrower than `minWidth` (its smallest
+ * text at 12 px) nor wider than its own size; narrower screens scroll inside the figure.
+ */
+export function figureSizeStyle(figure: Figure): CSSProperties {
+  const minWidth = figure.minWidth ?? undefined;
+  const natural = figure.width ?? undefined;
+  return {
+    width: '100%',
+    minWidth,
+    maxWidth: natural === undefined ? undefined : Math.max(natural, minWidth ?? 0),
+  };
+}
+
+/** Where a sideways scroller stands: whether it overflows, and whether more lies on each side. */
+interface SidewaysScroll {
+  overflowing: boolean;
+  moreBefore: boolean;
+  moreAfter: boolean;
+}
+
+const NO_SCROLL: SidewaysScroll = { overflowing: false, moreBefore: false, moreAfter: false };
+
+/** Whether the element's content is wider than the element (it scrolls sideways), kept current. */
+function useSidewaysScroll() {
+  const ref = useRef<HTMLSpanElement>(null);
+  const [scroll, setScroll] = useState<SidewaysScroll>(NO_SCROLL);
+  const measure = useCallback(() => {
+    const element = ref.current;
+    if (!element) return;
+    const hidden = element.scrollWidth - element.clientWidth;
+    const overflowing = hidden > 1;
+    const next = {
+      overflowing,
+      moreBefore: overflowing && element.scrollLeft > 1,
+      moreAfter: overflowing && element.scrollLeft < hidden - 1,
+    };
+    setScroll((current) =>
+      current.overflowing === next.overflowing &&
+      current.moreBefore === next.moreBefore &&
+      current.moreAfter === next.moreAfter
+        ? current
+        : next,
+    );
+  }, []);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    // Measured at once too: ResizeObserver may be missing (older browsers, jsdom).
+    measure();
+    window.addEventListener('resize', measure);
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(element);
+    if (element.firstElementChild) observer?.observe(element.firstElementChild);
+    return () => {
+      window.removeEventListener('resize', measure);
+      observer?.disconnect();
+    };
+  }, [measure]);
+  return { ref, measure, ...scroll };
+}
+
+/** A shadow on the side of a wide figure where more of it lies; it fades once scrolled to that end. */
+function EdgeShadow({ side, shown }: { side: 'start' | 'end'; shown: boolean }) {
+  return (
+    <span
+      aria-hidden="true"
+      data-edge={side}
+      // Opacity inline: it is the state, and it lets the fade run.
+      style={{ opacity: shown ? 1 : 0 }}
+      className={`pointer-events-none absolute top-0 bottom-1 w-8 from-slate-900/30 to-transparent transition-opacity duration-200 motion-reduce:transition-none ${
+        side === 'start'
+          ? 'left-0 rounded-l-lg bg-linear-to-r'
+          : 'right-0 rounded-r-lg bg-linear-to-l'
+      }`}
+    />
+  );
+}
+
+/**
+ * A figure in a statement, reference text or alternative, drawn on white (drawings assume a light
+ * page). A click or tap, or Enter, opens it full screen with zoom and its description. A figure
+ * wider than its column scrolls sideways in its own box (its text never goes below 12 px), with a
+ * shadow on the side where more of it lies and a hint below.
+ */
+export function FigureImage({
+  figure,
+  description,
+  inline = false,
+  zoomable = true,
+  className = '',
+}: FigureImageProps) {
+  const [open, setOpen] = useState(false);
+  // Destructured: the state is read during render, the ref is not (react-hooks/refs).
+  const { ref: scrollerRef, measure, overflowing, moreBefore, moreAfter } = useSidewaysScroll();
+  // A mouse clicks; a finger taps.
+  const touch = useMediaQuery('(pointer: coarse)');
+  const image = (
+    <img
+      src={figure.url}
+      alt={description}
+      width={figure.width ?? undefined}
+      height={figure.height ?? undefined}
+      loading="lazy"
+      decoding="async"
+      onLoad={inline ? undefined : measure}
+      className={inline ? 'inline-block h-auto max-w-full align-middle' : 'block h-auto w-full'}
+    />
+  );
+  const dialog = open && (
+    <FigureZoomDialog figure={figure} description={description} onClose={() => setOpen(false)} />
+  );
+
+  if (inline) {
+    const look = `mx-0.5 inline-block rounded bg-white p-0.5 align-middle ring-1 ring-line ${className}`;
+    return zoomable ? (
+      <>
+        <button
+          type="button"
+          onClick={() => setOpen(true)}
+          className={`${look} cursor-zoom-in hover:ring-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring`}
+          aria-label={`Ampliar figura: ${description}`}
+        >
+          {image}
+        </button>
+        {dialog}
+      </>
+    ) : (
+      <span className={look}>{image}</span>
+    );
+  }
+
+  const frame = 'block overflow-hidden rounded-lg border border-line bg-white';
+  // Keyboard users scroll a wide figure once it has focus. Not inside a control (an alternative's
+  // label), where nothing else may take focus; the alternative has its own zoom there.
+  const scrollable = overflowing && zoomable;
+  return (
+    <span className={`my-4 block ${className}`} data-figure={figure.assetId}>
+      <span className="relative block">
+        <span
+          ref={scrollerRef}
+          onScroll={measure}
+          role={scrollable ? 'region' : undefined}
+          aria-label={scrollable ? `Figura com rolagem lateral: ${description}` : undefined}
+          tabIndex={scrollable ? 0 : undefined}
+          className="block max-w-full overflow-x-auto overscroll-x-contain rounded-lg pb-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
+          {zoomable ? (
+            <button
+              type="button"
+              onClick={() => setOpen(true)}
+              style={figureSizeStyle(figure)}
+              className={`${frame} mx-auto cursor-zoom-in transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring motion-reduce:transition-none`}
+              aria-label={`Ampliar figura: ${description}`}
+            >
+              {image}
+            </button>
+          ) : (
+            <span style={figureSizeStyle(figure)} className={`${frame} mx-auto`}>
+              {image}
+            </span>
+          )}
+        </span>
+        <EdgeShadow side="start" shown={moreBefore} />
+        <EdgeShadow side="end" shown={moreAfter} />
+      </span>
+      {(overflowing || zoomable) && (
+        <span
+          aria-hidden="true"
+          className="mt-1 flex flex-wrap items-center justify-center gap-x-3 gap-y-0.5 text-xs text-ink-muted"
+        >
+          {overflowing && (
+            <span className="inline-flex items-center gap-1">
+              <MoveHorizontal className="size-3.5 shrink-0" />
+              Deslize para ver a figura inteira
+            </span>
+          )}
+          {zoomable && (
+            <span className="inline-flex items-center gap-1">
+              <Maximize2 className="size-3.5 shrink-0" />
+              {touch ? 'Toque na figura para ampliar' : 'Clique na figura para ampliar'}
+            </span>
+          )}
+        </span>
+      )}
+      {dialog}
+    </span>
+  );
+}

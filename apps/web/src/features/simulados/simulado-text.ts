@@ -1,0 +1,39 @@
+import type { SimuladoScoring } from '@gabarita/shared';
+import { formatInteger } from '@/lib/formatters';
+
+export const SCORING_LABELS: Record<SimuladoScoring, string> = {
+  padrao: 'Padrão: 1 ponto por acerto',
+  cebraspe: 'Cebraspe: uma errada anula uma certa',
+};
+
+export const SCORING_SHORT: Record<SimuladoScoring, string> = {
+  padrao: 'Regra padrão',
+  cebraspe: 'Regra Cebraspe',
+};
+
+/** '1 h 05 min', '12 min', '45 s'. */
+export function durationLabel(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.round(totalSeconds));
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = seconds % 60;
+  if (hours > 0) return `${hours} h ${String(minutes).padStart(2, '0')} min`;
+  if (minutes > 0)
+    return rest > 0 ? `${minutes} min ${String(rest).padStart(2, '0')} s` : `${minutes} min`;
+  return `${rest} s`;
+}
+
+/** The countdown: '1:05:09' or '05:09'. */
+export function clockLabel(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = seconds % 60;
+  const mmss = `${String(minutes).padStart(2, '0')}:${String(rest).padStart(2, '0')}`;
+  return hours > 0 ? `${hours}:${mmss}` : mmss;
+}
+
+/** '7 de 10 pontos' (a Cebraspe score may be negative). */
+export function scoreLabel(score: number, maxScore: number): string {
+  return `${formatInteger(score)} de ${formatInteger(maxScore)} ${maxScore === 1 ? 'ponto' : 'pontos'}`;
+}
