@@ -41,7 +41,7 @@ export function isAppRoute(pathname: string): boolean {
 
 /**
  * The query parameters of the study screens (their state lives in the address: see
- * apps/web/src/lib/study-links.ts). The server reads the exam and the question to preload them.
+ * apps/web/src/domain/study/study-links.ts). The server reads the exam and the question to preload them.
  */
 export const STUDY_PARAMS = {
   exam: 'prova',
