@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { signedInAccount, uniqueEmail } from './support/accounts';
 import { runOperatorCommand } from './support/operator';
 import { expect, test } from './support/fixtures';
+import { expectAccessible } from './support/accessibility';
 
 const EXAM_ID = 'cmva_2017_professor_matematica_prova';
 const VALID_CPF = '52998224725';
@@ -15,11 +15,7 @@ async function shoot(page: Page, name: string) {
   // From the top, so the sticky header sits where a person sees it.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `e2e/.artifacts/screenshots/${name}.png`, fullPage: true });
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  expect(serious.map((violation) => violation.id)).toEqual([]);
+  await expectAccessible(page);
 }
 
 async function fillPayer(page: Page, cpf = VALID_CPF) {

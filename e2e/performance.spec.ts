@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 import { signedInAccount, uniqueEmail } from './support/accounts';
 import { expect, test } from './support/fixtures';
+import { expectAccessible } from './support/accessibility';
 import { runOperatorCommand } from './support/operator';
 
 function keyOf(examId: string, number: number): { right: string; wrong: string } {
@@ -62,11 +62,7 @@ test('statistics match the answers; a discipline expands; reset empties them', a
         path: `e2e/.artifacts/screenshots/performance-${width}-${colorScheme}.png`,
         fullPage: true,
       });
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter(
-        (v) => v.impact === 'serious' || v.impact === 'critical',
-      );
-      expect(serious.map((violation) => violation.id)).toEqual([]);
+      await expectAccessible(page);
     }
   }
 

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { signedInAccount, uniqueEmail } from './support/accounts';
 import { expect, test } from './support/fixtures';
+import { expectAccessible } from './support/accessibility';
 import { actionLinkIn, lastMailTo } from './support/mailbox';
 import { runOperatorCommand } from './support/operator';
 
@@ -40,11 +40,7 @@ async function shoot(page: Page, name: string, width: number) {
       path: `e2e/.artifacts/screenshots/rough-${name}-${width}-${colorScheme}.png`,
       fullPage: true,
     });
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter(
-      (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-    );
-    expect(serious.map((violation) => violation.id)).toEqual([]);
+    await expectAccessible(page);
   }
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
 }

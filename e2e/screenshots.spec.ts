@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { expectAccessible } from './support/accessibility';
 
 /**
  * Every screen at both widths and in both themes: a screenshot in e2e/.artifacts for review, and an
@@ -155,11 +155,7 @@ for (const screen of SCREENS) {
             path: `e2e/.artifacts/screenshots/${screen.name}-${viewport.width}-${colorScheme}.png`,
             fullPage: !screen.viewportOnly,
           });
-          const results = await new AxeBuilder({ page }).analyze();
-          const serious = results.violations.filter(
-            (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-          );
-          expect(serious.map((violation) => violation.id)).toEqual([]);
+          await expectAccessible(page);
         });
       }
     }

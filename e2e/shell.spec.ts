@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { expectAccessible } from './support/accessibility';
 
 const MENU_ENTRIES = [
   'Questões de concurso',
@@ -16,15 +16,6 @@ const MENU_ENTRIES = [
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Menu principal' });
 const themeButton = (page: Page) => page.getByRole('button', { name: /^Tema:/ });
-
-async function seriousAccessibilityViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,
-    );
-}
 
 test.describe('shell', () => {
   test('renders header, menu and title in Portuguese', async ({ page }) => {
@@ -207,7 +198,7 @@ test.describe('shell', () => {
       for (const path of ['/ajuda', '/login', '/pagina-que-nao-existe']) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        expect(await seriousAccessibilityViolations(page), path).toEqual([]);
+        await expectAccessible(page, path);
       }
     });
   }

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { signedInAccount, uniqueEmail } from './support/accounts';
 import { expect, test } from './support/fixtures';
+import { expectAccessible } from './support/accessibility';
 import { runOperatorCommand } from './support/operator';
 
 const EXAM_ID = 'cmva_2017_professor_matematica_prova';
@@ -32,11 +32,7 @@ async function shoot(page: Page, name: string, width: number) {
       path: `e2e/.artifacts/screenshots/simulado-${name}-${width}-${colorScheme}.png`,
       fullPage: true,
     });
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter(
-      (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-    );
-    expect(serious.map((violation) => violation.id)).toEqual([]);
+    await expectAccessible(page);
   }
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
 }

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { signedInAccount, uniqueEmail } from './support/accounts';
 import { expect, test } from './support/fixtures';
+import { expectAccessible } from './support/accessibility';
 import { runOperatorCommand } from './support/operator';
 
 const ARTES = 'cmva_2017_professor_artes_prova';
@@ -30,13 +30,6 @@ async function check(request: APIRequestContext, questionId: string, letter: str
     data: { letter },
   });
   expect(response.status()).toBe(200);
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => violation.id);
 }
 
 const shoot = (page: Page, name: string) =>
@@ -67,7 +60,7 @@ test('question search: words and filters, the viewer walks the results, crowd st
         page.getByRole('list', { name: 'Questões encontradas' }).getByRole('listitem').first(),
       ).toContainText('Questão 1');
       await shoot(page, `search-${viewport.width}-${colorScheme}`);
-      expect(await seriousViolations(page)).toEqual([]);
+      await expectAccessible(page);
     }
   }
 
@@ -116,7 +109,7 @@ test('question search: words and filters, the viewer walks the results, crowd st
       });
     }
   }
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectAccessible(page);
   await page.setViewportSize(VIEWPORTS[0]);
   await navigation.getByRole('button', { name: 'Anterior' }).click();
   await expect(navigation).toContainText('1 / 2');
@@ -151,7 +144,7 @@ test('mistakes notebook: wrong answers land there and Refazer opens them fresh',
       await expect(page.getByRole('heading', { level: 1, name: 'Caderno de erros' })).toBeVisible();
       await expect(page.getByRole('heading', { name: /Próximas revisões/ })).toBeVisible();
       await shoot(page, `review-${viewport.width}-${colorScheme}`);
-      expect(await seriousViolations(page)).toEqual([]);
+      await expectAccessible(page);
     }
   }
 
@@ -193,7 +186,7 @@ test('a free account sees what the mistakes notebook is and the way to the plans
     await page.goto('/caderno-de-erros');
     await expect(page.getByText('Recurso Premium')).toBeVisible();
     await shoot(page, `review-free-${viewport.width}-${colorScheme}`);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page);
   }
   await page.getByRole('link', { name: 'Conhecer o Premium' }).click();
   await expect(page).toHaveURL(/\/assinatura/);

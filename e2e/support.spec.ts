@@ -1,14 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { signedInAccount, uniqueEmail } from './support/accounts';
 import { expect, test } from './support/fixtures';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => violation.id);
-}
+import { expectAccessible } from './support/accessibility';
 
 test('the FAQ search ignores accents and case and highlights what it found', async ({ page }) => {
   await page.goto('/ajuda');
@@ -100,7 +92,7 @@ for (const path of ['/ajuda', '/termos', '/politicas']) {
           path: `e2e/.artifacts/screenshots/${path.slice(1)}-${viewport.width}-${colorScheme}.png`,
           fullPage: true,
         });
-        expect(await seriousViolations(page)).toEqual([]);
+        await expectAccessible(page);
       });
     }
   }

@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { startFakeOpenAi, type FakeProvider } from '../apps/server/test/helpers/fake-ai-providers';
 import { signedInAccount, uniqueEmail } from './support/accounts';
 import { startAppServer, type AppServer } from './support/app-server';
 import { expect, test } from './support/fixtures';
+import { expectAccessible } from './support/accessibility';
 import { runOperatorCommandIn } from './support/operator';
 
 /**
@@ -63,12 +63,7 @@ test('the explanation is written by the AI as it streams, holding the navigation
     path: 'e2e/.artifacts/screenshots/tutor-language-model-1280-light.png',
     fullPage: true,
   });
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => violation.id),
-  ).toEqual([]);
+  await expectAccessible(page);
 });
 
 test('Parar ends a chat reply half-way', async ({ page }) => {

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { signedInAccount, uniqueEmail } from './support/accounts';
 import { expect, test } from './support/fixtures';
+import { expectAccessible } from './support/accessibility';
 import { runOperatorCommand } from './support/operator';
 
 /** The e2e server runs the default offline tutor: it must never read as AI. */
@@ -17,11 +17,7 @@ async function shoot(page: Page, name: string) {
   // From the top, so the sticky header sits where a person sees it.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `e2e/.artifacts/screenshots/${name}.png`, fullPage: true });
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  expect(serious.map((violation) => violation.id)).toEqual([]);
+  await expectAccessible(page);
 }
 
 async function openAndCheck(page: Page, number: number) {
