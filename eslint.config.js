@@ -69,6 +69,18 @@ const boundaryZones = [
   },
 ];
 
+/** Another folder of an app's src is `@/…` (its tsconfig.json `paths`): `../x` at most. */
+function noDeepRelativeImports(srcFolder) {
+  return {
+    patterns: [
+      {
+        regex: '^\\.\\./\\.\\./',
+        message: `Use '@/…' (${srcFolder}) em vez de subir mais de uma pasta.`,
+      },
+    ],
+  };
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -115,19 +127,12 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Another folder of src is `@/…` (apps/web/tsconfig.json `paths`): `../x` at most.
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^\\.\\./\\.\\./',
-              message: "Use '@/…' (apps/web/src) em vez de subir mais de uma pasta.",
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', noDeepRelativeImports('apps/web/src')],
     },
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', noDeepRelativeImports('apps/server/src')] },
   },
   {
     // Tools that need a default export; lazy-loaded route modules.

@@ -1,4 +1,15 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+// `@/x` is apps/server/src/x on the server (apps/server/tsconfig.json `paths`).
+const serverResolve = {
+  alias: [
+    {
+      find: /^@\//,
+      replacement: `${fileURLToPath(new URL('./apps/server/src', import.meta.url))}/`,
+    },
+  ],
+};
 
 // The server's integration suite runs on the embedded PGlite always, and once more on PostgreSQL
 // when TEST_DATABASE_URL is set (CI sets it).
@@ -16,6 +27,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: serverResolve,
         test: {
           name: 'server-unit',
           root: 'apps/server',
@@ -23,6 +35,7 @@ export default defineConfig({
         },
       },
       ...integrationDatabases.map((database) => ({
+        resolve: serverResolve,
         test: {
           name: `server-integration (${database})`,
           root: 'apps/server',
@@ -36,6 +49,7 @@ export default defineConfig({
         },
       })),
       {
+        resolve: serverResolve,
         test: {
           name: 'server-processes',
           root: 'apps/server',

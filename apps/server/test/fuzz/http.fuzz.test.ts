@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContentImportService } from '../../src/modules/catalog/import/content-import.service';
+import { createContentImportService } from '@/modules/catalog/import/content-import.service';
 import { APP_ORIGIN, signedInStudent } from '../helpers/accounts';
 import { MINI_CATALOG } from '../helpers/content';
 import { rawRequest, slowRequest } from '../helpers/raw-http';

@@ -1,10 +1,10 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { Database, DatabaseHandle } from '../../src/db/client';
-import { createOperatorService } from '../../src/modules/operator/operator.service';
-import { randomToken, hashToken } from '../../src/lib/tokens';
-import { insertSession, insertUser, updateUser } from '../../src/modules/auth/auth.repo';
-import { hashPassword } from '../../src/modules/auth/password';
-import { SESSION_TTL_MS } from '../../src/modules/auth/session-cookie';
+import type { Database, DatabaseHandle } from '@/db/client';
+import { createOperatorService } from '@/modules/operator/operator.service';
+import { randomToken, hashToken } from '@/lib/tokens';
+import { insertSession, insertUser, updateUser } from '@/modules/auth/auth.repo';
+import { hashPassword } from '@/modules/auth/password';
+import { SESSION_TTL_MS } from '@/modules/auth/session-cookie';
 
 export const APP_ORIGIN = 'http://localhost:3000';
 

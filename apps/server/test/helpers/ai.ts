@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TokensResponse } from '@gabarita/shared';
-import { loadConfig, type AiConfig } from '../../src/config';
-import type { DatabaseHandle } from '../../src/db/client';
-import { createOperatorService } from '../../src/modules/operator/operator.service';
+import { loadConfig, type AiConfig } from '@/config';
+import type { DatabaseHandle } from '@/db/client';
+import { createOperatorService } from '@/modules/operator/operator.service';
 import { APP_ORIGIN, get, send, signedInStudent } from './accounts';
 import { parseEvents } from './sse';
 

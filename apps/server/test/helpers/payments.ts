@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppConfig } from '../../src/config';
+import type { AppConfig } from '@/config';
 import { send } from './accounts';
 import type { FakeMercadoPago } from './fake-mercado-pago';
 

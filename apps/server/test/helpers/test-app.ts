@@ -1,8 +1,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppDependencies } from '../../src/app';
-import { type AppConfig, loadConfig } from '../../src/config';
+import { buildApp, type AppDependencies } from '@/app';
+import { type AppConfig, loadConfig } from '@/config';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestApp {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { inject } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../../src/db/client';
+import { type DatabaseHandle, openDatabase } from '@/db/client';
 import { adminQuery, databaseUrl, postgresAdminUrl } from './postgres-admin';
 
 export interface TestDatabase extends DatabaseHandle {

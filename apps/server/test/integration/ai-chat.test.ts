@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_MESSAGES, CHAT_MESSAGE_MAX_LENGTH } from '@gabarita/shared';
-import { tokenReservations, tokenUsage } from '../../src/db/schema';
-import { createContentImportService } from '../../src/modules/catalog/import/content-import.service';
-import { countTextTokens } from '../../src/modules/ai/tutor/token-count';
+import { tokenReservations, tokenUsage } from '@/db/schema';
+import { createContentImportService } from '@/modules/catalog/import/content-import.service';
+import { countTextTokens } from '@/modules/ai/tutor/token-count';
 import { send } from '../helpers/accounts';
 import { aiConfig, aiStudent, askTutor, jsonHeaders, tokensOf } from '../helpers/ai';
 import { MINI_CATALOG } from '../helpers/content';

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_MESSAGES } from '@gabarita/shared';
-import { didacticContents } from '../../src/db/schema';
-import { createContentImportService } from '../../src/modules/catalog/import/content-import.service';
+import { didacticContents } from '@/db/schema';
+import { createContentImportService } from '@/modules/catalog/import/content-import.service';
 import { send } from '../helpers/accounts';
 import { aiConfig, aiStudent, askTutor, tokensOf } from '../helpers/ai';
 import { MINI_CATALOG } from '../helpers/content';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_MESSAGES, TOKEN_PACKAGE } from '@gabarita/shared';
-import { aiFeedback, tokenReservations } from '../../src/db/schema';
-import { createContentImportService } from '../../src/modules/catalog/import/content-import.service';
+import { aiFeedback, tokenReservations } from '@/db/schema';
+import { createContentImportService } from '@/modules/catalog/import/content-import.service';
 import { send, signedInStudent } from '../helpers/accounts';
 import { aiConfig, aiStudent, askTutor, tokensOf } from '../helpers/ai';
 import { MINI_CATALOG } from '../helpers/content';
@@ -129,7 +129,7 @@ describe('explanations with the offline tutor', () => {
   it('refuses a free account whose package cannot cover a new explanation', async () => {
     const { user, cookie } = await signedInStudent(app(), testApp.database);
     await send(app(), 'POST', '/api/questions/beta_2015_prova_1/check', { letter: 'A' }, cookie);
-    const { tokenWallets } = await import('../../src/db/schema');
+    const { tokenWallets } = await import('@/db/schema');
     await testApp.database.db
       .insert(tokenWallets)
       .values({ userId: user.id, packageInput: 50, packageOutput: 50 });

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_MESSAGES } from '@gabarita/shared';
-import { aiGenerations } from '../../src/db/schema';
-import { createContentImportService } from '../../src/modules/catalog/import/content-import.service';
+import { aiGenerations } from '@/db/schema';
+import { createContentImportService } from '@/modules/catalog/import/content-import.service';
 import { aiConfig, aiStudent, askTutor, tokensOf } from '../helpers/ai';
 import { MINI_CATALOG } from '../helpers/content';
 import { type FakeProvider, startFakeOpenAi } from '../helpers/fake-ai-providers';

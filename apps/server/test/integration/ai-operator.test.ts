@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenUsage } from '../../src/db/schema';
-import { saoPauloDay } from '../../src/lib/clock';
-import { createContentImportService } from '../../src/modules/catalog/import/content-import.service';
+import { tokenUsage } from '@/db/schema';
+import { saoPauloDay } from '@/lib/clock';
+import { createContentImportService } from '@/modules/catalog/import/content-import.service';
 import { aiStudent, askTutor, tokensOf } from '../helpers/ai';
 import { MINI_CATALOG } from '../helpers/content';
 import { eventOf } from '../helpers/sse';

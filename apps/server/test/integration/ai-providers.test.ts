@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_MESSAGES } from '@gabarita/shared';
-import { DEFAULT_GEMINI_MODEL, DEFAULT_GEMINI_PRICING } from '../../src/config';
-import { aiFeedback, tokenReservations } from '../../src/db/schema';
-import { createContentImportService } from '../../src/modules/catalog/import/content-import.service';
-import { countTextTokens } from '../../src/modules/ai/tutor/token-count';
+import { DEFAULT_GEMINI_MODEL, DEFAULT_GEMINI_PRICING } from '@/config';
+import { aiFeedback, tokenReservations } from '@/db/schema';
+import { createContentImportService } from '@/modules/catalog/import/content-import.service';
+import { countTextTokens } from '@/modules/ai/tutor/token-count';
 import { aiConfig, aiStudent, askTutor, tokensOf } from '../helpers/ai';
 import { MINI_CATALOG } from '../helpers/content';
 import { type FakeProvider, startFakeGemini, startFakeOpenAi } from '../helpers/fake-ai-providers';

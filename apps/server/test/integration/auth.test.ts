@@ -2,8 +2,8 @@ import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@gabarita/shared';
-import { actionCodes, sessions, users } from '../../src/db/schema';
-import { buildApp } from '../../src/app';
+import { actionCodes, sessions, users } from '@/db/schema';
+import { buildApp } from '@/app';
 import {
   createPasswordUser,
   get,

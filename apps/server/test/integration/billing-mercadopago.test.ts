@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES, TOKEN_PACKAGE } from '@gabarita/shared';
-import { entitlements, purchases, tokenWallets } from '../../src/db/schema';
-import { createOperatorService } from '../../src/modules/operator/operator.service';
+import { entitlements, purchases, tokenWallets } from '@/db/schema';
+import { createOperatorService } from '@/modules/operator/operator.service';
 import { get, signedInStudent } from '../helpers/accounts';
 import { type FakeMercadoPago, startFakeMercadoPago } from '../helpers/fake-mercado-pago';
 import { buy, deliver, mercadoPagoConfig, PAYER } from '../helpers/payments';

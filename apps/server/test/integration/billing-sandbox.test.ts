@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES, PLANS, TOKEN_PACKAGE } from '@gabarita/shared';
-import { purchases, sandboxCharges } from '../../src/db/schema';
-import { hasValidCrc, parseBrCode } from '../../src/modules/billing/pix/br-code';
-import { SANDBOX_PIX_KEY } from '../../src/modules/billing/pix/sandbox-provider';
+import { purchases, sandboxCharges } from '@/db/schema';
+import { hasValidCrc, parseBrCode } from '@/modules/billing/pix/br-code';
+import { SANDBOX_PIX_KEY } from '@/modules/billing/pix/sandbox-provider';
 import {
   APP_ORIGIN,
   createPasswordUser,

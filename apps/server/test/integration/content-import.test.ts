@@ -2,7 +2,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executeRows } from '../../src/db/client';
+import { executeRows } from '@/db/client';
 import {
   examDisciplines,
   exams,
@@ -10,13 +10,13 @@ import {
   questionHistory,
   questions,
   referenceTexts,
-} from '../../src/db/schema';
+} from '@/db/schema';
 import {
   ContentProblemsError,
   createContentImportService,
   type ImportOptions,
-} from '../../src/modules/catalog/import/content-import.service';
-import type { Problem } from '../../src/modules/catalog/import/problems';
+} from '@/modules/catalog/import/content-import.service';
+import type { Problem } from '@/modules/catalog/import/problems';
 import { createPasswordUser } from '../helpers/accounts';
 import {
   type EditableCatalog,

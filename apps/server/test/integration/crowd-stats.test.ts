@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CROWD_STATS_MIN_USERS, STUDY_TOOLS_MESSAGES } from '@gabarita/shared';
-import { executeRows } from '../../src/db/client';
-import { createContentImportService } from '../../src/modules/catalog/import/content-import.service';
-import { createOperatorService } from '../../src/modules/operator/operator.service';
+import { executeRows } from '@/db/client';
+import { createContentImportService } from '@/modules/catalog/import/content-import.service';
+import { createOperatorService } from '@/modules/operator/operator.service';
 import { createPasswordUser, get, send, sessionCookieFor } from '../helpers/accounts';
 import { MINI_CATALOG } from '../helpers/content';
 import { createTestApp, type TestApp } from '../helpers/test-app';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entitlements } from '../../src/db/schema';
-import { createEntitlementsService } from '../../src/modules/entitlements/entitlements.service';
+import { entitlements } from '@/db/schema';
+import { createEntitlementsService } from '@/modules/entitlements/entitlements.service';
 import { createPasswordUser } from '../helpers/accounts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { errorResponseSchema, text } from '@gabarita/shared';
-import { buildApp } from '../../src/app';
-import { AppError } from '../../src/lib/errors';
+import { buildApp } from '@/app';
+import { AppError } from '@/lib/errors';
 import { testConfig } from '../helpers/test-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 

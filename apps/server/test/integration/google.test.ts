@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entitlements, users } from '../../src/db/schema';
-import { createOperatorService } from '../../src/modules/operator/operator.service';
+import { entitlements, users } from '@/db/schema';
+import { createOperatorService } from '@/modules/operator/operator.service';
 import { createPasswordUser, get, signIn } from '../helpers/accounts';
 import { type MockIssuer, startMockIssuer } from '../helpers/mock-issuer';
 import { createTestApp, type TestApp } from '../helpers/test-app';

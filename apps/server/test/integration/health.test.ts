@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthResponseSchema } from '@gabarita/shared';
-import { DEFAULT_GEMINI_MODEL } from '../../src/config';
+import { DEFAULT_GEMINI_MODEL } from '@/config';
 import { aiConfig } from '../helpers/ai';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executeRows } from '../../src/db/client';
-import { createContentImportService } from '../../src/modules/catalog/import/content-import.service';
-import { createOperatorService } from '../../src/modules/operator/operator.service';
+import { executeRows } from '@/db/client';
+import { createContentImportService } from '@/modules/catalog/import/content-import.service';
+import { createOperatorService } from '@/modules/operator/operator.service';
 import { createPasswordUser, get, send, signIn } from '../helpers/accounts';
 import { editedCatalog, MINI_CATALOG } from '../helpers/content';
 import { eventually } from '../helpers/eventually';

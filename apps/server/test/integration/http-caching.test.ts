@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContentImportService } from '../../src/modules/catalog/import/content-import.service';
+import { createContentImportService } from '@/modules/catalog/import/content-import.service';
 import { signedInStudent } from '../helpers/accounts';
 import { MINI_CATALOG } from '../helpers/content';
 import { openEventStream } from '../helpers/event-stream';

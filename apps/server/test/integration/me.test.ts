@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@gabarita/shared';
-import { entitlements, users } from '../../src/db/schema';
-import { insertUser } from '../../src/modules/auth/auth.repo';
-import { addDays, saoPauloDay } from '../../src/lib/clock';
-import { createOperatorService } from '../../src/modules/operator/operator.service';
+import { entitlements, users } from '@/db/schema';
+import { insertUser } from '@/modules/auth/auth.repo';
+import { addDays, saoPauloDay } from '@/lib/clock';
+import { createOperatorService } from '@/modules/operator/operator.service';
 import {
   APP_ORIGIN,
   get,

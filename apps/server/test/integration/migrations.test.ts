@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executeRows } from '../../src/db/client';
-import { migrationsFolder } from '../../src/paths';
+import { executeRows } from '@/db/client';
+import { migrationsFolder } from '@/paths';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 
 const committedMigrations = fs

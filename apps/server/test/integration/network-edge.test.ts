@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@gabarita/shared';
-import { users } from '../../src/db/schema';
+import { users } from '@/db/schema';
 import { createPasswordUser, sessionCookieFor } from '../helpers/accounts';
 import { rawRequest, slowRequest } from '../helpers/raw-http';
 import { createTestApp, type TestApp } from '../helpers/test-app';

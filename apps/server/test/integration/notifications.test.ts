@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notify } from '../../src/db/client';
-import { inTransaction } from '../../src/db/transaction';
+import { notify } from '@/db/client';
+import { inTransaction } from '@/db/transaction';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 
 describe('LISTEN/NOTIFY across instances', () => {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERFORMANCE_MESSAGES } from '@gabarita/shared';
-import { dailyUsage, questionHistory, testHistory } from '../../src/db/schema';
-import { saoPauloDay } from '../../src/lib/clock';
-import { createContentImportService } from '../../src/modules/catalog/import/content-import.service';
+import { dailyUsage, questionHistory, testHistory } from '@/db/schema';
+import { saoPauloDay } from '@/lib/clock';
+import { createContentImportService } from '@/modules/catalog/import/content-import.service';
 import { get, send, signedInStudent } from '../helpers/accounts';
 import { MINI_CATALOG } from '../helpers/content';
 import { createTestApp, type TestApp } from '../helpers/test-app';

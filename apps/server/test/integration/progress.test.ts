@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROGRESS_DAYS, PROGRESS_WEEKS } from '@gabarita/shared';
-import { questionHistory } from '../../src/db/schema';
-import { addDays, saoPauloDay } from '../../src/lib/clock';
-import { createContentImportService } from '../../src/modules/catalog/import/content-import.service';
+import { questionHistory } from '@/db/schema';
+import { addDays, saoPauloDay } from '@/lib/clock';
+import { createContentImportService } from '@/modules/catalog/import/content-import.service';
 import { get, send, signedInStudent } from '../helpers/accounts';
 import { MINI_CATALOG } from '../helpers/content';
 import { createTestApp, type TestApp } from '../helpers/test-app';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_PAGE_SIZE, STUDY_TOOLS_MESSAGES } from '@gabarita/shared';
-import { createContentImportService } from '../../src/modules/catalog/import/content-import.service';
+import { createContentImportService } from '@/modules/catalog/import/content-import.service';
 import { get, send, signedInStudent } from '../helpers/accounts';
 import { editedCatalog } from '../helpers/content';
 import { createTestApp, type TestApp } from '../helpers/test-app';

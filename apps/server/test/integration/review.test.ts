@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COMMON_ERROR_MESSAGES } from '@gabarita/shared';
-import { createContentImportService } from '../../src/modules/catalog/import/content-import.service';
+import { createContentImportService } from '@/modules/catalog/import/content-import.service';
 import { get, send, signedInStudent } from '../helpers/accounts';
 import { MINI_CATALOG } from '../helpers/content';
 import { createTestApp, type TestApp } from '../helpers/test-app';

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_ERROR_MESSAGES, SIMULADO_MESSAGES } from '@gabarita/shared';
-import { questionHistory, simulados } from '../../src/db/schema';
-import { createContentImportService } from '../../src/modules/catalog/import/content-import.service';
+import { questionHistory, simulados } from '@/db/schema';
+import { createContentImportService } from '@/modules/catalog/import/content-import.service';
 import { get, send, signedInStudent } from '../helpers/accounts';
 import { editedCatalog, FORMAT_2_EXAMPLE } from '../helpers/content';
 import { createTestApp, type TestApp } from '../helpers/test-app';

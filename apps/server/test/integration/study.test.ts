@@ -1,10 +1,10 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG_MESSAGES } from '@gabarita/shared';
-import { dailyUsage, questionHistory, tokenWallets } from '../../src/db/schema';
-import { saoPauloDay } from '../../src/lib/clock';
-import { createContentImportService } from '../../src/modules/catalog/import/content-import.service';
-import { createOperatorService } from '../../src/modules/operator/operator.service';
+import { dailyUsage, questionHistory, tokenWallets } from '@/db/schema';
+import { saoPauloDay } from '@/lib/clock';
+import { createContentImportService } from '@/modules/catalog/import/content-import.service';
+import { createOperatorService } from '@/modules/operator/operator.service';
 import { get, send, signedInStudent } from '../helpers/accounts';
 import { MINI_CATALOG } from '../helpers/content';
 import { createTestApp, type TestApp } from '../helpers/test-app';

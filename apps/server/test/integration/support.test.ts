@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_REPORT_TYPES, SUPPORT_MESSAGES } from '@gabarita/shared';
-import { errorReports, helpRequests } from '../../src/db/schema';
-import { createContentImportService } from '../../src/modules/catalog/import/content-import.service';
+import { errorReports, helpRequests } from '@/db/schema';
+import { createContentImportService } from '@/modules/catalog/import/content-import.service';
 import { createPasswordUser, send, sessionCookieFor, signedInStudent } from '../helpers/accounts';
 import { MINI_CATALOG } from '../helpers/content';
 import { type SmtpCatcher, startSmtpCatcher } from '../helpers/smtp-catcher';

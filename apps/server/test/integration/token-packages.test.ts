@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_PACKAGE } from '@gabarita/shared';
-import { tokenWallets } from '../../src/db/schema';
-import { inTransaction } from '../../src/db/transaction';
-import { createTokensService } from '../../src/modules/tokens/tokens.service';
+import { tokenWallets } from '@/db/schema';
+import { inTransaction } from '@/db/transaction';
+import { createTokensService } from '@/modules/tokens/tokens.service';
 import { createPasswordUser } from '../helpers/accounts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 

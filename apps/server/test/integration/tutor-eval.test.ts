@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCatalogService } from '../../src/modules/catalog/catalog.service';
-import { DEMO_CATALOG_DIR } from '../../src/modules/catalog/demo-catalog';
-import { createContentImportService } from '../../src/modules/catalog/import/content-import.service';
-import { evaluateTutor, evaluationTable } from '../../src/modules/ai/tutor-eval';
-import { createTutor } from '../../src/modules/ai/tutor/tutor';
+import { createCatalogService } from '@/modules/catalog/catalog.service';
+import { DEMO_CATALOG_DIR } from '@/modules/catalog/demo-catalog';
+import { createContentImportService } from '@/modules/catalog/import/content-import.service';
+import { evaluateTutor, evaluationTable } from '@/modules/ai/tutor-eval';
+import { createTutor } from '@/modules/ai/tutor/tutor';
 import { aiConfig } from '../helpers/ai';
 import { type FakeProvider, startFakeOpenAi } from '../helpers/fake-ai-providers';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lockFilePath, readLock } from '../../src/db/data-dir-lock';
-import { serverRoot } from '../../src/paths';
+import { lockFilePath, readLock } from '@/db/data-dir-lock';
+import { serverRoot } from '@/paths';
 
 /**
  * Real processes on one DATA_DIR: the embedded database must never be opened by two at once, and
@@ -41,7 +41,8 @@ function finish(child: ChildProcess): Promise<Finished> {
   return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
 }
 
-async function waitFor<T>(probe: () => T | undefined, what: string, ms = 30_000): Promise<T> {
+// A first start migrates and loads the demo catalogue through tsx: most of a minute on a busy machine.
+async function waitFor<T>(probe: () => T | undefined, what: string, ms = 90_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = probe();

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readLock } from '../../src/db/data-dir-lock';
-import { serverRoot } from '../../src/paths';
+import { readLock } from '@/db/data-dir-lock';
+import { serverRoot } from '@/paths';
 import { type FakeMercadoPago, startFakeMercadoPago } from '../helpers/fake-mercado-pago';
 import { PAYER } from '../helpers/payments';
 
@@ -17,10 +17,11 @@ const repoRoot = path.resolve(serverRoot, '../..');
 const APP_URL = 'http://localhost:3000';
 const DAY_MS = 86_400_000;
 
+// A first start migrates and loads the demo catalogue through tsx: most of a minute on a busy machine.
 async function waitFor<T>(
   probe: () => T | undefined | Promise<T | undefined>,
   what: string | (() => string),
-  ms = 30_000,
+  ms = 90_000,
 ) {
   const deadline = Date.now() + ms;
   for (;;) {

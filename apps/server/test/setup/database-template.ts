@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../src/db/client';
+import { openDatabase } from '@/db/client';
 import { adminQuery, databaseUrl, postgresAdminUrl } from '../helpers/postgres-admin';
 
 declare module 'vitest' {

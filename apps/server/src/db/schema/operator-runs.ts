@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { ProcessIdentity } from '../../lib/process-identity';
+import type { ProcessIdentity } from '@/lib/process-identity';
 
 /** Audit trail of operator commands (database status, premium grants, content imports...). */
 export const operatorRuns = pgTable(

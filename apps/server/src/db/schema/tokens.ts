@@ -12,7 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { ProcessIdentity } from '../../lib/process-identity';
+import type { ProcessIdentity } from '@/lib/process-identity';
 import { users } from './users';
 
 /** The features that spend tokens (the same names as the shared AiFeature). */

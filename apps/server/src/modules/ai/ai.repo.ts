@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import { type Database, executeRows } from '../../db/client';
-import { aiFeedback, aiGenerations, didacticContents } from '../../db/schema';
+import { type Database, executeRows } from '@/db/client';
+import { aiFeedback, aiGenerations, didacticContents } from '@/db/schema';
 
 export interface Authorship {
   provider: string;

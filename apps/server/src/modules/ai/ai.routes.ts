@@ -7,8 +7,8 @@ import {
   questionParamsSchema,
   tokensResponseSchema,
 } from '@gabarita/shared';
-import { sendEvents, untilClientLeaves } from '../../lib/sse';
-import { signedIn } from '../../plugins/access';
+import { sendEvents, untilClientLeaves } from '@/lib/sse';
+import { signedIn } from '@/plugins/access';
 import type { AiService } from './ai.service';
 
 /** Calls that spend tokens need a confirmed address, as every paid action does. */

@@ -7,9 +7,9 @@ import {
   type ChatTurn,
   type TutorInfo,
 } from '@gabarita/shared';
-import type { DatabaseHandle } from '../../db/client';
-import { inTransaction } from '../../db/transaction';
-import { AppError } from '../../lib/errors';
+import type { DatabaseHandle } from '@/db/client';
+import { inTransaction } from '@/db/transaction';
+import { AppError } from '@/lib/errors';
 import type { ResolvedSession } from '../auth/auth.service';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limit.service';
@@ -36,7 +36,7 @@ import { questionPrompt, toTutorQuestion } from './tutor/material';
 import { buildPrompt, type TutorPrompt } from './tutor/prompts';
 import { countTextTokens } from './tutor/token-count';
 import { promptTokens, runTutor, type Tutor, type TutorRun } from './tutor/tutor';
-import { catalogErrors, aiErrors } from '../../lib/app-errors';
+import { catalogErrors, aiErrors } from '@/lib/app-errors';
 
 /**
  * Output limits per feature. Shared texts are never cut short (they are stored for everyone), so

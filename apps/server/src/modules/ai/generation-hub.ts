@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type DatabaseHandle, notify } from '../../db/client';
+import { type DatabaseHandle, notify } from '@/db/client';
 import { findLiveGeneration, updateGeneration } from './ai.repo';
 
 /** NOTIFY channel: the payload is the key of a generation whose text moved on or that ended. */

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database } from '@/db/client';
 import {
   actionCodes,
   entitlements,
@@ -8,7 +8,7 @@ import {
   trustedBrowsers,
   userPhotos,
   users,
-} from '../../db/schema';
+} from '@/db/schema';
 
 export type NewUser = typeof users.$inferInsert;
 export type ActionMode = (typeof actionCodes.$inferInsert)['mode'];

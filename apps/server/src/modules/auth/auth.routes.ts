@@ -10,7 +10,7 @@ import {
   sessionResponseSchema,
   signupRequestSchema,
 } from '@gabarita/shared';
-import { signedIn } from '../../plugins/access';
+import { signedIn } from '@/plugins/access';
 import type { AuthService } from './auth.service';
 import {
   clearSessionCookie,

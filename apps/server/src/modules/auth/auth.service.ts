@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AUTH_MESSAGES, type SessionUser, type SignupRequest } from '@gabarita/shared';
-import type { AppConfig } from '../../config';
-import type { Database } from '../../db/client';
-import type { UserRow } from '../../db/schema';
-import { inTransaction, isUniqueViolation } from '../../db/transaction';
-import { hashToken, randomToken } from '../../lib/tokens';
+import type { AppConfig } from '@/config';
+import type { Database } from '@/db/client';
+import type { UserRow } from '@/db/schema';
+import { inTransaction, isUniqueViolation } from '@/db/transaction';
+import { hashToken, randomToken } from '@/lib/tokens';
 import { accountTypeOf } from '../entitlements/plan';
 import type { EntitlementRow } from '../entitlements/entitlements.repo';
 import { passwordResetMail, verificationMail } from '../mail/mail.templates';
@@ -37,7 +37,7 @@ import { hashPassword, verifyPassword } from './password';
 import type { SessionCache } from './session-cache';
 import { SESSION_TTL_MS } from './session-cookie';
 import { createSessionLookup } from './session-lookup';
-import { authErrors } from '../../lib/app-errors';
+import { authErrors } from '@/lib/app-errors';
 
 const ACTION_CODE_TTL_MS: Record<ActionMode, number> = {
   verifyEmail: 3 * 24 * 60 * 60 * 1000,

@@ -1,8 +1,8 @@
 import * as oidc from 'openid-client';
-import type { AppConfig } from '../../config';
-import type { Database } from '../../db/client';
-import type { UserRow } from '../../db/schema';
-import { hashToken } from '../../lib/tokens';
+import type { AppConfig } from '@/config';
+import type { Database } from '@/db/client';
+import type { UserRow } from '@/db/schema';
+import { hashToken } from '@/lib/tokens';
 import {
   findUserByGoogleSubject,
   insertOauthState,

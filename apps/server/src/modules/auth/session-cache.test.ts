@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DatabaseHandle } from '../../db/client';
+import type { DatabaseHandle } from '@/db/client';
 import { createSessionCache } from './session-cache';
 import type { LiveSession } from './session-lookup';
 

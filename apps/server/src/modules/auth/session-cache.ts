@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { DatabaseHandle } from '../../db/client';
-import { LruCache } from '../../lib/lru-cache';
+import type { DatabaseHandle } from '@/db/client';
+import { LruCache } from '@/lib/lru-cache';
 import type { LiveSession } from './session-lookup';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { randomToken } from '../../lib/tokens';
+import { randomToken } from '@/lib/tokens';
 
 export const SESSION_COOKIE = 'gabarita_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client';
+import type { Database } from '@/db/client';
 import { prepareFindLiveSessions } from './auth.repo';
 
 export type LiveSession = Awaited<

@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { purchaseIdSchema } from '@gabarita/shared';
-import type { Database } from '../../db/client';
+import type { Database } from '@/db/client';
 import {
   type PixProviderName,
   type PurchaseRow,
   type PurchaseStatus,
   purchases,
   users,
-} from '../../db/schema';
+} from '@/db/schema';
 
 export async function insertPurchase(db: Database, values: typeof purchases.$inferInsert) {
   const [row] = await db.insert(purchases).values(values).returning();

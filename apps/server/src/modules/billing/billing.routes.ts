@@ -9,8 +9,8 @@ import {
   purchaseHistorySchema,
   purchaseIdSchema,
 } from '@gabarita/shared';
-import { sendEvents, untilClientLeaves } from '../../lib/sse';
-import { signedIn } from '../../plugins/access';
+import { sendEvents, untilClientLeaves } from '@/lib/sse';
+import { signedIn } from '@/plugins/access';
 import type { BillingService } from './billing.service';
 
 const purchaseParams = z.object({ id: purchaseIdSchema });

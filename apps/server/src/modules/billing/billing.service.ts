@@ -13,11 +13,11 @@ import {
   type PlansResponse,
   type PurchaseHistory,
 } from '@gabarita/shared';
-import { type Database, type DatabaseHandle, notify } from '../../db/client';
-import type { PurchaseRow, PurchaseStatus, UserRow } from '../../db/schema';
-import { inTransaction } from '../../db/transaction';
-import { AppError } from '../../lib/errors';
-import type { ServerSentComment, ServerSentEvent } from '../../lib/sse';
+import { type Database, type DatabaseHandle, notify } from '@/db/client';
+import type { PurchaseRow, PurchaseStatus, UserRow } from '@/db/schema';
+import { inTransaction } from '@/db/transaction';
+import { AppError } from '@/lib/errors';
+import type { ServerSentComment, ServerSentEvent } from '@/lib/sse';
 import { createEntitlementsService } from '../entitlements/entitlements.service';
 import { createRateLimiter, type RateLimitRule } from '../rate-limit/rate-limit.service';
 import { createTokensService } from '../tokens/tokens.service';
@@ -52,7 +52,7 @@ import {
   type ProviderPayment,
 } from './pix/pix-provider';
 import { PURCHASE_CHANNEL, createPurchaseChanges } from './purchase-changes';
-import { billingErrors } from '../../lib/app-errors';
+import { billingErrors } from '@/lib/app-errors';
 
 const HOUR = 60 * 60;
 export const PAYMENT_RATE_LIMITS = {

@@ -1,4 +1,4 @@
-import type { PurchaseRow, PurchaseStatus } from '../../db/schema';
+import type { PurchaseRow, PurchaseStatus } from '@/db/schema';
 import type { ProviderPayment, ProviderStatus } from './pix/pix-provider';
 
 /**

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DatabaseHandle } from '../../db/client';
+import type { DatabaseHandle } from '@/db/client';
 
 /** The NOTIFY channel of purchase changes; the payload is the purchase id. */
 export const PURCHASE_CHANNEL = 'purchase_changes';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { DatabaseHandle } from '../../db/client';
-import { LruCache } from '../../lib/lru-cache';
+import type { DatabaseHandle } from '@/db/client';
+import { LruCache } from '@/lib/lru-cache';
 import { CATALOG_CHANNEL, readCatalogVersion } from './catalog-version.repo';
 
 /** How often an instance compares its catalogue version with the database's, as a safety net. */

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { type Database, notify } from '../../db/client';
-import { catalogVersion } from '../../db/schema';
+import { type Database, notify } from '@/db/client';
+import { catalogVersion } from '@/db/schema';
 
 /** The NOTIFY channel of catalogue changes; the payload is the new version. */
 export const CATALOG_CHANNEL = 'catalog_changed';

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { type Database, executeRows } from '../../db/client';
+import { type Database, executeRows } from '@/db/client';
 import {
   disciplines,
   exams,
@@ -9,7 +9,7 @@ import {
   referenceTexts,
   subjects,
   testHistory,
-} from '../../db/schema';
+} from '@/db/schema';
 import type { ExamIndexRows, IndexedExam } from './exam-index';
 
 export interface ExamRow {

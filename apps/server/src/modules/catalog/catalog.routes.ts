@@ -17,7 +17,7 @@ import {
   questionSearchQuerySchema,
   questionSearchResponseSchema,
 } from '@gabarita/shared';
-import { AppError } from '../../lib/errors';
+import { AppError } from '@/lib/errors';
 import type { CatalogService } from './catalog.service';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;

@@ -13,8 +13,8 @@ import {
   type QuestionFacetsResponse,
   type QuestionSearchFilters,
 } from '@gabarita/shared';
-import type { Database } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import type { Database } from '@/db/client';
+import { AppError } from '@/lib/errors';
 import { htmlToText } from './import/sanitize';
 import type { UserMarks } from '../study/study-marks';
 import type { CatalogCache } from './catalog-cache';
@@ -41,7 +41,7 @@ import {
 } from './catalog.repo';
 import { createExamIndex, type ExamIndex, type PublicSearchResult } from './exam-index';
 import { toQuestionCard } from './question-result-card';
-import { catalogErrors } from '../../lib/app-errors';
+import { catalogErrors } from '@/lib/app-errors';
 
 const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
 

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { QuestionSearchFilters } from '@gabarita/shared';
-import { type Database, executeRows } from '../../db/client';
+import { type Database, executeRows } from '@/db/client';
 import type { QuestionResultRow } from './question-result-card';
 
 /** Where the next page starts: the last card of this page, in the list's order. */

@@ -5,11 +5,11 @@ import {
   type QuestionSearchResponse,
 } from '@gabarita/shared';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
+import type { Database } from '@/db/client';
 import { toQuestionResultCard } from './question-result-card';
 import { searchQuestionPage, type SearchPosition } from './question-search.repo';
 import { canonicalSearchText } from './search-text';
-import { requestErrors, authErrors } from '../../lib/app-errors';
+import { requestErrors, authErrors } from '@/lib/app-errors';
 
 const positionSchema = z.tuple([z.string().max(10), z.string().max(200), z.number().int()]);
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { entitlements } from '../../db/schema';
+import type { Database } from '@/db/client';
+import { entitlements } from '@/db/schema';
 
 export type EntitlementRow = typeof entitlements.$inferSelect;
 

@@ -1,5 +1,5 @@
 import type { AccountType, Plan } from '@gabarita/shared';
-import { daysBetween, saoPauloDay } from '../../lib/clock';
+import { daysBetween, saoPauloDay } from '@/lib/clock';
 import type { EntitlementRow } from './entitlements.repo';
 
 type PlanColumns = Pick<EntitlementRow, 'premiumUntil' | 'premiumStartedAt'> | undefined | null;

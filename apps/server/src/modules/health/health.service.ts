@@ -1,5 +1,5 @@
 import type { HealthResponse } from '@gabarita/shared';
-import { type DatabaseHandle, pingDatabase } from '../../db/client';
+import { type DatabaseHandle, pingDatabase } from '@/db/client';
 
 const DATABASE_TIMEOUT_MS = 2_000;
 

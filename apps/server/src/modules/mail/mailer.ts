@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { Database } from '../../db/client';
+import type { Database } from '@/db/client';
 import { insertOutboxMessage } from './outbox.repo';
 
 export interface MailMessage {

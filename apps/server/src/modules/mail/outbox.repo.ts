@@ -1,6 +1,6 @@
 import { desc } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { outboxMessages } from '../../db/schema';
+import type { Database } from '@/db/client';
+import { outboxMessages } from '@/db/schema';
 import type { MailMessage } from './mailer';
 
 export async function insertOutboxMessage(db: Database, message: MailMessage) {

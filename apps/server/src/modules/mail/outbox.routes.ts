@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TrustProxy } from '../../config';
-import type { Database } from '../../db/client';
-import { restrictToLocalClients } from '../../plugins/local-clients';
+import type { TrustProxy } from '@/config';
+import type { Database } from '@/db/client';
+import { restrictToLocalClients } from '@/plugins/local-clients';
 import { escapeHtml } from './mail.templates';
 import { listOutboxMessages } from './outbox.repo';
 

@@ -6,10 +6,10 @@ import {
   purchaseIdSchema,
   TOKEN_PACKAGE,
 } from '@gabarita/shared';
-import type { AppConfig } from '../../config';
-import type { DatabaseHandle } from '../../db/client';
-import { PURCHASE_STATUSES, type PurchaseRow, type PurchaseStatus } from '../../db/schema';
-import { saoPauloDay } from '../../lib/clock';
+import type { AppConfig } from '@/config';
+import type { DatabaseHandle } from '@/db/client';
+import { PURCHASE_STATUSES, type PurchaseRow, type PurchaseStatus } from '@/db/schema';
+import { saoPauloDay } from '@/lib/clock';
 import { createBillingService } from '../billing/billing.service';
 import { createPixProvider, providerCallMs } from '../billing/pix/providers';
 import { createContentImportService } from '../catalog/import/content-import.service';
@@ -18,7 +18,7 @@ import { usageReport } from '../tokens/token-ledger.service';
 import { createTokensService } from '../tokens/tokens.service';
 import { createAccountsService } from '../users/accounts.service';
 import { appliedMigrations, countRuns, latestRuns } from './operator.repo';
-import { operatorErrors } from '../../lib/app-errors';
+import { operatorErrors } from '@/lib/app-errors';
 
 export interface OperatorContext {
   database: DatabaseHandle;

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import { type Database, executeRows } from '../../db/client';
-import { operatorRuns } from '../../db/schema';
-import { hasEnded, type ProcessIdentity } from '../../lib/process-identity';
+import { type Database, executeRows } from '@/db/client';
+import { operatorRuns } from '@/db/schema';
+import { hasEnded, type ProcessIdentity } from '@/lib/process-identity';
 
 export type OperatorChannel = (typeof operatorRuns.$inferInsert)['channel'];
 

@@ -1,11 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppConfig } from '../../config';
-import type { DatabaseHandle } from '../../db/client';
-import { AppError } from '../../lib/errors';
-import { isLoopbackAddress } from '../../lib/loopback';
-import { sendEvents, type ServerSentEvent } from '../../lib/sse';
+import type { AppConfig } from '@/config';
+import type { DatabaseHandle } from '@/db/client';
+import { AppError } from '@/lib/errors';
+import { isLoopbackAddress } from '@/lib/loopback';
+import { sendEvents, type ServerSentEvent } from '@/lib/sse';
 import { createOperatorService, type OperatorService } from './operator.service';
 
 export interface OperatorRoutesOptions {

@@ -1,9 +1,9 @@
-import type { AppConfig } from '../../config';
-import type { DatabaseHandle } from '../../db/client';
+import type { AppConfig } from '@/config';
+import type { DatabaseHandle } from '@/db/client';
 import { operatorCommands, type OperatorContext } from './operator.commands';
-import { thisProcess } from '../../lib/process-identity';
+import { thisProcess } from '@/lib/process-identity';
 import { finishRun, insertRun, markInterruptedRuns, type OperatorChannel } from './operator.repo';
-import { operatorErrors } from '../../lib/app-errors';
+import { operatorErrors } from '@/lib/app-errors';
 
 /**
  * Runs an operator command and records the run in operator_runs. `config` is the running server's

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Database, executeRows } from '../../db/client';
+import { type Database, executeRows } from '@/db/client';
 
 const windowOpen = (windowSeconds: number) =>
   sql`rate_limits.window_started_at > now() - make_interval(secs => ${windowSeconds}::int)`;

@@ -1,5 +1,5 @@
-import type { Database } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import type { Database } from '@/db/client';
+import { AppError } from '@/lib/errors';
 import { clear, hit, hitsSoFar, purgeOlderThan } from './rate-limit.repo';
 
 export interface RateLimitRule {

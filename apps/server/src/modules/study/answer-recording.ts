@@ -1,5 +1,5 @@
-import type { Database } from '../../db/client';
-import { saoPauloDay } from '../../lib/clock';
+import type { Database } from '@/db/client';
+import { saoPauloDay } from '@/lib/clock';
 import { countFirstAnswer } from './crowd-stats.repo';
 import { nextLadderState } from './review-ladder';
 import { lockReviewItem, saveReviewItem } from './review.repo';

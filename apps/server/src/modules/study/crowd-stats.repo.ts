@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { questionAnswerCounts } from '../../db/schema';
+import type { Database } from '@/db/client';
+import { questionAnswerCounts } from '@/db/schema';
 
 /**
  * Counts one first answer, atomically (an upsert that adds one), in the transaction that records

@@ -1,10 +1,10 @@
 import { CROWD_STATS_MIN_USERS, type QuestionStats } from '@gabarita/shared';
-import type { Database } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import type { Database } from '@/db/client';
+import { AppError } from '@/lib/errors';
 import { answerCounts } from './crowd-stats.repo';
 import { findQuestionKey } from '../catalog/catalog.repo';
 import { hasAnswer } from './study.repo';
-import { studyErrors } from '../../lib/app-errors';
+import { studyErrors } from '@/lib/app-errors';
 
 const percent = (part: number, whole: number) => Math.round((part * 100) / whole);
 

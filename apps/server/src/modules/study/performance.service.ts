@@ -7,10 +7,10 @@ import {
   type ProgressResponse,
   type Score,
 } from '@gabarita/shared';
-import type { Database } from '../../db/client';
-import { inTransaction } from '../../db/transaction';
+import type { Database } from '@/db/client';
+import { inTransaction } from '@/db/transaction';
 import type { ResolvedSession } from '../auth/auth.service';
-import { addDays, saoPauloDay } from '../../lib/clock';
+import { addDays, saoPauloDay } from '@/lib/clock';
 import type { StudyMarks } from './study-marks';
 import { answersPerDay, deleteHistory, scoresBySubject, totalScore } from './study.repo';
 

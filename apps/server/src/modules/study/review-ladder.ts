@@ -1,5 +1,5 @@
 import { REVIEW_INTERVALS_DAYS } from '@gabarita/shared';
-import { addDays } from '../../lib/clock';
+import { addDays } from '@/lib/clock';
 
 export interface LadderState {
   /** Right answers on review in a row. */

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { type Database, executeRows } from '../../db/client';
-import { reviewItems } from '../../db/schema';
+import { type Database, executeRows } from '@/db/client';
+import { reviewItems } from '@/db/schema';
 import type { LadderState } from './review-ladder';
 import type { QuestionResultRow } from '../catalog/question-result-card';
 

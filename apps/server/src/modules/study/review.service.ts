@@ -1,6 +1,6 @@
 import type { ReviewResponse } from '@gabarita/shared';
-import type { Database } from '../../db/client';
-import { saoPauloDay } from '../../lib/clock';
+import type { Database } from '@/db/client';
+import { saoPauloDay } from '@/lib/clock';
 import { toQuestionResultCard } from '../catalog/question-result-card';
 import { countDueReviews, listReviewItems, reviewSubjects } from './review.repo';
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ExamFilters } from '@gabarita/shared';
-import { type Database, executeRows } from '../../db/client';
+import { type Database, executeRows } from '@/db/client';
 import {
   disciplines,
   exams,
@@ -9,7 +9,7 @@ import {
   simulados,
   type SimuladoResultColumn,
   type SimuladoSourceColumn,
-} from '../../db/schema';
+} from '@/db/schema';
 
 export interface SimuladoCandidate {
   id: string;

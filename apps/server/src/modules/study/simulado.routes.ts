@@ -7,7 +7,7 @@ import {
   simuladoParamsSchema,
   simuladoSchema,
 } from '@gabarita/shared';
-import { signedIn } from '../../plugins/access';
+import { signedIn } from '@/plugins/access';
 import type { SimuladoService } from './simulado.service';
 
 /**

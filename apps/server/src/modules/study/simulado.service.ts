@@ -7,9 +7,9 @@ import {
   type Simulado,
   type SimuladoSummary,
 } from '@gabarita/shared';
-import type { Database } from '../../db/client';
-import type { SimuladoResultColumn } from '../../db/schema';
-import { inTransaction } from '../../db/transaction';
+import type { Database } from '@/db/client';
+import type { SimuladoResultColumn } from '@/db/schema';
+import { inTransaction } from '@/db/transaction';
 import type { ResolvedSession } from '../auth/auth.service';
 import {
   examQuestionsForSimulado,
@@ -31,7 +31,7 @@ import {
 import { settleAnswer } from './answer-recording';
 import type { HeldBySimulado, StudyMarks } from './study-marks';
 import { lockRecordedAnswer, recordOpening } from './study.repo';
-import { simuladoErrors } from '../../lib/app-errors';
+import { simuladoErrors } from '@/lib/app-errors';
 
 /*
  * Simulados (docs/product-rules.md, "Simulados"): the server keeps the start and the time limit,

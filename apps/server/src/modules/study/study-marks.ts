@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, DatabaseHandle } from '../../db/client';
-import { LruCache } from '../../lib/lru-cache';
+import type { Database, DatabaseHandle } from '@/db/client';
+import { LruCache } from '@/lib/lru-cache';
 import type { LadderState } from './review-ladder';
 import { loadMarks } from './study.repo';
 

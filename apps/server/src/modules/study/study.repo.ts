@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { type Database, executeRows } from '../../db/client';
+import { type Database, executeRows } from '@/db/client';
 import {
   questionHistory,
   questions,
@@ -8,7 +8,7 @@ import {
   simulados,
   subjects,
   testHistory,
-} from '../../db/schema';
+} from '@/db/schema';
 import { uncountUserAnswers } from './crowd-stats.repo';
 
 /** Registers the exam in test_history and the question in question_history, on opening. */

@@ -13,7 +13,7 @@ import {
   reviewQuerySchema,
   reviewResponseSchema,
 } from '@gabarita/shared';
-import { signedIn } from '../../plugins/access';
+import { signedIn } from '@/plugins/access';
 import type { PerformanceService } from './performance.service';
 import type { ReviewService } from './review.service';
 import type { StudyService } from './study.service';

@@ -3,9 +3,9 @@ import {
   type CheckAnswerResponse,
   type QuestionChecksResponse,
 } from '@gabarita/shared';
-import type { Database } from '../../db/client';
-import { inTransaction } from '../../db/transaction';
-import { saoPauloDay } from '../../lib/clock';
+import type { Database } from '@/db/client';
+import { inTransaction } from '@/db/transaction';
+import { saoPauloDay } from '@/lib/clock';
 import type { ResolvedSession } from '../auth/auth.service';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { SimuladoService } from './simulado.service';
@@ -20,7 +20,7 @@ import {
 import { settleAnswer } from './answer-recording';
 import { questionStats } from './crowd-stats.service';
 import { nextLadderState } from './review-ladder';
-import { catalogErrors, studyErrors } from '../../lib/app-errors';
+import { catalogErrors, studyErrors } from '@/lib/app-errors';
 
 type QuestionKeys = Pick<CatalogService, 'questionKey'>;
 type SimuladoHolds = Pick<SimuladoService, 'assertQuestionFree' | 'assertSubjectFree'>;

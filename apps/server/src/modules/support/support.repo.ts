@@ -1,5 +1,5 @@
-import type { Database } from '../../db/client';
-import { errorReports, helpRequests } from '../../db/schema';
+import type { Database } from '@/db/client';
+import { errorReports, helpRequests } from '@/db/schema';
 
 export async function insertHelpRequest(db: Database, values: typeof helpRequests.$inferInsert) {
   await db.insert(helpRequests).values(values);

@@ -5,7 +5,7 @@ import {
   SUPPORT_MESSAGES,
   supportResponseSchema,
 } from '@gabarita/shared';
-import { signedIn } from '../../plugins/access';
+import { signedIn } from '@/plugins/access';
 import type { SupportService } from './support.service';
 
 export const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService }> = async (

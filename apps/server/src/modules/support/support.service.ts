@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PRODUCT_NAME, SUPPORT_MESSAGES, type ErrorReportRequest } from '@gabarita/shared';
-import type { Database } from '../../db/client';
-import type { UserRow } from '../../db/schema';
+import type { Database } from '@/db/client';
+import type { UserRow } from '@/db/schema';
 import { escapeHtml } from '../mail/mail.templates';
 import type { Mailer } from '../mail/mailer';
 import { createRateLimiter, type RateLimitRule } from '../rate-limit/rate-limit.service';
 import type { CatalogService } from '../catalog/catalog.service';
 import { insertErrorReport, insertHelpRequest } from './support.repo';
-import { supportErrors } from '../../lib/app-errors';
+import { supportErrors } from '@/lib/app-errors';
 
 const HOUR = 60 * 60;
 export const SUPPORT_RATE_LIMITS = {

@@ -5,10 +5,10 @@ import {
   type TokenBalance,
   type TokensResponse,
 } from '@gabarita/shared';
-import type { Database } from '../../db/client';
-import { inTransaction } from '../../db/transaction';
-import { saoPauloDay } from '../../lib/clock';
-import { hasEnded, thisProcess } from '../../lib/process-identity';
+import type { Database } from '@/db/client';
+import { inTransaction } from '@/db/transaction';
+import { saoPauloDay } from '@/lib/clock';
+import { hasEnded, thisProcess } from '@/lib/process-identity';
 import {
   addPairs,
   allocate,
@@ -43,7 +43,7 @@ import {
   usageByDayAndFeature,
   type WalletRow,
 } from './tokens.repo';
-import { aiErrors } from '../../lib/app-errors';
+import { aiErrors } from '@/lib/app-errors';
 
 export const DAILY_QUOTA: Pair = Object.freeze({
   input: PREMIUM_DAILY_INPUT_TOKENS,

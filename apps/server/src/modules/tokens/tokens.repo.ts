@@ -11,9 +11,9 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { AiFeature } from '@gabarita/shared';
-import { type Database, executeRows } from '../../db/client';
-import { tokenDailyQuota, tokenReservations, tokenUsage, tokenWallets } from '../../db/schema';
-import type { ProcessIdentity } from '../../lib/process-identity';
+import { type Database, executeRows } from '@/db/client';
+import { tokenDailyQuota, tokenReservations, tokenUsage, tokenWallets } from '@/db/schema';
+import type { ProcessIdentity } from '@/lib/process-identity';
 
 export interface TokenPair {
   input: number;

@@ -1,5 +1,5 @@
 import { TOKEN_PACKAGE } from '@gabarita/shared';
-import type { Database } from '../../db/client';
+import type { Database } from '@/db/client';
 import {
   addPackageTokens,
   findPackageBalance,

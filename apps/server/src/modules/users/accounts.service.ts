@@ -1,8 +1,8 @@
 import type { AccountProvider } from '@gabarita/shared';
-import type { Database } from '../../db/client';
-import type { UserRow } from '../../db/schema';
+import type { Database } from '@/db/client';
+import type { UserRow } from '@/db/schema';
 import { findUsersByEmail, setRole } from './users.repo';
-import { operatorErrors } from '../../lib/app-errors';
+import { operatorErrors } from '@/lib/app-errors';
 
 /** Account look-ups and changes made by operator commands. */
 export function createAccountsService(db: Database) {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/errors';
-import { accountErrors } from '../../lib/app-errors';
+import { AppError } from '@/lib/errors';
+import { accountErrors } from '@/lib/app-errors';
 
 /**
  * The one file of a multipart photo upload. A malformed body (no boundary, a truncated part, not

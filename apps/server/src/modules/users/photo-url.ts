@@ -1,4 +1,4 @@
-import type { UserRow } from '../../db/schema';
+import type { UserRow } from '@/db/schema';
 
 /** An uploaded photo (versioned URL, cacheable for long) wins over the picture Google gave. */
 export function photoUrlOf(user: UserRow, photoVersion: string | null | undefined): string | null {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { entitlements, userPhotos, users } from '../../db/schema';
+import type { Database } from '@/db/client';
+import { entitlements, userPhotos, users } from '@/db/schema';
 
 export async function findUserWithEntitlement(db: Database, userId: string) {
   const [row] = await db

@@ -8,7 +8,7 @@ import {
   PHOTO_UPLOAD_MAX_BYTES,
   updateNameRequestSchema,
 } from '@gabarita/shared';
-import { signedIn } from '../../plugins/access';
+import { signedIn } from '@/plugins/access';
 import type { UsersService } from './users.service';
 import { readPhotoUpload } from './photo-upload';
 

@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { type MeResponse } from '@gabarita/shared';
-import type { Database } from '../../db/client';
-import type { UserRow } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import type { Database } from '@/db/client';
+import type { UserRow } from '@/db/schema';
+import { AppError } from '@/lib/errors';
 import { type AuthService, toSessionUser } from '../auth/auth.service';
 import { planOf } from '../entitlements/plan';
 import { normalizePhoto } from './photo';
 import { photoUrlOf } from './photo-url';
 import { findPhoto, findUserWithEntitlement, savePhoto, updateName } from './users.repo';
-import { authErrors, accountErrors } from '../../lib/app-errors';
+import { authErrors, accountErrors } from '@/lib/app-errors';
 
 /** Google accounts take name and photo from Google (docs/product-rules.md). */
 function assertEditableProfile(user: UserRow) {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { TutorMaterial } from '../../catalog/catalog.service';
+import type { TutorMaterial } from '@/modules/catalog/catalog.service';
 import { htmlToText } from './html-text';
 import { rasterForModel } from './images';
 import { buildPrompt, type TutorPrompt } from './prompts';

@@ -2,7 +2,7 @@ import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { type LanguageModel, type ModelMessage, streamText } from 'ai';
 import type { TutorInfo } from '@gabarita/shared';
-import type { AiConfig } from '../../../config';
+import type { AiConfig } from '@/config';
 import { createOfflineModel, OFFLINE_OPTIONS_KEY } from './offline-model';
 import type { TutorPrompt } from './prompts';
 import { countPromptTokens, countTextTokens, type CountablePrompt } from './token-count';

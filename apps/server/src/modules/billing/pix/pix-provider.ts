@@ -1,4 +1,4 @@
-import type { PixProviderName } from '../../../db/schema';
+import type { PixProviderName } from '@/db/schema';
 
 /** A charge's status at the provider, in Mercado Pago's words (the sandbox speaks them too). */
 export const PROVIDER_STATUSES = [

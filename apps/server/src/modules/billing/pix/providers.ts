@@ -1,5 +1,5 @@
-import type { AppConfig } from '../../../config';
-import type { Database } from '../../../db/client';
+import type { AppConfig } from '@/config';
+import type { Database } from '@/db/client';
 import { createMercadoPagoProvider, type MercadoPagoProvider } from './mercadopago-provider';
 import { createSandboxProvider, type SandboxProvider } from './sandbox-provider';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
-import type { Database } from '../../../db/client';
-import type { SandboxChargeRow } from '../../../db/schema';
+import type { Database } from '@/db/client';
+import type { SandboxChargeRow } from '@/db/schema';
 import { buildBrCode } from './br-code';
 import {
   DEFAULT_SIGNATURE_TOLERANCE_SECONDS,

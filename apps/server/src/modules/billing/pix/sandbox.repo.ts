@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
-import { type SandboxChargeRow, sandboxCharges } from '../../../db/schema';
+import type { Database } from '@/db/client';
+import { type SandboxChargeRow, sandboxCharges } from '@/db/schema';
 
 export async function insertSandboxCharge(
   db: Database,

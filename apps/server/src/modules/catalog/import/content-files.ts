@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { slicer } from '../../../lib/event-loop';
+import { slicer } from '@/lib/event-loop';
 
 export interface RawFile {
   /** Path relative to the imported folder, used in every problem report. */

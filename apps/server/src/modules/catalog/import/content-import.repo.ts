@@ -1,5 +1,5 @@
 import { and, count, eq, notInArray, sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
+import type { Database } from '@/db/client';
 import {
   disciplines,
   examDisciplines,
@@ -9,7 +9,7 @@ import {
   questions,
   referenceTexts,
   subjects,
-} from '../../../db/schema';
+} from '@/db/schema';
 import type { PreparedImage } from './images';
 import type { ValidCatalog, ValidExam } from './validate-content';
 

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
-import { inTransaction } from '../../../db/transaction';
-import { AppError } from '../../../lib/errors';
-import { slicer } from '../../../lib/event-loop';
+import type { Database } from '@/db/client';
+import { inTransaction } from '@/db/transaction';
+import { AppError } from '@/lib/errors';
+import { slicer } from '@/lib/event-loop';
 import { bumpCatalogVersion } from '../catalog-version.repo';
 import { readContentFolder } from './content-files';
 import {

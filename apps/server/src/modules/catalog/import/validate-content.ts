@@ -1,6 +1,6 @@
 import { ASSET_ID_PATTERN } from '@gabarita/shared';
-import type { Alternative } from '../../../db/schema';
-import { slicer } from '../../../lib/event-loop';
+import type { Alternative } from '@/db/schema';
+import { slicer } from '@/lib/event-loop';
 import type { ContentFiles, ImageFile, RawFile } from './content-files';
 import { IMAGE_EXTENSIONS_LABEL } from './content-files';
 import {
