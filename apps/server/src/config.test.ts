@@ -1,6 +1,155 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_GEMINI_MODEL, DEFAULT_GEMINI_PRICING, loadConfig } from './config';
+import {
+  CONFIG_VARIABLES,
+  ConfigError,
+  DEFAULT_GEMINI_MODEL,
+  DEFAULT_GEMINI_PRICING,
+  loadConfig,
+} from './config';
+import { serverRoot } from './paths';
+
+const repoRoot = path.resolve(serverRoot, '../..');
+
+/** The variables named in the first column of the README's "Configuration" table. */
+const documentedInReadme = (() => {
+  const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+  const table = readme.split('## Configuration')[1]!.split('\n## ')[0]!;
+  return table
+    .split('\n')
+    .filter((line) => line.startsWith('| `'))
+    .flatMap((line) => [...line.split('|')[1]!.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1]!))
+    .sort();
+})();
+
+/** The variables set, even to nothing, in .env.example, with their values. */
+const envExample = Object.fromEntries(
+  fs
+    .readFileSync(path.join(repoRoot, '.env.example'), 'utf8')
+    .split('\n')
+    .flatMap((line) => {
+      const match = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(line);
+      return match ? [[match[1]!, match[2]!] as const] : [];
+    }),
+);
+const documentedInEnvExample = Object.keys(envExample).sort();
+
+const MERCADO_PAGO = { PIX_PROVIDER: 'mercadopago', MP_ACCESS_TOKEN: 't', MP_WEBHOOK_SECRET: 's' };
+const GEMINI = { AI_PROVIDER: 'gemini', GEMINI_API_KEY: 'k' };
+const OPENAI_COMPATIBLE = {
+  AI_PROVIDER: 'openai-compatible',
+  AI_BASE_URL: 'http://localhost:11434/v1',
+  AI_MODEL: 'llama3.2',
+};
+
+/** For each variable: a value other than its default, what else it needs, and what it changes. */
+const SAMPLES: Record<
+  string,
+  { value: string; with?: NodeJS.ProcessEnv; expect: Record<string, unknown> }
+> = {
+  NODE_ENV: {
+    value: 'production',
+    with: { SMTP_URL: 'smtp://smtp.example:587', PIX_SANDBOX_IN_PRODUCTION: 'true' },
+    expect: { nodeEnv: 'production' },
+  },
+  PORT: { value: '8080', expect: { port: 8080, appUrl: 'http://localhost:8080' } },
+  HOST: { value: '127.0.0.1', expect: { host: '127.0.0.1' } },
+  REQUEST_TIMEOUT_SECONDS: { value: '30', expect: { requestTimeoutMs: 30_000 } },
+  APP_URL: { value: 'https://gabarita.example/', expect: { appUrl: 'https://gabarita.example' } },
+  DATA_DIR: { value: '/var/lib/gabarita', expect: { dataDir: '/var/lib/gabarita' } },
+  DATABASE_URL: {
+    value: 'postgres://app@db:5432/gabarita',
+    expect: { databaseUrl: 'postgres://app@db:5432/gabarita' },
+  },
+  LOG_LEVEL: { value: 'warn', expect: { logLevel: 'warn' } },
+  WEB_DIST_DIR: { value: '/srv/gabarita/web', expect: { webDistDir: '/srv/gabarita/web' } },
+  SMTP_URL: {
+    value: 'smtps://mailer:secret@smtp.example:465',
+    expect: { smtp: { url: 'smtps://mailer:secret@smtp.example:465' } },
+  },
+  MAIL_FROM: {
+    value: 'Equipe <equipe@gabarita.example>',
+    with: { SMTP_URL: 'smtp://smtp.example:587' },
+    expect: { smtp: { from: 'Equipe <equipe@gabarita.example>' } },
+  },
+  GOOGLE_CLIENT_ID: {
+    value: 'web',
+    with: { GOOGLE_CLIENT_SECRET: 'segredo' },
+    expect: { google: { clientId: 'web', clientSecret: 'segredo' } },
+  },
+  GOOGLE_CLIENT_SECRET: {
+    value: 'segredo',
+    with: { GOOGLE_CLIENT_ID: 'web' },
+    expect: { google: { clientSecret: 'segredo' } },
+  },
+  GOOGLE_ISSUER: {
+    value: 'http://127.0.0.1:9000/',
+    with: { GOOGLE_CLIENT_ID: 'web', GOOGLE_CLIENT_SECRET: 'segredo' },
+    expect: { google: { issuer: 'http://127.0.0.1:9000/' } },
+  },
+  SUPPORT_EMAIL: {
+    value: 'contato@gabarita.example',
+    expect: { supportEmail: 'contato@gabarita.example' },
+  },
+  TRUST_PROXY: { value: '1', expect: { trustProxy: 1 } },
+  PIX_PROVIDER: {
+    value: 'mercadopago',
+    with: { MP_ACCESS_TOKEN: 't', MP_WEBHOOK_SECRET: 's' },
+    expect: { pix: { provider: 'mercadopago' } },
+  },
+  PIX_SANDBOX_IN_PRODUCTION: {
+    value: 'true',
+    expect: { pix: { provider: 'sandbox', publicDemonstration: true } },
+  },
+  PIX_RECONCILE_SECONDS: { value: '30', expect: { pix: { reconcileIntervalMs: 30_000 } } },
+  MP_ACCESS_TOKEN: {
+    value: 'APP_USR-token',
+    with: MERCADO_PAGO,
+    expect: { pix: { accessToken: 'APP_USR-token' } },
+  },
+  MP_WEBHOOK_SECRET: {
+    value: 'outro',
+    with: MERCADO_PAGO,
+    expect: { pix: { webhookSecret: 'outro' } },
+  },
+  MP_API_URL: {
+    value: 'https://mp.example/',
+    with: MERCADO_PAGO,
+    expect: { pix: { apiUrl: 'https://mp.example' } },
+  },
+  MP_TIMEOUT_MS: { value: '5000', with: MERCADO_PAGO, expect: { pix: { timeoutMs: 5000 } } },
+  MP_WEBHOOK_TOLERANCE_SECONDS: {
+    value: '600',
+    with: MERCADO_PAGO,
+    expect: { pix: { webhookToleranceSeconds: 600 } },
+  },
+  AI_PROVIDER: {
+    value: 'gemini',
+    with: { GEMINI_API_KEY: 'k' },
+    expect: { ai: { provider: 'gemini', model: DEFAULT_GEMINI_MODEL } },
+  },
+  GEMINI_API_KEY: { value: 'outra', with: GEMINI, expect: { ai: { apiKey: 'outra' } } },
+  AI_MODEL: { value: 'gemini-3.8-pro', with: GEMINI, expect: { ai: { model: 'gemini-3.8-pro' } } },
+  AI_BASE_URL: {
+    value: 'http://127.0.0.1:8000/v1/',
+    with: OPENAI_COMPATIBLE,
+    expect: { ai: { baseUrl: 'http://127.0.0.1:8000/v1' } },
+  },
+  AI_API_KEY: { value: 'chave', with: OPENAI_COMPATIBLE, expect: { ai: { apiKey: 'chave' } } },
+  AI_PRICE_INPUT_PER_MILLION: {
+    value: '0.5',
+    with: OPENAI_COMPATIBLE,
+    expect: { ai: { pricing: { inputPerMillion: 0.5 } } },
+  },
+  AI_PRICE_OUTPUT_PER_MILLION: {
+    value: '2',
+    with: OPENAI_COMPATIBLE,
+    expect: { ai: { pricing: { outputPerMillion: 2 } } },
+  },
+  AI_IMAGES: { value: 'true', with: OPENAI_COMPATIBLE, expect: { ai: { images: true } } },
+  PACKAGE_CHECK_INPUT_TOKENS: { value: '2000', expect: { packageCheckTokens: 2000 } },
+};
 
 describe('loadConfig', () => {
   it('needs nothing from the environment', () => {
@@ -15,47 +164,23 @@ describe('loadConfig', () => {
     });
   });
 
-  it('reads every documented variable', () => {
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      PORT: '8080',
-      REQUEST_TIMEOUT_SECONDS: '30',
-      PACKAGE_CHECK_INPUT_TOKENS: '2000',
-      APP_URL: 'https://gabarita.example/',
-      DATA_DIR: '/var/lib/gabarita',
-      DATABASE_URL: 'postgres://app@db:5432/gabarita',
-      LOG_LEVEL: 'warn',
-      SMTP_URL: 'smtps://mailer:secret@smtp.example:465',
-      TRUST_PROXY: '1',
-      PIX_PROVIDER: 'mercadopago',
-      PIX_RECONCILE_SECONDS: '30',
-      MP_ACCESS_TOKEN: 'APP_USR-token',
-      MP_WEBHOOK_SECRET: 'segredo',
-      MP_API_URL: 'https://mp.example/',
-      MP_TIMEOUT_MS: '5000',
-      MP_WEBHOOK_TOLERANCE_SECONDS: '600',
-    });
-    expect(config).toMatchObject({
-      nodeEnv: 'production',
-      port: 8080,
-      requestTimeoutMs: 30_000,
-      packageCheckTokens: 2000,
-      appUrl: 'https://gabarita.example',
-      dataDir: '/var/lib/gabarita',
-      databaseUrl: 'postgres://app@db:5432/gabarita',
-      logLevel: 'warn',
-      smtp: { url: 'smtps://mailer:secret@smtp.example:465' },
-      trustProxy: 1,
-      pix: {
-        provider: 'mercadopago',
-        reconcileIntervalMs: 30_000,
-        accessToken: 'APP_USR-token',
-        webhookSecret: 'segredo',
-        apiUrl: 'https://mp.example',
-        timeoutMs: 5000,
-        webhookToleranceSeconds: 600,
-      },
-    });
+  it('documents every variable it reads, in the README and in .env.example', () => {
+    expect(documentedInReadme).toEqual([...CONFIG_VARIABLES].sort());
+    expect(documentedInEnvExample).toEqual([...CONFIG_VARIABLES].sort());
+  });
+
+  it('starts with .env.example copied as it is, as with nothing set', () => {
+    expect(loadConfig(envExample)).toEqual(loadConfig({}));
+  });
+
+  it.each(CONFIG_VARIABLES)('reads %s', (name) => {
+    const sample = SAMPLES[name];
+    expect(sample, `a sample value for ${name} in config.test.ts`).toBeDefined();
+    const { with: companions = {}, value, expect: expected } = sample!;
+    const without = loadConfig(companions);
+    const configured = loadConfig({ ...companions, [name]: value });
+    expect(configured).toMatchObject(expected);
+    expect(configured).not.toEqual(without);
   });
 
   it('uses the PIX sandbox by default, and refuses it in production unless told', () => {

@@ -13,7 +13,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalString(z.url({ protocol: /^postgres(ql)?$/ })),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST_DIR: z.string().min(1).optional(),
+  WEB_DIST_DIR: optionalString(z.string().min(1)),
   SMTP_URL: optionalString(z.url({ protocol: /^smtps?$/ })),
   MAIL_FROM: optionalString(z.string().min(3)),
   GOOGLE_CLIENT_ID: optionalString(z.string().min(1)),
@@ -54,6 +54,9 @@ const envSchema = z.object({
       return parsed;
     }),
 });
+
+/** Every environment variable the server reads (each documented in the README and .env.example). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
 
 /**
  * Which reverse proxies may tell us the client's address (X-Forwarded-For). Off by default: the

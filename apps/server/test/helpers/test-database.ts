@@ -15,10 +15,13 @@ export interface TestDatabase extends DatabaseHandle {
  * An isolated, migrated database for one test file: PGlite in memory by default, or a fresh
  * database on the PostgreSQL server of TEST_DATABASE_URL when the suite runs with TEST_DB=postgres.
  * Both start from the template the suite migrated once (test/setup/database-template.ts), or are
- * migrated here when there is none (a file run outside the suite's projects).
+ * migrated here when there is none (a file run outside the suite's projects). `empty` gives a
+ * database no migration has touched, for the tests of the migrations themselves.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  return process.env.TEST_DB === 'postgres' ? createPostgresDatabase() : createPgliteDatabase();
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
+  return process.env.TEST_DB === 'postgres'
+    ? createPostgresDatabase(options.empty ?? false)
+    : createPgliteDatabase(options.empty ?? false);
 }
 
 function provided(key: 'pgliteTemplate' | 'postgresTemplate'): string | undefined {
@@ -29,14 +32,14 @@ function provided(key: 'pgliteTemplate' | 'postgresTemplate'): string | undefine
   }
 }
 
-async function createPgliteDatabase(): Promise<TestDatabase> {
-  const template = provided('pgliteTemplate');
+async function createPgliteDatabase(empty: boolean): Promise<TestDatabase> {
+  const template = empty ? undefined : provided('pgliteTemplate');
   const handle = await openDatabase({
     kind: 'pglite',
     dataDir: undefined,
     ...(template ? { loadDataDir: new Blob([fs.readFileSync(template)]) } : {}),
   });
-  if (!template) await handle.migrate();
+  if (!template && !empty) await handle.migrate();
   return {
     ...handle,
     destroy: () => handle.close(),
@@ -45,14 +48,14 @@ async function createPgliteDatabase(): Promise<TestDatabase> {
   };
 }
 
-async function createPostgresDatabase(): Promise<TestDatabase> {
+async function createPostgresDatabase(empty: boolean): Promise<TestDatabase> {
   const adminUrl = postgresAdminUrl();
   const name = `gabarita_test_${randomBytes(6).toString('hex')}`;
-  const template = provided('postgresTemplate');
+  const template = empty ? undefined : provided('postgresTemplate');
   await adminQuery(adminUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   const url = databaseUrl(adminUrl, name);
   const handle = await openDatabase({ kind: 'postgres', url, maxConnections: 5 });
-  if (!template) await handle.migrate();
+  if (!template && !empty) await handle.migrate();
   return {
     ...handle,
     openAnother: () => openDatabase({ kind: 'postgres', url, maxConnections: 5 }),

@@ -6,7 +6,16 @@ import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ROUTES } from '@gabarita/shared';
-import { users } from '@/db/schema';
+import type { Database } from '@/db/client';
+import {
+  entitlements,
+  purchases,
+  questionHistory,
+  sessions,
+  tokenWallets,
+  userPhotos,
+  users,
+} from '@/db/schema';
 import { createContentImportService } from '@/modules/catalog/import/content-import.service';
 import { createOperatorService } from '@/modules/operator/operator.service';
 import { APP_ORIGIN, createPasswordUser, sessionCookieFor } from '../helpers/accounts';
@@ -300,6 +309,7 @@ describe('authorization matrix', () => {
   const emails: Partial<Record<Role, string>> = {};
   let context: Omit<Context, 'role' | 'existingEmail'>;
   let victim: { email: string; name: string; id: string };
+  let victimBefore: string;
   let photo: Buffer;
 
   beforeAll(async () => {
@@ -370,6 +380,14 @@ describe('authorization matrix', () => {
     const admin = await roleAccount('admin');
     await createOperatorService(testApp.database).run('admin:create', [admin.email], 'direct');
 
+    victimBefore = await stateOf(db, victim.id);
+    expect(JSON.parse(victimBefore)).toMatchObject({
+      user: [{ name: victim.name }],
+      sessions: [expect.anything()],
+      purchases: [{ status: 'pending' }],
+      photo: [expect.anything()],
+    });
+
     context = {
       examId: 'alfa_2017_prova',
       questionId: 'alfa_2017_prova_1',
@@ -415,6 +433,10 @@ describe('authorization matrix', () => {
       expect(response.statusCode, response.body.slice(0, 300)).toBe(status);
       if (code) expect(response.json().error.code).toBe(code);
       expectNothingOfTheVictim(response);
+      // Whatever another account asked, the victim's account, sessions, plan, purchases, photo,
+      // history and tokens are as they were.
+      if (method !== 'GET')
+        expect(await stateOf(testApp.database.db, victim.id)).toBe(victimBefore);
       if (method === 'GET') {
         const head = await testApp.app.inject({
           method: 'HEAD',
@@ -473,12 +495,32 @@ describe('authorization matrix', () => {
       expect(response.rawPayload.equals(photo)).toBe(false);
     }
   }
-
-  it('leaves the victim as it was', async () => {
-    const [row] = await testApp.database.db.select().from(users).where(eq(users.id, victim.id));
-    expect(row?.name).toBe(victim.name);
-  });
 });
+
+/** Everything the victim owns, as one comparable string. */
+async function stateOf(db: Database, userId: string) {
+  const [user, ownSessions, ownPurchases, photo, plan, history, wallet] = await Promise.all([
+    db.select().from(users).where(eq(users.id, userId)),
+    db.select().from(sessions).where(eq(sessions.userId, userId)),
+    db
+      .select({ id: purchases.id, status: purchases.status, productId: purchases.productId })
+      .from(purchases)
+      .where(eq(purchases.userId, userId)),
+    db.select().from(userPhotos).where(eq(userPhotos.userId, userId)),
+    db.select().from(entitlements).where(eq(entitlements.userId, userId)),
+    db.select().from(questionHistory).where(eq(questionHistory.userId, userId)),
+    db.select().from(tokenWallets).where(eq(tokenWallets.userId, userId)),
+  ]);
+  return JSON.stringify({
+    user,
+    sessions: ownSessions,
+    purchases: ownPurchases,
+    photo,
+    plan,
+    history,
+    wallet,
+  });
+}
 
 function multipartPhoto(content: Buffer) {
   return Buffer.concat([

@@ -1,13 +1,19 @@
 import fs from 'node:fs';
-import { sql } from 'drizzle-orm';
+import { is, sql } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '@/db/client';
+import * as schema from '@/db/schema';
 import { migrationsFolder } from '@/paths';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 
 const committedMigrations = fs
   .readdirSync(migrationsFolder)
   .filter((file) => file.endsWith('.sql'));
+
+const declaredTables = (Object.values(schema) as unknown[])
+  .filter((value): value is PgTable => is(value, PgTable))
+  .map((table) => getTableConfig(table));
 
 async function appliedCount(database: TestDatabase) {
   const [row] = await executeRows<{ total: number }>(
@@ -17,10 +23,21 @@ async function appliedCount(database: TestDatabase) {
   return row?.total;
 }
 
+/** The SQLSTATE and constraint of the error a statement fails with, or a failure if it succeeds. */
+async function refusal(statement: Promise<unknown>) {
+  const error = await statement.then(
+    () => expect.fail('the database accepted a row its constraints forbid'),
+    (reason: unknown) => reason as { code?: string; constraint?: string; cause?: unknown },
+  );
+  const cause = (error.cause ?? error) as { code?: string; constraint?: string };
+  return { code: cause.code, constraint: cause.constraint };
+}
+
 describe('migrations on an empty database', () => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase({ empty: true });
+    await database.migrate();
   });
   afterAll(() => database.destroy());
 
@@ -29,12 +46,42 @@ describe('migrations on an empty database', () => {
     expect(await appliedCount(database)).toBe(committedMigrations.length);
   });
 
-  it('creates the tables of the schema', async () => {
+  it('creates exactly the tables the schema declares', async () => {
     const tables = await executeRows<{ table_name: string }>(
       database.db,
-      sql`select table_name from information_schema.tables where table_schema = 'public'`,
+      sql`select table_name from information_schema.tables
+          where table_schema = 'public' and table_type = 'BASE TABLE'`,
     );
-    expect(tables.map((table) => table.table_name)).toContain('operator_runs');
+    expect(declaredTables.length).toBeGreaterThan(10);
+    expect(tables.map((table) => table.table_name).sort()).toEqual(
+      declaredTables.map((table) => table.name).sort(),
+    );
+  });
+
+  it('creates every check constraint, foreign key and named index the schema declares', async () => {
+    const constraints = await executeRows<{ conname: string }>(
+      database.db,
+      sql`select conname from pg_constraint where connamespace = 'public'::regnamespace`,
+    );
+    const indexes = await executeRows<{ indexname: string }>(
+      database.db,
+      sql`select indexname from pg_indexes where schemaname = 'public'`,
+    );
+    const constraintNames = new Set(constraints.map((row) => row.conname));
+    const indexNames = new Set(indexes.map((row) => row.indexname));
+    const declaredChecks = declaredTables.flatMap((table) => table.checks.map((c) => c.name));
+    const declaredForeignKeys = declaredTables.flatMap((table) =>
+      table.foreignKeys.map((key) => key.getName()),
+    );
+    const declaredIndexes = declaredTables.flatMap((table) =>
+      table.indexes.map((index) => index.config.name).filter((name) => name !== undefined),
+    );
+    expect(declaredChecks.length).toBeGreaterThan(0);
+    expect(declaredForeignKeys.length).toBeGreaterThan(0);
+    expect(declaredIndexes.length).toBeGreaterThan(0);
+    expect(declaredChecks.filter((name) => !constraintNames.has(name))).toEqual([]);
+    expect(declaredForeignKeys.filter((name) => !constraintNames.has(name))).toEqual([]);
+    expect(declaredIndexes.filter((name) => !indexNames.has(name))).toEqual([]);
   });
 
   it('is a no-op when run again, even by several callers at once', async () => {
@@ -43,10 +90,32 @@ describe('migrations on an empty database', () => {
   });
 
   it('enforces the constraints it declares', async () => {
-    await expect(
-      database.db.execute(
-        sql`insert into operator_runs (command, args, channel, status) values ('x', '[]', 'elsewhere', 'running')`,
+    expect(
+      await refusal(
+        database.db.execute(
+          sql`insert into operator_runs (command, args, channel, status) values ('x', '[]', 'elsewhere', 'running')`,
+        ),
       ),
-    ).rejects.toThrow();
+    ).toEqual({ code: '23514', constraint: 'operator_runs_channel_check' });
+
+    await database.db.execute(
+      sql`insert into users (provider, email, name, password_hash) values ('password', 'ana@exemplo.com.br', 'Ana', 'hash')`,
+    );
+    expect(
+      await refusal(
+        database.db.execute(
+          sql`insert into users (provider, email, name, password_hash) values ('password', 'ana@exemplo.com.br', 'Outra', 'hash')`,
+        ),
+      ),
+    ).toEqual({ code: '23505', constraint: 'users_provider_email_idx' });
+
+    expect(
+      await refusal(
+        database.db.execute(
+          sql`insert into sessions (user_id, token_hash, expires_at)
+              values (gen_random_uuid(), 'hash', now() + interval '1 day')`,
+        ),
+      ),
+    ).toEqual({ code: '23503', constraint: 'sessions_user_id_users_id_fk' });
   });
 });
