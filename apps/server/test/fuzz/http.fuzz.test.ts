@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContentImportService } from '@/modules/catalog/import/content-import.service';
 import { APP_ORIGIN, signedInStudent } from '../helpers/accounts';
-import { MINI_CATALOG } from '../helpers/content';
 import { rawRequest, slowRequest } from '../helpers/raw-http';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -74,8 +72,10 @@ describe('fuzz: nothing a client sends answers 5xx', () => {
   };
 
   beforeAll(async () => {
-    testApp = await createTestApp({ config: { nodeEnv: 'development', requestTimeoutMs: 1_000 } });
-    await createContentImportService(testApp.database.db).importContent(MINI_CATALOG);
+    testApp = await createTestApp({
+      starting: 'mini',
+      config: { nodeEnv: 'development', requestTimeoutMs: 1_000 },
+    });
     cookie = (await signedInStudent(testApp.app, testApp.database, { premium: true })).cookie;
     baseUrl = await testApp.listen();
   });

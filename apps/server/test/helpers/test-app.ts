@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDependencies } from '@/app';
 import { type AppConfig, loadConfig } from '@/config';
-import { createTestDatabase, type TestDatabase } from './test-database';
+import { createTestDatabase, type Starting, type TestDatabase } from './test-database';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -28,10 +28,12 @@ export async function createTestApp(
     config?: Partial<AppConfig>;
     deps?: Partial<AppDependencies>;
     database?: TestDatabase;
+    /** What its own database starts with (test-database.ts); the small catalogue is `mini`. */
+    starting?: Starting;
   } = {},
 ): Promise<TestApp> {
   const ownsDatabase = !options.database;
-  const database = options.database ?? (await createTestDatabase());
+  const database = options.database ?? (await createTestDatabase(options.starting));
   const app = await buildApp(testConfig(options.config), { database, ...options.deps });
   await app.ready();
   return {

@@ -2,11 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_MESSAGES, CHAT_MESSAGE_MAX_LENGTH } from '@gabarita/shared';
 import { tokenReservations, tokenUsage } from '@/db/schema';
-import { createContentImportService } from '@/modules/catalog/import/content-import.service';
 import { countTextTokens } from '@/modules/ai/tutor/token-count';
 import { send } from '../helpers/accounts';
 import { aiConfig, aiStudent, askTutor, jsonHeaders, tokensOf } from '../helpers/ai';
-import { MINI_CATALOG } from '../helpers/content';
 import { type FakeProvider, startFakeOpenAi } from '../helpers/fake-ai-providers';
 import { eventOf, readStream, textOf } from '../helpers/sse';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -17,8 +15,7 @@ const chatUrl = `/api/questions/${QUESTION}/chat`;
 describe('chat with the offline tutor', () => {
   let testApp: TestApp;
   beforeAll(async () => {
-    testApp = await createTestApp();
-    await createContentImportService(testApp.database.db).importContent(MINI_CATALOG);
+    testApp = await createTestApp({ starting: 'mini' });
   });
   afterAll(() => testApp.close());
   const app = () => testApp.app;
@@ -90,6 +87,7 @@ describe('chat with a language model over HTTP', () => {
   beforeAll(async () => {
     provider = await startFakeOpenAi();
     testApp = await createTestApp({
+      starting: 'mini',
       config: {
         ai: aiConfig({
           provider: 'openai-compatible',
@@ -98,7 +96,6 @@ describe('chat with a language model over HTTP', () => {
         }),
       },
     });
-    await createContentImportService(testApp.database.db).importContent(MINI_CATALOG);
     base = await testApp.listen();
   });
   afterAll(async () => {

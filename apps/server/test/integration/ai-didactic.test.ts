@@ -2,10 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_MESSAGES } from '@gabarita/shared';
 import { didacticContents } from '@/db/schema';
-import { createContentImportService } from '@/modules/catalog/import/content-import.service';
 import { send } from '../helpers/accounts';
 import { aiConfig, aiStudent, askTutor, tokensOf } from '../helpers/ai';
-import { MINI_CATALOG } from '../helpers/content';
 import { type FakeProvider, startFakeOpenAi } from '../helpers/fake-ai-providers';
 import { eventOf, textOf } from '../helpers/sse';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -16,8 +14,7 @@ const SUBJECT = { disciplina: 'matematica', assunto: 'Geometria' };
 describe('study texts', () => {
   let testApp: TestApp;
   beforeAll(async () => {
-    testApp = await createTestApp();
-    await createContentImportService(testApp.database.db).importContent(MINI_CATALOG);
+    testApp = await createTestApp({ starting: 'mini' });
   });
   afterAll(() => testApp.close());
   const app = () => testApp.app;
@@ -117,9 +114,9 @@ describe('study texts by a language model', () => {
     provider = await startFakeOpenAi();
     provider.script(() => ({ text: `## Geometria\n\nTexto ${Math.random()}` }));
     testApp = await createTestApp({
+      starting: 'mini',
       config: { ai: aiConfig({ provider: 'openai-compatible', baseUrl: provider.url }) },
     });
-    await createContentImportService(testApp.database.db).importContent(MINI_CATALOG);
   });
   afterAll(async () => {
     await testApp.close();

@@ -2,10 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_MESSAGES, TOKEN_PACKAGE } from '@gabarita/shared';
 import { aiFeedback, tokenReservations } from '@/db/schema';
-import { createContentImportService } from '@/modules/catalog/import/content-import.service';
 import { send, signedInStudent } from '../helpers/accounts';
 import { aiConfig, aiStudent, askTutor, tokensOf } from '../helpers/ai';
-import { MINI_CATALOG } from '../helpers/content';
 import { type FakeProvider, startFakeOpenAi } from '../helpers/fake-ai-providers';
 import { eventOf, textOf } from '../helpers/sse';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -16,8 +14,7 @@ const feedbackUrl = (id: string) => `/api/questions/${id}/feedback`;
 describe('explanations with the offline tutor', () => {
   let testApp: TestApp;
   beforeAll(async () => {
-    testApp = await createTestApp();
-    await createContentImportService(testApp.database.db).importContent(MINI_CATALOG);
+    testApp = await createTestApp({ starting: 'mini' });
   });
   afterAll(() => testApp.close());
   const app = () => testApp.app;
@@ -145,9 +142,9 @@ describe('explanations by a language model', () => {
   beforeAll(async () => {
     provider = await startFakeOpenAi();
     testApp = await createTestApp({
+      starting: 'mini',
       config: { ai: aiConfig({ provider: 'openai-compatible', baseUrl: provider.url }) },
     });
-    await createContentImportService(testApp.database.db).importContent(MINI_CATALOG);
   });
   afterAll(async () => {
     await testApp.close();

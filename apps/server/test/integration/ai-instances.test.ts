@@ -2,9 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_MESSAGES } from '@gabarita/shared';
 import { aiGenerations } from '@/db/schema';
-import { createContentImportService } from '@/modules/catalog/import/content-import.service';
 import { aiConfig, aiStudent, askTutor, tokensOf } from '../helpers/ai';
-import { MINI_CATALOG } from '../helpers/content';
 import { type FakeProvider, startFakeOpenAi } from '../helpers/fake-ai-providers';
 import { eventOf, textOf } from '../helpers/sse';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -27,8 +25,7 @@ describe('two server instances on one database', () => {
   beforeAll(async () => {
     provider = await startFakeOpenAi();
     const ai = aiConfig({ provider: 'openai-compatible', baseUrl: provider.url });
-    first = await createTestApp({ config: { ai } });
-    await createContentImportService(first.database.db).importContent(MINI_CATALOG);
+    first = await createTestApp({ starting: 'mini', config: { ai } });
     second = await createTestApp({
       config: { ai },
       database: {

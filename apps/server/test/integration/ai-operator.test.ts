@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenUsage } from '@/db/schema';
 import { saoPauloDay } from '@/lib/clock';
-import { createContentImportService } from '@/modules/catalog/import/content-import.service';
 import { aiStudent, askTutor, tokensOf } from '../helpers/ai';
-import { MINI_CATALOG } from '../helpers/content';
 import { eventOf } from '../helpers/sse';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -12,8 +10,7 @@ const TOKEN = 'token-de-operador';
 describe('operator commands of the tutor', () => {
   let testApp: TestApp;
   beforeAll(async () => {
-    testApp = await createTestApp({ deps: { operatorToken: TOKEN } });
-    await createContentImportService(testApp.database.db).importContent(MINI_CATALOG);
+    testApp = await createTestApp({ starting: 'mini', deps: { operatorToken: TOKEN } });
   });
   afterAll(() => testApp.close());
 

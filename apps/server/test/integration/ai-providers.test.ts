@@ -3,10 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_MESSAGES } from '@gabarita/shared';
 import { DEFAULT_GEMINI_MODEL, DEFAULT_GEMINI_PRICING } from '@/config';
 import { aiFeedback, tokenReservations } from '@/db/schema';
-import { createContentImportService } from '@/modules/catalog/import/content-import.service';
 import { countTextTokens } from '@/modules/ai/tutor/token-count';
 import { aiConfig, aiStudent, askTutor, tokensOf } from '../helpers/ai';
-import { MINI_CATALOG } from '../helpers/content';
 import { type FakeProvider, startFakeGemini, startFakeOpenAi } from '../helpers/fake-ai-providers';
 import { eventOf, textOf } from '../helpers/sse';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -32,9 +30,9 @@ describe('Gemini over its streaming protocol', () => {
   beforeAll(async () => {
     gemini = await startFakeGemini();
     testApp = await createTestApp({
+      starting: 'mini',
       config: { ai: aiConfig({ provider: 'gemini', apiKey: 'chave-gemini', baseUrl: gemini.url }) },
     });
-    await createContentImportService(testApp.database.db).importContent(MINI_CATALOG);
   });
   afterAll(async () => {
     await testApp.close();
@@ -175,9 +173,9 @@ describe('an OpenAI-compatible server (Ollama, vLLM, llama.cpp)', () => {
   beforeAll(async () => {
     server = await startFakeOpenAi();
     testApp = await createTestApp({
+      starting: 'mini',
       config: { ai: aiConfig({ provider: 'openai-compatible', baseUrl: server.url }) },
     });
-    await createContentImportService(testApp.database.db).importContent(MINI_CATALOG);
   });
   afterAll(async () => {
     await testApp.close();

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_OPTIONS_LABEL } from '@gabarita/shared';
 import { createContentImportService } from '@/modules/catalog/import/content-import.service';
 import { createPasswordUser, get, send, signIn } from '../helpers/accounts';
-import { MINI_CATALOG } from '../helpers/content';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 type Facets = Record<string, { value: string; count: number }[]>;
@@ -10,8 +9,7 @@ type Facets = Record<string, { value: string; count: number }[]>;
 describe('catalogue API', () => {
   let testApp: TestApp;
   beforeAll(async () => {
-    testApp = await createTestApp();
-    await createContentImportService(testApp.database.db).importContent(MINI_CATALOG);
+    testApp = await createTestApp({ starting: 'mini' });
   });
   afterAll(() => testApp.close());
   const app = () => testApp.app;

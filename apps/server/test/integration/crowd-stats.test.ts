@@ -2,18 +2,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CROWD_STATS_MIN_USERS, STUDY_TOOLS_MESSAGES } from '@gabarita/shared';
 import { executeRows } from '@/db/client';
-import { createContentImportService } from '@/modules/catalog/import/content-import.service';
 import { createOperatorService } from '@/modules/operator/operator.service';
 import { createPasswordUser, get, send, sessionCookieFor } from '../helpers/accounts';
-import { MINI_CATALOG } from '../helpers/content';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /** Crowd answer stats (docs/product-rules.md, "Crowd answer stats"). */
 describe('crowd answer stats', () => {
   let testApp: TestApp;
   beforeAll(async () => {
-    testApp = await createTestApp();
-    await createContentImportService(testApp.database.db).importContent(MINI_CATALOG);
+    testApp = await createTestApp({ starting: 'mini' });
   });
   afterAll(() => testApp.close());
   const app = () => testApp.app;

@@ -4,7 +4,7 @@ import { executeRows } from '@/db/client';
 import { createContentImportService } from '@/modules/catalog/import/content-import.service';
 import { createOperatorService } from '@/modules/operator/operator.service';
 import { createPasswordUser, get, send, signIn } from '../helpers/accounts';
-import { editedCatalog, MINI_CATALOG } from '../helpers/content';
+import { editedCatalog } from '../helpers/content';
 import { eventually } from '../helpers/eventually';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -25,8 +25,7 @@ describe('caches shared by two instances', () => {
   let first: TestApp;
   let second: TestApp;
   beforeAll(async () => {
-    first = await createTestApp();
-    await createContentImportService(first.database.db).importContent(MINI_CATALOG);
+    first = await createTestApp({ starting: 'mini' });
     second = await createTestApp({
       database: {
         ...(await first.database.openAnother()),

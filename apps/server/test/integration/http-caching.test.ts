@@ -1,8 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContentImportService } from '@/modules/catalog/import/content-import.service';
 import { signedInStudent } from '../helpers/accounts';
-import { MINI_CATALOG } from '../helpers/content';
 import { openEventStream } from '../helpers/event-stream';
 import { buy } from '../helpers/payments';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -10,8 +8,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 describe('compression and HTTP caching of API answers', () => {
   let testApp: TestApp;
   beforeAll(async () => {
-    testApp = await createTestApp();
-    await createContentImportService(testApp.database.db).importContent(MINI_CATALOG);
+    testApp = await createTestApp({ starting: 'mini' });
   });
   afterAll(() => testApp.close());
 

@@ -36,7 +36,7 @@ async function refusal(statement: Promise<unknown>) {
 describe('migrations on an empty database', () => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase({ empty: true });
+    database = await createTestDatabase('unmigrated');
     await database.migrate();
   });
   afterAll(() => database.destroy());

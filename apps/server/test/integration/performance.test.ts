@@ -3,9 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERFORMANCE_MESSAGES } from '@gabarita/shared';
 import { dailyUsage, questionHistory, testHistory } from '@/db/schema';
 import { saoPauloDay } from '@/lib/clock';
-import { createContentImportService } from '@/modules/catalog/import/content-import.service';
 import { get, send, signedInStudent } from '../helpers/accounts';
-import { MINI_CATALOG } from '../helpers/content';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /** question id suffix -> response ('c', 'e', or null for opened without an answer) */
@@ -27,8 +25,7 @@ const MIXED: History = {
 describe('performance statistics', () => {
   let testApp: TestApp;
   beforeAll(async () => {
-    testApp = await createTestApp();
-    await createContentImportService(testApp.database.db).importContent(MINI_CATALOG);
+    testApp = await createTestApp({ starting: 'mini' });
   });
   afterAll(() => testApp.close());
   const app = () => testApp.app;

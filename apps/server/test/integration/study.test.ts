@@ -3,17 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG_MESSAGES } from '@gabarita/shared';
 import { dailyUsage, questionHistory, tokenWallets } from '@/db/schema';
 import { saoPauloDay } from '@/lib/clock';
-import { createContentImportService } from '@/modules/catalog/import/content-import.service';
 import { createOperatorService } from '@/modules/operator/operator.service';
 import { get, send, signedInStudent } from '../helpers/accounts';
-import { MINI_CATALOG } from '../helpers/content';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 describe('solving questions', () => {
   let testApp: TestApp;
   beforeAll(async () => {
-    testApp = await createTestApp();
-    await createContentImportService(testApp.database.db).importContent(MINI_CATALOG);
+    testApp = await createTestApp({ starting: 'mini' });
   });
   afterAll(() => testApp.close());
   const app = () => testApp.app;

@@ -2,9 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_REPORT_TYPES, SUPPORT_MESSAGES } from '@gabarita/shared';
 import { errorReports, helpRequests } from '@/db/schema';
-import { createContentImportService } from '@/modules/catalog/import/content-import.service';
 import { createPasswordUser, send, sessionCookieFor, signedInStudent } from '../helpers/accounts';
-import { MINI_CATALOG } from '../helpers/content';
 import { type SmtpCatcher, startSmtpCatcher } from '../helpers/smtp-catcher';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -14,12 +12,12 @@ describe('help requests and error reports', () => {
   beforeAll(async () => {
     smtp = await startSmtpCatcher();
     testApp = await createTestApp({
+      starting: 'mini',
       config: {
         smtp: { url: smtp.url, from: 'Gabarita <g@g.test>' },
         supportEmail: 'equipe@gabarita.test',
       },
     });
-    await createContentImportService(testApp.database.db).importContent(MINI_CATALOG);
   });
   afterAll(async () => {
     await testApp.close();

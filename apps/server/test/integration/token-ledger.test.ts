@@ -4,12 +4,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saoPauloDay } from '@/lib/clock';
 import { tokenDailyQuota, tokenReservations, tokenUsage, tokenWallets } from '@/db/schema';
-import { createContentImportService } from '@/modules/catalog/import/content-import.service';
 import { createTokenLedger } from '@/modules/tokens/token-ledger.service';
 import { createTokensService } from '@/modules/tokens/tokens.service';
 import { send } from '../helpers/accounts';
 import { aiConfig, aiStudent, askTutor, tokensOf } from '../helpers/ai';
-import { MINI_CATALOG } from '../helpers/content';
 import { type FakeProvider, startFakeOpenAi } from '../helpers/fake-ai-providers';
 import { eventOf } from '../helpers/sse';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -24,9 +22,9 @@ describe('the token ledger under 200 concurrent calls', () => {
   beforeAll(async () => {
     provider = await startFakeOpenAi();
     testApp = await createTestApp({
+      starting: 'mini',
       config: { ai: aiConfig({ provider: 'openai-compatible', baseUrl: provider.url }) },
     });
-    await createContentImportService(testApp.database.db).importContent(MINI_CATALOG);
   });
   afterAll(async () => {
     await testApp.close();
@@ -221,8 +219,7 @@ describe('the token ledger under 200 concurrent calls', () => {
 describe('reservations and balances', () => {
   let testApp: TestApp;
   beforeAll(async () => {
-    testApp = await createTestApp();
-    await createContentImportService(testApp.database.db).importContent(MINI_CATALOG);
+    testApp = await createTestApp({ starting: 'mini' });
   });
   afterAll(() => testApp.close());
   const app = () => testApp.app;

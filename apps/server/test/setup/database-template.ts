@@ -4,17 +4,28 @@ import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '@/db/client';
+import { type DatabaseHandle, openDatabase } from '@/db/client';
+import { createContentImportService } from '@/modules/catalog/import/content-import.service';
+import { MINI_CATALOG } from '../helpers/content';
 import { adminQuery, databaseUrl, postgresAdminUrl } from '../helpers/postgres-admin';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A migrated PGlite data folder (a tar file) each test file's database starts from. */
-    pgliteTemplate: string | undefined;
-    /** A migrated PostgreSQL database each test file's database is copied from. */
-    postgresTemplate: string | undefined;
+    /** Migrated PGlite data folders (tar files) a test file's database starts from. */
+    pgliteTemplate: TemplateNames | undefined;
+    /** Migrated PostgreSQL databases a test file's database is copied from. */
+    postgresTemplate: TemplateNames | undefined;
   }
 }
+
+/** `empty`: migrated, no content; `mini`: with the small test catalogue (test/fixtures/content-mini). */
+export interface TemplateNames {
+  empty: string;
+  mini: string;
+}
+
+const importMiniCatalog = (handle: DatabaseHandle) =>
+  createContentImportService(handle.db).importContent(MINI_CATALOG);
 
 /**
  * Migrates one database for the whole run, which every test file's fresh database is cloned from:
@@ -23,25 +34,40 @@ declare module 'vitest' {
 export async function setup(project: TestProject) {
   if (project.config.env?.TEST_DB === 'postgres') {
     const adminUrl = postgresAdminUrl();
-    const name = `gabarita_template_${randomBytes(6).toString('hex')}`;
-    await adminQuery(adminUrl, `create database ${name}`);
-    const handle = await openDatabase({ kind: 'postgres', url: databaseUrl(adminUrl, name) });
-    await handle.migrate();
-    await handle.close();
-    project.provide('postgresTemplate', name);
+    const prefix = `gabarita_template_${randomBytes(6).toString('hex')}`;
+    const names = { empty: `${prefix}_empty`, mini: `${prefix}_mini` };
+    await adminQuery(adminUrl, `create database ${names.empty}`);
+    const empty = await openDatabase({ kind: 'postgres', url: databaseUrl(adminUrl, names.empty) });
+    await empty.migrate();
+    await empty.close();
+    await adminQuery(adminUrl, `create database ${names.mini} template ${names.empty}`);
+    const mini = await openDatabase({ kind: 'postgres', url: databaseUrl(adminUrl, names.mini) });
+    await importMiniCatalog(mini);
+    await mini.close();
+    project.provide('postgresTemplate', names);
     project.provide('pgliteTemplate', undefined);
     return async () => {
-      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+      for (const name of Object.values(names)) {
+        await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+      }
     };
   }
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-pglite-'));
   const handle = await openDatabase({ kind: 'pglite', dataDir: undefined });
   await handle.migrate();
+  const files = {
+    empty: await dumpTo(handle, path.join(folder, 'empty.tar')),
+    mini: await importMiniCatalog(handle).then(() => dumpTo(handle, path.join(folder, 'mini.tar'))),
+  };
+  await handle.close();
+  project.provide('pgliteTemplate', files);
+  project.provide('postgresTemplate', undefined);
+  return () => fs.rmSync(folder, { recursive: true, force: true });
+}
+
+async function dumpTo(handle: DatabaseHandle, file: string) {
   const client = (handle.db as unknown as { $client: PGlite }).$client;
   const dump = await client.dumpDataDir('none');
-  await handle.close();
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-pglite-')), 'data.tar');
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  project.provide('pgliteTemplate', file);
-  project.provide('postgresTemplate', undefined);
-  return () => fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  return file;
 }
