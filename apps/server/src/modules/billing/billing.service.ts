@@ -2,10 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   type CreatePaymentRequest,
   type CreatePaymentResponse,
-  FINAL_PAYMENT_STATUSES,
   findProduct,
-  PAYMENT_MESSAGES,
-  type PaymentEvent,
   type PaymentResponse,
   packageOffer,
   PIX_CODE_VALIDITY_MINUTES,
@@ -13,37 +10,25 @@ import {
   type PlansResponse,
   type PurchaseHistory,
 } from '@gabarita/shared';
-import { type Database, type DatabaseHandle, notify } from '@/db/client';
-import type { PurchaseRow, PurchaseStatus, UserRow } from '@/db/schema';
-import { inTransaction } from '@/db/transaction';
+import type { DatabaseHandle } from '@/db/client';
+import type { PurchaseStatus, UserRow } from '@/db/schema';
 import { AppError } from '@/lib/errors';
-import type { ServerSentComment, ServerSentEvent } from '@/lib/sse';
+import { billingErrors } from '@/lib/app-errors';
 import { createEntitlementsService } from '../entitlements/entitlements.service';
 import { createRateLimiter, type RateLimitRule } from '../rate-limit/rate-limit.service';
 import { createTokensService } from '../tokens/tokens.service';
 import {
-  claimDueChecks,
-  expireOverdue,
   findPurchase,
   findPurchaseForCharge,
   insertPurchase,
   latestPurchases,
-  lockPurchase,
   markFailed,
   paidPurchasesOf,
-  renewClaims,
   payablePurchasesOf,
   saveCharge,
-  touchPurchase,
-  updatePurchase,
 } from './billing.repo';
-import {
-  decide,
-  paidLate,
-  RECONCILE_BATCH,
-  reconcileLeaseSeconds,
-  stillOpen,
-} from './payment-rules';
+import { simulateUrl, toPaymentResponse, toPurchaseHistory } from './billing-views';
+import { paymentEventStream } from './payment-events';
 import {
   type CreatedCharge,
   type IncomingNotification,
@@ -51,8 +36,9 @@ import {
   ProviderError,
   type ProviderPayment,
 } from './pix/pix-provider';
-import { PURCHASE_CHANNEL, createPurchaseChanges } from './purchase-changes';
-import { billingErrors } from '@/lib/app-errors';
+import { createPurchaseChanges } from './purchase-changes';
+import { createPurchaseReconciliation } from './purchase-reconciliation';
+import { createPurchaseSettlement } from './purchase-settlement';
 
 const HOUR = 60 * 60;
 export const PAYMENT_RATE_LIMITS = {
@@ -63,21 +49,6 @@ export const PAYMENT_RATE_LIMITS = {
 const WINDOW_MS = PIX_CODE_VALIDITY_MINUTES * 60_000;
 /** A pending PIX is given again only while this much of its window is left to pay it. */
 const REUSE_MARGIN_MS = 60_000;
-/** A comment on an idle stream this often; each one also re-reads the purchase. */
-export const HEARTBEAT_MS = 15_000;
-/** What the browser waits before reconnecting a dropped stream. */
-const RECONNECT_MS = 3_000;
-/** Charges are asked about for this long at most; Mercado Pago's own expire after 31 minutes. */
-const GIVE_UP_MS = 2 * 24 * HOUR * 1000;
-
-const FINAL: ReadonlySet<string> = new Set(FINAL_PAYMENT_STATUSES);
-/** Provider statuses under which our expired purchase's charge must still be cancelled. */
-const CANCELLABLE: ReadonlySet<string | null> = new Set([
-  null,
-  'pending',
-  'authorized',
-  'in_process',
-]);
 
 export interface BillingDeps {
   database: DatabaseHandle;
@@ -89,15 +60,12 @@ export interface BillingDeps {
   providerCallMs: number;
 }
 
-export function simulateUrlOf(purchaseId: string) {
-  return `/dev/pix/${purchaseId}`;
-}
-
 /**
  * Plans and token packages paid with PIX (docs/product-rules.md, "Payments"). Whatever tells us
- * about a charge (a notification, the reconciler, an operator) ends in `applyPayment`, which
- * decides from the provider's answer and writes the purchase, the grant or its reversal and the
- * notification to the payment pages in one transaction, holding the purchase's row.
+ * about a charge (a notification, the reconciler, an operator) ends in `applyPayment`
+ * (purchase-settlement.ts), which decides from the provider's answer and writes the purchase, the
+ * grant or its reversal and the notification to the payment pages in one transaction, holding the
+ * purchase's row.
  */
 export function createBillingService({
   database,
@@ -109,41 +77,15 @@ export function createBillingService({
   const { db } = database;
   const limits = createRateLimiter(db);
   const changes = createPurchaseChanges(database, log);
-  const leaseSeconds = reconcileLeaseSeconds(reconcileIntervalMs, providerCallMs);
-
-  function simulateUrl(row: PurchaseRow) {
-    return provider.name === 'sandbox' && row.provider === 'sandbox' ? simulateUrlOf(row.id) : null;
-  }
-
-  function toEvent(row: PurchaseRow): PaymentEvent {
-    return {
-      purchaseId: row.id,
-      status: row.status,
-      paidAt: row.paidAt?.toISOString() ?? null,
-      paidLate: paidLate(row),
-      expiresAt: row.expiresAt.toISOString(),
-    };
-  }
-
-  function toPaymentResponse(row: PurchaseRow): PaymentResponse {
-    return {
-      ...toEvent(row),
-      productType: row.productType,
-      productId: row.productId,
-      productName: row.productName,
-      priceCentavos: row.priceCentavos,
-      createdAt: row.createdAt.toISOString(),
-      pixDetails:
-        row.status === 'pending' && row.qrCode && row.qrCodeBase64
-          ? {
-              qr_code: row.qrCode,
-              qr_code_base64: row.qrCodeBase64,
-              expiration_date: row.expiresAt.toISOString(),
-            }
-          : null,
-      simulateUrl: simulateUrl(row),
-    };
-  }
+  const settlement = createPurchaseSettlement(db, log, reconcileIntervalMs);
+  const reconciliation = createPurchaseReconciliation({
+    db,
+    provider,
+    log,
+    settlement,
+    reconcileIntervalMs,
+    providerCallMs,
+  });
 
   /** Another user's purchase answers exactly like one that does not exist. */
   async function ownPurchase(user: UserRow, purchaseId: string) {
@@ -152,138 +94,6 @@ export function createBillingService({
       throw billingErrors.notFound();
     }
     return row;
-  }
-
-  /** Brings the purchase in line with the provider's answer, exactly once per change. */
-  async function applyPayment(purchaseId: string, payment: ProviderPayment): Promise<PurchaseRow> {
-    const { row, changed, anomaly } = await inTransaction(db, async (tx) => {
-      const current = await lockPurchase(tx, purchaseId);
-      if (!current) throw new Error(`purchase ${purchaseId} vanished`);
-      const decision = decide(current, payment, new Date());
-      const common = {
-        providerStatus: payment.status,
-        ...(current.providerPaymentId ? {} : { providerPaymentId: payment.id }),
-      };
-      let next: PurchaseRow | undefined;
-      switch (decision.kind) {
-        case 'grant':
-          next = await grant(tx, current, payment.approvedAt ?? new Date(), common);
-          break;
-        case 'reverse':
-          next = await reverse(tx, current, decision.status, common);
-          break;
-        case 'close':
-          next = await updatePurchase(tx, current.id, {
-            ...common,
-            status: decision.status,
-            paidAt: payment.approvedAt,
-            nextCheckAt: null,
-          });
-          break;
-        case 'settle':
-          next = await updatePurchase(tx, current.id, {
-            ...common,
-            status: decision.status,
-            nextCheckAt: null,
-          });
-          break;
-        case 'none': {
-          const open = stillOpen(payment) && !current.grantedAt && !decision.anomaly;
-          await touchPurchase(tx, current.id, {
-            ...common,
-            nextCheckAt: open ? new Date(Date.now() + reconcileIntervalMs) : null,
-          });
-          return { row: current, changed: false, anomaly: decision.anomaly };
-        }
-      }
-      await notify(tx, PURCHASE_CHANNEL, current.id);
-      return { row: next, changed: true, anomaly: undefined };
-    });
-    if (anomaly) {
-      log.error(
-        { purchaseId, paymentId: payment.id, anomaly },
-        'cobrança inconsistente: nada foi concedido; verifique no provedor',
-      );
-    } else if (changed) {
-      log.info({ purchaseId, paymentId: payment.id, status: row.status }, 'compra atualizada');
-    }
-    return row;
-  }
-
-  async function grant(
-    tx: Database,
-    purchase: PurchaseRow,
-    paidAt: Date,
-    common: Partial<PurchaseRow>,
-  ) {
-    let plan: { validUntil: Date; previousUntil: Date | null } | undefined;
-    if (purchase.productType === 'plan') {
-      plan = await createEntitlementsService(tx).grantPlanPurchase(
-        purchase.userId,
-        purchase.planDays!,
-        paidAt,
-      );
-    } else {
-      await createTokensService(tx).grantPackage(purchase.userId);
-      await createEntitlementsService(tx).recordPayment(purchase.userId, paidAt);
-    }
-    return updatePurchase(tx, purchase.id, {
-      ...common,
-      ...plan,
-      status: 'paid',
-      paidAt,
-      grantedAt: new Date(),
-      nextCheckAt: null,
-    });
-  }
-
-  async function reverse(
-    tx: Database,
-    purchase: PurchaseRow,
-    status: 'refunded' | 'charged_back',
-    common: Partial<PurchaseRow>,
-  ) {
-    if (purchase.productType === 'plan') {
-      await createEntitlementsService(tx).revokePlanPurchase(purchase.userId, {
-        days: purchase.planDays!,
-        validUntil: purchase.validUntil!,
-        previousUntil: purchase.previousUntil,
-      });
-    } else {
-      await createTokensService(tx).revokePackage(purchase.userId);
-    }
-    return updatePurchase(tx, purchase.id, {
-      ...common,
-      status,
-      reversedAt: new Date(),
-      nextCheckAt: null,
-    });
-  }
-
-  /** Asks the provider about one claimed purchase; cancels the charge if our window is over. */
-  async function checkAtProvider(row: PurchaseRow) {
-    if (Date.now() - row.createdAt.getTime() > GIVE_UP_MS) {
-      await touchPurchase(db, row.id, { nextCheckAt: null });
-      log.warn(
-        { purchaseId: row.id },
-        'cobrança ainda aberta após dois dias: o reconciliador desistiu',
-      );
-      return;
-    }
-    const paymentId = row.providerPaymentId!;
-    let payment: ProviderPayment;
-    if (row.status === 'expired' && !row.grantedAt && CANCELLABLE.has(row.providerStatus)) {
-      try {
-        payment = await provider.cancelPayment(paymentId);
-      } catch (error) {
-        // Refused: most likely paid meanwhile; what it is now decides.
-        if (!(error instanceof ProviderError && error.kind === 'refused')) throw error;
-        payment = await provider.getPayment(paymentId);
-      }
-    } else {
-      payment = await provider.getPayment(paymentId);
-    }
-    await applyPayment(row.id, payment);
   }
 
   return {
@@ -324,9 +134,13 @@ export function createBillingService({
         id: product.id,
       });
       if (pending) {
-        const { pixDetails } = toPaymentResponse(pending);
+        const { pixDetails } = toPaymentResponse(pending, provider.name);
         if (pixDetails)
-          return { purchaseId: pending.id, pixDetails, simulateUrl: simulateUrl(pending) };
+          return {
+            purchaseId: pending.id,
+            pixDetails,
+            simulateUrl: simulateUrl(pending, provider.name),
+          };
       }
       const purchase = await insertPurchase(db, {
         userId: user.id,
@@ -375,12 +189,12 @@ export function createBillingService({
           qr_code_base64: created.qrCodeBase64,
           expiration_date: expiresAt.toISOString(),
         },
-        simulateUrl: simulateUrl(saved),
+        simulateUrl: simulateUrl(saved, provider.name),
       };
     },
 
     async payment(user: UserRow, purchaseId: string): Promise<PaymentResponse> {
-      return toPaymentResponse(await ownPurchase(user, purchaseId));
+      return toPaymentResponse(await ownPurchase(user, purchaseId), provider.name);
     },
 
     /**
@@ -393,7 +207,7 @@ export function createBillingService({
       await ownPurchase(user, purchaseId);
       // Listening before the first read: no change can fall between the two.
       await changes.ready();
-      return streamOf(purchaseId, signal);
+      return paymentEventStream({ db, changes, log }, purchaseId, signal);
     },
 
     /**
@@ -438,46 +252,12 @@ export function createBillingService({
         log.info({ paymentId: payment.id }, 'notificação de uma cobrança que não é nossa');
         return;
       }
-      await applyPayment(purchase.id, payment);
+      await settlement.applyPayment(purchase.id, payment);
     },
 
-    /**
-     * One round of the reconciler: ends the windows that ran out, then asks the provider about the
-     * claimed charges (lost notifications, cancellations). Safe on several instances at once.
-     */
-    async reconcileOnce() {
-      const expired = await inTransaction(db, async (tx) => {
-        const rows = await expireOverdue(tx);
-        for (const row of rows) await notify(tx, PURCHASE_CHANNEL, row.id);
-        return rows.length;
-      });
-      const claimed = await claimDueChecks(db, provider.name, RECONCILE_BATCH, leaseSeconds);
-      let failed = 0;
-      for (const [index, row] of claimed.entries()) {
-        await renewClaims(
-          db,
-          claimed.slice(index).map((item) => item.id),
-          leaseSeconds,
-        );
-        await checkAtProvider(row).catch((error: unknown) => {
-          failed += 1;
-          log.warn({ err: error, purchaseId: row.id }, 'falha ao consultar a cobrança no provedor');
-        });
-      }
-      return { expired, checked: claimed.length, failed };
-    },
+    reconcileOnce: reconciliation.reconcileOnce,
 
-    /** The operator's `payments:reconcile`: asks the provider now and applies the answer. */
-    async reconcilePurchase(purchaseId: string) {
-      const row = await findPurchase(db, purchaseId);
-      if (!row) throw billingErrors.notFound();
-      if (row.provider !== provider.name) {
-        throw billingErrors.otherProvider(row.provider, provider.name);
-      }
-      if (!row.providerPaymentId) return { before: row, after: row, payment: null };
-      const payment = await provider.getPayment(row.providerPaymentId);
-      return { before: row, after: await applyPayment(row.id, payment), payment };
-    },
+    reconcilePurchase: reconciliation.reconcilePurchase,
 
     list: (status: PurchaseStatus | undefined, limit = 50) => latestPurchases(db, status, limit),
 
@@ -492,97 +272,11 @@ export function createBillingService({
         paidPurchasesOf(db, userId),
         payablePurchasesOf(db, userId, 0),
       ]);
-      return {
-        pending: pending.map((row) => ({
-          purchaseId: row.id,
-          productType: row.productType,
-          productId: row.productId,
-          productName: row.productName,
-          priceCentavos: row.priceCentavos,
-          expiresAt: row.expiresAt.toISOString(),
-        })),
-        plans: rows
-          .filter((row) => row.productType === 'plan' && row.validUntil)
-          .map((row) => ({
-            purchaseId: row.id,
-            productId: row.productId,
-            productName: row.productName,
-            priceCentavos: row.priceCentavos,
-            purchasedAt: row.paidAt!.toISOString(),
-            validUntil: row.validUntil!.toISOString(),
-            // Shown one millisecond before the stored expiry (docs/product-rules.md).
-            validUntilDisplay: new Date(row.validUntil!.getTime() - 1).toISOString(),
-          })),
-        packages: rows
-          .filter((row) => row.productType === 'package')
-          .map((row) => ({
-            purchaseId: row.id,
-            productId: row.productId,
-            productName: row.productName,
-            priceCentavos: row.priceCentavos,
-            purchasedAt: row.paidAt!.toISOString(),
-          })),
-      };
+      return toPurchaseHistory(rows, pending);
     },
 
     close: () => changes.close(),
   };
-
-  async function* streamOf(
-    purchaseId: string,
-    signal: AbortSignal,
-  ): AsyncGenerator<ServerSentEvent | ServerSentComment> {
-    let changed = true;
-    let wake: () => void = () => undefined;
-    const unsubscribe = changes.subscribe(purchaseId, () => {
-      changed = true;
-      wake();
-    });
-    const onAbort = () => wake();
-    signal.addEventListener('abort', onAbort);
-    let sentVersion = 0;
-    try {
-      while (!signal.aborted) {
-        changed = false;
-        let row: PurchaseRow | undefined;
-        try {
-          row = await findPurchase(db, purchaseId);
-        } catch (error) {
-          log.error({ err: error, purchaseId }, 'falha ao ler a compra para a página de pagamento');
-        }
-        if (!row) {
-          yield {
-            event: 'error',
-            data: { code: 'billing/stream-failed', message: PAYMENT_MESSAGES.listenerFailed },
-          };
-          return;
-        }
-        if (row.version !== sentVersion) {
-          yield {
-            event: 'payment',
-            id: String(row.version),
-            data: toEvent(row),
-            ...(sentVersion === 0 ? { retry: RECONNECT_MS } : {}),
-          };
-          sentVersion = row.version;
-        }
-        if (FINAL.has(row.status)) return;
-        const idle = await new Promise<boolean>((resolve) => {
-          if (changed || signal.aborted) return resolve(false);
-          const timer = setTimeout(() => resolve(true), HEARTBEAT_MS);
-          wake = () => {
-            clearTimeout(timer);
-            resolve(false);
-          };
-        });
-        wake = () => undefined;
-        if (idle) yield { comment: 'ping' };
-      }
-    } finally {
-      unsubscribe();
-      signal.removeEventListener('abort', onAbort);
-    }
-  }
 }
 
 export type BillingService = ReturnType<typeof createBillingService>;
