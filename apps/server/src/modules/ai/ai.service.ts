@@ -1,88 +1,37 @@
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  AI_ERROR_CODES,
-  AI_MESSAGES,
-  type AiFeature,
-  type AiStreamEvent,
-  type ChatTurn,
-  type TutorInfo,
-} from '@gabarita/shared';
+import type { AiStreamEvent, ChatTurn } from '@gabarita/shared';
 import type { DatabaseHandle } from '@/db/client';
-import { inTransaction } from '@/db/transaction';
-import { AppError } from '@/lib/errors';
+import { catalogErrors, aiErrors } from '@/lib/app-errors';
 import type { ResolvedSession } from '../auth/auth.service';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limit.service';
 import type { StudyService } from '../study/study.service';
 import type { TokenLedger } from '../tokens/token-ledger.service';
-import type { Pair } from '../tokens/token-allocation';
 import {
-  claimGeneration,
-  deleteGeneration,
   findCurrentDidactic,
   findCurrentFeedback,
-  findLiveGeneration,
-  type NewText,
-  purgeDeadGenerations,
   saveDidactic,
   saveFeedback,
-  type StoredText,
   supersedeDidactic,
   supersedeFeedback,
 } from './ai.repo';
-import { createGenerationHub, LEASE_SECONDS } from './generation-hub';
-import { TextBroadcast } from './text-broadcast';
+import { createSharedTextEngine, type Viewer } from './shared-text';
 import { questionPrompt, toTutorQuestion } from './tutor/material';
-import { buildPrompt, type TutorPrompt } from './tutor/prompts';
+import { buildPrompt } from './tutor/prompts';
 import { countTextTokens } from './tutor/token-count';
-import { promptTokens, runTutor, type Tutor, type TutorRun } from './tutor/tutor';
-import { catalogErrors, aiErrors } from '@/lib/app-errors';
+import type { Tutor } from './tutor/tutor';
 
-/**
- * Output limits per feature. Shared texts are never cut short (they are stored for everyone), so
- * their minimum is their maximum; a chat reply may be shortened to what the user has left.
- */
-const OUTPUT_LIMITS: Record<AiFeature, { max: number; min: number }> = {
-  feedback: { max: 2048, min: 2048 },
-  chat: { max: 1024, min: 256 },
-  didactic: { max: 4096, min: 4096 },
-};
 /** Tokens of earlier chat turns sent with a new message; older turns are left out. */
 export const CHAT_HISTORY_TOKEN_BUDGET = 4_000;
 /** Questions of a subject given as material for its study text. */
 const DIDACTIC_MATERIAL = 6;
-
-const SERVICE_FAILED: Record<AiFeature, string> = {
-  feedback: AI_MESSAGES.feedbackServiceFailed,
-  chat: AI_MESSAGES.chatServiceFailed,
-  didactic: AI_MESSAGES.contentServiceFailed,
-};
 
 export const AI_RATE_LIMITS = {
   /** 'Reanalisar com IA' and regenerated study texts (docs/product-rules.md, "Rate limits"). */
   regenerate: { name: 'ai-regenerate:user', max: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
-interface CallResult {
-  content: string;
-  finishReason: 'stop' | 'length' | 'other';
-  charged: Pair | null;
-}
-
-/** A call running in this process, read by one request (chat) or several (shared texts). */
-interface RunningCall {
-  broadcast: TextBroadcast<CallResult>;
-  author: TutorInfo;
-  abort: AbortController;
-  done: Promise<void>;
-}
-
 type Events = AsyncIterable<AiStreamEvent>;
-
-interface Viewer {
-  userId: string;
-  premium: boolean;
-}
 
 export interface AiDeps {
   database: DatabaseHandle;
@@ -92,22 +41,6 @@ export interface AiDeps {
   study: StudyService;
   limits: RateLimiter;
   log: FastifyBaseLogger;
-}
-
-/**
- * What to log of a provider failure: its status and message, not the request it carries (the
- * whole prompt, images included) nor anything of the headers (the API key).
- */
-export function describeProviderError(error: unknown) {
-  if (!(error instanceof Error)) return { message: String(error) };
-  const details = error as Error & { statusCode?: number; isRetryable?: boolean; cause?: unknown };
-  return {
-    name: details.name,
-    message: details.message.slice(0, 500),
-    ...(details.statusCode ? { statusCode: details.statusCode } : {}),
-    ...(details.isRetryable !== undefined ? { retryable: details.isRetryable } : {}),
-    ...(details.cause instanceof Error ? { cause: details.cause.message.slice(0, 200) } : {}),
-  };
 }
 
 /** Keeps the most recent turns that fit the budget, starting with one of the user's. */
@@ -131,11 +64,7 @@ export function trimHistory(history: ChatTurn[], budget = CHAT_HISTORY_TOKEN_BUD
 export function createAiService(deps: AiDeps) {
   const { database, tutor, ledger, catalog, study, limits, log } = deps;
   const { db } = database;
-  const hub = createGenerationHub({ database, log });
-  /** Shared texts being written in this process, by key. */
-  const sharedCalls = new Map<string, RunningCall>();
-  /** Every call running in this process (stopped when the server stops). */
-  const calls = new Set<RunningCall>();
+  const engine = createSharedTextEngine({ database, tutor, ledger, log });
 
   async function viewerOf(session: ResolvedSession): Promise<Viewer> {
     const premium = session.sessionUser.accountType === 'premium';
@@ -166,284 +95,6 @@ export function createAiService(deps: AiDeps) {
       throw catalogErrors.questionNotFound();
     }
     return material;
-  }
-
-  const failureEvent = (feature: AiFeature): AiStreamEvent => ({
-    event: 'error',
-    data: { code: AI_ERROR_CODES.providerFailed, message: SERVICE_FAILED[feature] },
-  });
-
-  const authorOf = (text: {
-    provider: string;
-    model: string;
-    languageModel: boolean;
-  }): TutorInfo => ({
-    provider: text.provider as TutorInfo['provider'],
-    model: text.model,
-    languageModel: text.languageModel,
-  });
-
-  const finishReasonOf = (reason: string): CallResult['finishReason'] =>
-    reason === 'stop' || reason === 'length' ? reason : 'other';
-
-  async function* storedEvents(feature: AiFeature, stored: StoredText, viewer: Viewer): Events {
-    yield {
-      event: 'meta',
-      data: {
-        feature,
-        source: 'cache',
-        tutor: authorOf(stored),
-        createdAt: stored.createdAt.toISOString(),
-      },
-    };
-    yield { event: 'delta', data: { text: stored.content } };
-    yield {
-      event: 'done',
-      data: {
-        content: stored.content,
-        finishReason: finishReasonOf(stored.finishReason),
-        charged: null,
-        tokens: await ledger.balance(viewer.userId, viewer.premium),
-      },
-    };
-  }
-
-  /** Reads a call of this process: its text as it is written, then its end. */
-  async function* followCall(
-    feature: AiFeature,
-    call: RunningCall,
-    viewer: Viewer,
-    source: 'generated' | 'shared',
-    signal: AbortSignal,
-  ): Events {
-    yield { event: 'meta', data: { feature, source, tutor: call.author, createdAt: null } };
-    try {
-      for await (const text of call.broadcast.read(signal))
-        yield { event: 'delta', data: { text } };
-    } catch {
-      yield failureEvent(feature);
-      return;
-    }
-    if (signal.aborted) return;
-    const result = call.broadcast.result!;
-    yield {
-      event: 'done',
-      data: {
-        content: result.content,
-        finishReason: result.finishReason,
-        charged: source === 'generated' ? result.charged : null,
-        tokens: await ledger.balance(viewer.userId, viewer.premium),
-      },
-    };
-  }
-
-  /** Reads a text another server instance is writing, then the stored result. */
-  async function* followOtherInstance(
-    feature: AiFeature,
-    key: string,
-    author: TutorInfo,
-    findStored: () => Promise<StoredText | undefined>,
-    viewer: Viewer,
-    signal: AbortSignal,
-  ): Events {
-    yield { event: 'meta', data: { feature, source: 'shared', tutor: author, createdAt: null } };
-    let sent = '';
-    for await (const text of hub.follow(key, signal)) {
-      sent += text;
-      yield { event: 'delta', data: { text } };
-    }
-    if (signal.aborted) return;
-    const stored = await findStored();
-    if (!stored) {
-      yield failureEvent(feature);
-      return;
-    }
-    const rest = stored.content.startsWith(sent) ? stored.content.slice(sent.length) : '';
-    if (rest) yield { event: 'delta', data: { text: rest } };
-    yield {
-      event: 'done',
-      data: {
-        content: stored.content,
-        finishReason: finishReasonOf(stored.finishReason),
-        charged: null,
-        tokens: await ledger.balance(viewer.userId, viewer.premium),
-      },
-    };
-  }
-
-  /**
-   * Reserves the call's tokens (402 when they do not fit) and runs it in the background: it ends
-   * by settling the reservation with what was used, then `onCompleted` (or `onFailed`), then the
-   * broadcast's end. `signal` aborts it (a chat's client leaving); the server's stop does too.
-   */
-  async function startCall(options: {
-    viewer: Viewer;
-    feature: AiFeature;
-    prompt: TutorPrompt;
-    signal?: AbortSignal;
-    onText?: (text: string) => void;
-    onCompleted?: (run: TutorRun) => Promise<void>;
-    onFailed?: () => Promise<void>;
-  }): Promise<RunningCall> {
-    const { viewer, feature, prompt } = options;
-    const limitsOf = OUTPUT_LIMITS[feature];
-    const reservation = await ledger.reserve({
-      userId: viewer.userId,
-      premium: viewer.premium,
-      feature,
-      inputTokens: Math.ceil(promptTokens(prompt) * tutor.inputMargin),
-      maxOutputTokens: limitsOf.max,
-      minOutputTokens: limitsOf.min,
-    });
-    const abort = new AbortController();
-    const stopOnCallerAbort = () => abort.abort();
-    options.signal?.addEventListener('abort', stopOnCallerAbort, { once: true });
-    if (options.signal?.aborted) abort.abort();
-    const broadcast = new TextBroadcast<CallResult>();
-    const call: RunningCall = { broadcast, author: tutor.info, abort, done: Promise.resolve() };
-    calls.add(call);
-    call.done = (async () => {
-      const run = await runTutor(tutor, prompt, {
-        maxOutputTokens: reservation.maxOutputTokens,
-        signal: abort.signal,
-        onText: (text) => {
-          broadcast.write(text);
-          options.onText?.(text);
-        },
-      });
-      if (run.unbelievableReport) {
-        log.warn(
-          { reported: run.unbelievableReport, charged: run.usage, feature, tutor: tutor.info },
-          'uso de tokens informado pelo provedor fora do possível: cobrado o uso contado aqui',
-        );
-      }
-      let charged: Pair | null = null;
-      try {
-        charged = await ledger.settle(reservation.id, run.usage, run.outcome);
-      } catch (error) {
-        // The reservation expires and gives its tokens back; the usage is lost. Logged loudly.
-        log.error(
-          { err: error, reservationId: reservation.id, usage: run.usage },
-          'falha ao liquidar tokens',
-        );
-      }
-      if (run.outcome === 'failed') {
-        log.warn(
-          { provider: describeProviderError(run.error), feature, tutor: tutor.info.provider },
-          'o provedor de IA falhou',
-        );
-      }
-      if (run.outcome === 'completed' && run.text.trim().length > 0) {
-        await options.onCompleted?.(run);
-        broadcast.finish({ content: run.text, finishReason: run.finishReason, charged });
-      } else {
-        await options.onFailed?.();
-        broadcast.fail(run.error ?? new Error(run.outcome));
-      }
-    })()
-      .catch(async (error: unknown) => {
-        log.error({ err: error, feature }, 'falha na chamada ao tutor');
-        await options.onFailed?.().catch(() => undefined);
-        broadcast.fail(error);
-      })
-      .finally(() => {
-        options.signal?.removeEventListener('abort', stopOnCallerAbort);
-        calls.delete(call);
-      });
-    return call;
-  }
-
-  /**
-   * A text shared by every user: the stored one when there is one (no tokens); otherwise it is
-   * written once, paid by the user whose request writes it, while others asking meanwhile receive
-   * the same text as it is written, on this instance or another.
-   */
-  async function sharedText(options: {
-    key: string;
-    feature: 'feedback' | 'didactic';
-    viewer: Viewer;
-    regenerate: boolean;
-    signal: AbortSignal;
-    /** The stored text, when the caller has already looked it up. */
-    firstLook?: StoredText;
-    findStored: () => Promise<StoredText | undefined>;
-    prompt: () => Promise<TutorPrompt>;
-    save: (tx: DatabaseHandle['db'], text: NewText) => Promise<void>;
-  }): Promise<Events> {
-    const { key, feature, viewer, signal } = options;
-    // A language model's text is never replaced by the offline tutor's, and the offline tutor's
-    // text is not served once a language model is configured.
-    const usable = (stored: StoredText | undefined): stored is StoredText =>
-      Boolean(stored && (stored.languageModel || !tutor.info.languageModel));
-    const askedAt = Date.now();
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      if (!options.regenerate) {
-        const stored =
-          attempt === 0 && 'firstLook' in options ? options.firstLook : await options.findStored();
-        if (usable(stored)) return storedEvents(feature, stored, viewer);
-      }
-      const local = sharedCalls.get(key);
-      if (local) return followCall(feature, local, viewer, 'shared', signal);
-      const claimed = await claimGeneration(
-        db,
-        { key, feature, userId: viewer.userId, ...tutor.info },
-        LEASE_SECONDS,
-      );
-      if (!claimed) {
-        const other = await findLiveGeneration(db, key);
-        if (other) {
-          const author = authorOf({ ...other, languageModel: other.language_model });
-          return followOtherInstance(feature, key, author, options.findStored, viewer, signal);
-        }
-        continue; // it ended between the two looks: look again
-      }
-      try {
-        // Someone may have finished this text between the first look and the claim.
-        const stored = await options.findStored();
-        if (usable(stored) && (!options.regenerate || stored.createdAt.getTime() >= askedAt)) {
-          await deleteGeneration(db, key);
-          return storedEvents(feature, stored, viewer);
-        }
-        const writer = hub.writer(key);
-        const release = async () => {
-          await writer.stop();
-          await deleteGeneration(db, key);
-          await hub.announce(key);
-        };
-        const call = await startCall({
-          viewer,
-          feature,
-          prompt: await options.prompt(),
-          onText: writer.push,
-          async onCompleted(run) {
-            await writer.stop();
-            await inTransaction(db, async (tx) => {
-              await options.save(tx, {
-                content: run.text,
-                finishReason: run.finishReason,
-                outputTokens: run.usage.output,
-                createdBy: viewer.userId,
-                ...tutor.info,
-              });
-              await deleteGeneration(tx, key);
-            });
-            await hub.announce(key);
-          },
-          onFailed: release,
-        });
-        sharedCalls.set(key, call);
-        void call.done.finally(() => {
-          if (sharedCalls.get(key) === call) sharedCalls.delete(key);
-        });
-        return followCall(feature, call, viewer, 'generated', signal);
-      } catch (error) {
-        // Refused (402) or failed before writing: let the key go, and wake anyone following it.
-        await deleteGeneration(db, key).catch(() => undefined);
-        await hub.announce(key).catch(() => undefined);
-        throw error;
-      }
-    }
-    throw AppError.common('server/unavailable', 503);
   }
 
   async function didacticSubject(disciplina: string, assunto: string) {
@@ -484,7 +135,7 @@ export function createAiService(deps: AiDeps) {
       const [, stored] = await Promise.all([assertChecked(viewer, questionId), findStored()]);
       const regenerate = request.regenerate && rewrites;
       if (regenerate) await regenerationLimit(viewer);
-      return sharedText({
+      return engine.sharedText({
         key: `feedback:${questionId}`,
         firstLook: stored,
         feature: 'feedback',
@@ -533,19 +184,15 @@ export function createAiService(deps: AiDeps) {
         {
           kind: 'chat',
           question: toTutorQuestion(material),
-          // Only an explanation this tutor would show (see `usable` in sharedText).
-          feedback:
-            feedback && (feedback.languageModel || !tutor.info.languageModel)
-              ? feedback.content
-              : null,
+          // Only an explanation this tutor would show.
+          feedback: engine.usable(feedback) ? feedback.content : null,
           history: trimHistory(request.history),
           message: request.message,
         },
         material,
         log,
       );
-      const call = await startCall({ viewer, feature: 'chat', prompt, signal });
-      return followCall('chat', call, viewer, 'generated', signal);
+      return engine.privateText({ viewer, feature: 'chat', prompt, signal });
     },
 
     /** The study text of a discipline's subject, streamed; stored and shared like explanations. */
@@ -560,7 +207,7 @@ export function createAiService(deps: AiDeps) {
       await study.assertSubjectFree(viewer.userId, discipline.code, request.assunto);
       const regenerate = request.regenerate && rewrites;
       if (regenerate) await regenerationLimit(viewer);
-      return sharedText({
+      return engine.sharedText({
         key: `didactic:${discipline.code}:${request.assunto}`,
         feature: 'didactic',
         viewer,
@@ -593,15 +240,10 @@ export function createAiService(deps: AiDeps) {
       ledger.summary(session.user.id, session.sessionUser.accountType === 'premium'),
 
     /** Drops generation rows of servers that died (housekeeping). */
-    purgeDeadGenerations: () => purgeDeadGenerations(db),
+    purgeDeadGenerations: () => engine.purgeDeadGenerations(),
 
     /** Stops every running call (each settles what it used) before the server closes. */
-    async close() {
-      const running = [...calls];
-      for (const call of running) call.abort.abort();
-      await Promise.allSettled(running.map((call) => call.done));
-      await hub.close();
-    },
+    close: () => engine.close(),
   };
 }
 
