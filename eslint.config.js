@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -124,9 +125,19 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y-x': jsxA11y },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // eslint-plugin-jsx-a11y's recommended rules, from its ESLint 10 fork.
+      ...jsxA11y.configs.recommended.rules,
+      // A scrollable box is focusable so a keyboard can scroll it (axe: scrollable-region-focusable);
+      // it is a labelled region (or a tab panel, or the zoomable figure's group).
+      'jsx-a11y-x/no-noninteractive-tabindex': [
+        'error',
+        { tags: [], roles: ['tabpanel', 'region', 'group'], allowExpressionValues: true },
+      ],
+      // Radio cards name their option from a constant, two elements deep.
+      'jsx-a11y-x/label-has-associated-control': ['error', { depth: 3 }],
       'no-restricted-imports': ['error', noDeepRelativeImports('apps/web/src')],
     },
   },

@@ -142,7 +142,9 @@ export function Modal({
   if (!open) return null;
 
   return createPortal(
+    // The backdrop only closes on a click outside; the dialog inside handles the keyboard.
     <div
+      role="presentation"
       ref={overlayRef}
       className={
         fullScreen
@@ -176,6 +178,7 @@ export function Modal({
               <div
                 id={descriptionId}
                 // A long description scrolls in its box; keyboard users can scroll it too.
+                // eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex -- axe: scrollable-region-focusable
                 tabIndex={fullScreen ? 0 : undefined}
                 className={`mt-1.5 text-sm leading-6 text-ink-muted ${fullScreen ? 'max-h-24 overflow-y-auto rounded focus-visible:outline-2 focus-visible:outline-ring' : ''}`}
               >

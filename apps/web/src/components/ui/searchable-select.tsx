@@ -204,6 +204,7 @@ export function SearchableSelect({
 
         {open && (
           <div
+            role="presentation"
             className="absolute inset-x-0 top-full z-30 mt-1.5 overflow-hidden rounded-xl border border-line bg-surface shadow-lg shadow-slate-900/10 dark:shadow-black/40"
             onMouseDown={keepFocus}
           >
@@ -219,6 +220,8 @@ export function SearchableSelect({
                   const selected = option.value === value;
                   const isAll = allOptionLabel !== null && option.value === ALL_VALUE;
                   return (
+                    // The combobox's input takes the keys (aria-activedescendant); options take clicks.
+                    // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events
                     <li
                       key={`${option.value}-${index}`}
                       id={optionId(index)}

@@ -192,7 +192,12 @@ export function FigureZoomDialog({ figure, description, onClose }: FigureZoomDia
         </Button>
       }
     >
-      <div className="mt-3 flex min-h-0 flex-1 flex-col gap-3" onKeyDown={onKeyDown}>
+      {/* The keys of the figure and of its zoom buttons, handled in one place. */}
+      <div
+        role="presentation"
+        className="mt-3 flex min-h-0 flex-1 flex-col gap-3"
+        onKeyDown={onKeyDown}
+      >
         <div
           ref={viewportRef}
           tabIndex={0}

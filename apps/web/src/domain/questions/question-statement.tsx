@@ -21,6 +21,7 @@ function ReferenceTexts({
       </h2>
       {/* A long text scrolls inside its box; keyboard users must be able to scroll it too. */}
       <div
+        role="region"
         tabIndex={0}
         aria-label="Conteúdo do texto de referência"
         className="mt-3 max-h-[28rem] space-y-4 overflow-y-auto rounded-md pr-1 focus-visible:outline-2 focus-visible:outline-ring"

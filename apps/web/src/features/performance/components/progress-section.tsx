@@ -39,7 +39,12 @@ function NumbersTable({ caption, children }: { caption: string; children: ReactN
       <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-primary-ink">
         Ver os números em tabela
       </summary>
-      <div className="overflow-x-auto border-t border-line" tabIndex={0} aria-label={caption}>
+      <div
+        role="region"
+        className="overflow-x-auto border-t border-line"
+        tabIndex={0}
+        aria-label={caption}
+      >
         <table className="w-full border-collapse">
           <caption className="sr-only">{caption}</caption>
           {children}

@@ -142,6 +142,8 @@ function DisciplineViews({
             Da maior para a menor taxa de acerto, com o detalhe de cada assunto.
           </p>
         </div>
+        {/* The tabs take focus (one at a time); their list moves it with the arrow keys. */}
+        {/* eslint-disable-next-line jsx-a11y-x/interactive-supports-focus */}
         <div
           role="tablist"
           aria-label="Forma de exibição"
