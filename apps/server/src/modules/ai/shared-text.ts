@@ -122,6 +122,19 @@ export function createSharedTextEngine(deps: SharedTextDeps) {
   const finishReasonOf = (reason: string): CallResult['finishReason'] =>
     reason === 'stop' || reason === 'length' ? reason : 'other';
 
+  /** The end of a stream that served a stored text: nothing charged, the viewer's balance. */
+  async function freeDone(stored: StoredText, viewer: Viewer): Promise<AiStreamEvent> {
+    return {
+      event: 'done',
+      data: {
+        content: stored.content,
+        finishReason: finishReasonOf(stored.finishReason),
+        charged: null,
+        tokens: await ledger.balance(viewer.userId, viewer.premium),
+      },
+    };
+  }
+
   async function* storedEvents(feature: AiFeature, stored: StoredText, viewer: Viewer): Events {
     yield {
       event: 'meta',
@@ -133,15 +146,7 @@ export function createSharedTextEngine(deps: SharedTextDeps) {
       },
     };
     yield { event: 'delta', data: { text: stored.content } };
-    yield {
-      event: 'done',
-      data: {
-        content: stored.content,
-        finishReason: finishReasonOf(stored.finishReason),
-        charged: null,
-        tokens: await ledger.balance(viewer.userId, viewer.premium),
-      },
-    };
+    yield await freeDone(stored, viewer);
   }
 
   /** Reads a call of this process: its text as it is written, then its end. */
@@ -196,15 +201,7 @@ export function createSharedTextEngine(deps: SharedTextDeps) {
     }
     const rest = stored.content.startsWith(sent) ? stored.content.slice(sent.length) : '';
     if (rest) yield { event: 'delta', data: { text: rest } };
-    yield {
-      event: 'done',
-      data: {
-        content: stored.content,
-        finishReason: finishReasonOf(stored.finishReason),
-        charged: null,
-        tokens: await ledger.balance(viewer.userId, viewer.premium),
-      },
-    };
+    yield await freeDone(stored, viewer);
   }
 
   /**
