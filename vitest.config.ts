@@ -11,9 +11,14 @@ const serverResolve = {
   ],
 };
 
-// The server's integration suite runs on the embedded PGlite always, and once more on PostgreSQL
-// when TEST_DATABASE_URL is set (CI sets it).
-const integrationDatabases = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
+// The server's integration suite runs on the embedded PGlite, and once more on PostgreSQL when
+// TEST_DATABASE_URL is set. TEST_DATABASES=postgres (or pglite) picks one; the suites that start
+// real processes on a DATA_DIR belong to the embedded database and run with it.
+const integrationDatabases = process.env.TEST_DATABASES
+  ? process.env.TEST_DATABASES.split(',').map((name) => name.trim())
+  : ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
+const unknownDatabase = integrationDatabases.find((name) => !['pglite', 'postgres'].includes(name));
+if (unknownDatabase) throw new Error(`TEST_DATABASES: banco desconhecido '${unknownDatabase}'`);
 
 export default defineConfig({
   test: {
@@ -44,22 +49,30 @@ export default defineConfig({
           env: { TEST_DB: database, LOG_LEVEL: 'silent' },
           // One migrated database for the run, cloned by every test file.
           globalSetup: ['test/setup/database-template.ts'],
+          // Every file builds its own app on its own database, and the server's modules keep no
+          // state between apps: one module graph per worker, instead of one per file, halves the
+          // pass (import was a third of it).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       })),
-      {
-        resolve: serverResolve,
-        test: {
-          name: 'server-processes',
-          root: 'apps/server',
-          include: ['test/processes/**/*.test.ts'],
-          // Each test starts real server processes: generous on a shared, busy machine.
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
-        },
-      },
+      ...(integrationDatabases.includes('pglite')
+        ? [
+            {
+              resolve: serverResolve,
+              test: {
+                name: 'server-processes',
+                root: 'apps/server',
+                include: ['test/processes/**/*.test.ts'],
+                // Each test starts real server processes: generous on a shared, busy machine.
+                testTimeout: 120_000,
+                hookTimeout: 120_000,
+                fileParallelism: false,
+              },
+            },
+          ]
+        : []),
     ],
   },
 });
