@@ -8,6 +8,7 @@ export * from './api/auth';
 export * from './api/me';
 export * from './messages/auth';
 export * from './api/catalog';
+export * from './api/commentary';
 export * from './messages/catalog';
 export * from './messages/subscription';
 export * from './api/performance';

@@ -12,6 +12,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import type { QuestionCommentary } from '@gabarita/shared';
 import { bytea } from './column-types';
 
 export interface Alternative {
@@ -163,6 +164,8 @@ export const questions = pgTable(
       .notNull()
       .default('regular'),
     statusNote: text('status_note'),
+    /** The authored comment (format 2 `comentario`); shown after a check (docs/product-rules.md). */
+    commentary: jsonb('commentary').$type<QuestionCommentary>(),
   },
   (table) => [
     check('questions_status_check', sql`${table.status} in ('regular', 'annulled', 'outdated')`),

@@ -189,6 +189,7 @@ async function upsertQuestions(
         imageDescription: question.image?.description ?? null,
         status: question.status,
         statusNote: question.statusNote,
+        commentary: question.commentary,
       })),
     )
     .onConflictDoUpdate({
@@ -205,6 +206,7 @@ async function upsertQuestions(
         imageDescription: excluded('image_description'),
         status: excluded('status'),
         statusNote: excluded('status_note'),
+        commentary: excluded('commentary'),
       },
     });
 }

@@ -1,6 +1,7 @@
-import { ASSET_ID_PATTERN } from '@gabarita/shared';
+import { ASSET_ID_PATTERN, type QuestionCommentary } from '@gabarita/shared';
 import type { Alternative } from '@/db/schema';
 import { slicer } from '@/lib/event-loop';
+import { readCommentary } from './commentary';
 import type { ContentFiles, ImageFile, RawFile } from './content-files';
 import { IMAGE_EXTENSIONS_LABEL } from './content-files';
 import {
@@ -39,6 +40,8 @@ export interface ValidQuestion {
   image: { assetId: string; description: string } | null;
   status: QuestionStatusValue;
   statusNote: string | null;
+  /** The authored comment (format 2 `comentario`), or null. */
+  commentary: QuestionCommentary | null;
 }
 
 export interface ValidExam {
@@ -67,7 +70,7 @@ export const SUPPORTED_VERSIONS = [1, 2] as const;
 const DISCIPLINE_CODE = /^[a-z][a-z0-9_]*$/;
 const EXAM_ID = /^[a-z0-9_]+_prova$/;
 const LETTERS = 'ABCDE';
-const FORMAT_2_QUESTION_FIELDS = ['situacao', 'nota'];
+const FORMAT_2_QUESTION_FIELDS = ['situacao', 'nota', 'comentario'];
 const SITUATIONS: Record<string, QuestionStatusValue> = {
   anulada: 'annulled',
   desatualizada: 'outdated',
@@ -554,6 +557,8 @@ function readQuestion(
   const alternatives = readAlternatives(fields, version, at, context.useImage);
   if (!alternatives) ok = false;
   const letters = alternatives?.map((alternative) => alternative.letter).join('');
+  const commentary = version === 2 ? readCommentary(fields, letters, at) : null;
+  if (commentary === undefined) ok = false;
 
   let answerLetter: string | undefined;
   const gabarito = fields.raw('gabarito');
@@ -642,7 +647,8 @@ function readQuestion(
     alternatives &&
     answerLetter !== undefined &&
     disciplineCode !== undefined &&
-    subject !== undefined
+    subject !== undefined &&
+    commentary !== undefined
       ? {
           id: `${context.examId}_${key}`,
           number: Number(key),
@@ -655,6 +661,7 @@ function readQuestion(
           image,
           status,
           statusNote,
+          commentary,
         }
       : null;
   return { valid, disciplineCode, subject };
