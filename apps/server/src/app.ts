@@ -29,6 +29,7 @@ import { createSimuladoService } from './modules/study/simulado.service';
 import { createStudyMarks } from './modules/study/study-marks';
 import { studyRoutes } from './modules/study/study.routes';
 import { createStudyService } from './modules/study/study.service';
+import { createCommentaryService } from './modules/study/commentary.service';
 import { createReviewService } from './modules/study/review.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { createSessionCache } from './modules/auth/session-cache';
@@ -270,6 +271,12 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
         study,
         performance: createPerformanceService(db, studyMarks),
         review: createReviewService(db),
+        commentary: createCommentaryService({
+          catalog,
+          study,
+          hasTutorAccess: async (session) =>
+            session.sessionUser.accountType === 'premium' || ledger.hasPackage(session.user.id),
+        }),
       });
       await api.register(simuladoRoutes, { simulados });
       await api.register(supportRoutes, { support });

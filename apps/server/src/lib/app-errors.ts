@@ -75,6 +75,8 @@ export const studyErrors = {
   questionLimit: () => new AppError('limit/question', 402, CATALOG_MESSAGES.questionLimit),
   statsCheckFirst: () =>
     new AppError('study/check-first', 403, STUDY_TOOLS_MESSAGES.statsCheckFirst),
+  commentaryCheckFirst: () =>
+    new AppError('study/check-first', 403, STUDY_TOOLS_MESSAGES.commentaryCheckFirst),
 };
 
 export const simuladoErrors = {

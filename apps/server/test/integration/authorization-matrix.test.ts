@@ -166,6 +166,11 @@ const MATRIX: Record<string, Probe> = {
     url: (c) => `/api/questions/${c.questionId}/stats`,
     expect: signedIn(200),
   },
+  // After the check too; the comment's reasons follow the tutor's access (checked elsewhere).
+  'GET /api/questions/:id/commentary': {
+    url: (c) => `/api/questions/${c.questionId}/commentary`,
+    expect: signedIn(200),
+  },
   'GET /api/questions/facets': {
     url: fixed('/api/questions/facets?disciplina=matematica'),
     expect: same(200),

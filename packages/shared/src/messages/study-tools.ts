@@ -1,4 +1,7 @@
-/** Texts of the study tools: question search, the mistakes notebook and crowd answer stats. */
+/**
+ * Texts of the study tools: question search, the mistakes notebook, crowd answer stats and the
+ * authored comments.
+ */
 export const STUDY_TOOLS_MESSAGES = {
   searchTitle: 'Buscar questões',
   searchPlaceholder: 'Palavras do enunciado ou das alternativas',
@@ -15,4 +18,12 @@ export const STUDY_TOOLS_MESSAGES = {
     'O caderno de erros é exclusivo para assinantes Premium. Assine para refazer as questões que você errou no momento certo de revisá-las.',
   statsCheckFirst: 'Responda a questão para ver como os outros usuários responderam.',
   statsLoadFailed: 'Não foi possível carregar as estatísticas da questão.',
+  commentaryTitle: 'Comentário',
+  commentaryCheckFirst: 'Responda a questão para ver o comentário.',
+  commentaryLoadFailed: 'Não foi possível carregar o comentário da questão.',
+  commentaryMissing:
+    'Esta questão ainda não tem comentário da equipe. Você pode pedir uma explicação abaixo.',
+  commentaryLocked:
+    'O comentário de cada alternativa e o fundamento (lei, artigo, súmula) são do Premium ou de quem tem um pacote de tokens.',
+  commentarySources: 'Fundamento',
 } as const;

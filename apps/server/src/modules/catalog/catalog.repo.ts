@@ -316,6 +316,15 @@ export async function responsesOf(db: Database, userId: string, questionIds: str
 }
 
 /** What checking an answer needs: the key, the letters offered and the question's state. */
+/** A question's authored comment: undefined when there is no such question, null without one. */
+export async function findQuestionCommentary(db: Database, questionId: string) {
+  const [row] = await db
+    .select({ commentary: questions.commentary })
+    .from(questions)
+    .where(eq(questions.id, questionId));
+  return row ? row.commentary : undefined;
+}
+
 export async function findQuestionKey(db: Database, questionId: string) {
   const [row] = await db
     .select({

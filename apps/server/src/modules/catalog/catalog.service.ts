@@ -12,6 +12,7 @@ import {
   type QuestionDetail,
   type QuestionFacetsResponse,
   type QuestionSearchFilters,
+  type QuestionCommentary,
 } from '@gabarita/shared';
 import type { Database } from '@/db/client';
 import { AppError } from '@/lib/errors';
@@ -29,6 +30,7 @@ import {
   findFigures,
   findImage,
   findQuestion,
+  findQuestionCommentary,
   findQuestionKey,
   findReferenceTexts,
   listDisciplines,
@@ -364,6 +366,8 @@ export interface TutorMaterial {
   status: 'regular' | 'annulled' | 'outdated';
   statusNote: string | null;
   image: { description: string; contentType: string; content: Buffer } | null;
+  /** The authored comment, the tutor's ground when there is one. */
+  commentary: QuestionCommentary | null;
 }
 
 async function tutorMaterial(db: Database, questionId: string): Promise<TutorMaterial | null> {
@@ -388,6 +392,7 @@ async function tutorMaterial(db: Database, questionId: string): Promise<TutorMat
     answerLetter: question.answerLetter,
     status: question.status,
     statusNote: question.statusNote,
+    commentary: question.commentary,
     referenceHtml: references
       .sort((a, b) => order.get(a.key)! - order.get(b.key)!)
       .map((reference) => reference.html),
@@ -431,6 +436,7 @@ export function createCatalogService(
   // Image bytes can be large; versioned URLs let browsers keep them, so few are kept here.
   const imageBytes = store<Image>(64);
   const questionKeys = store<QuestionKey | null>(20_000);
+  const commentaries = store<QuestionCommentary | null | undefined>(10_000);
 
   const index = () => examIndex('', async () => createExamIndex(await loadExamIndexRows(db)));
   const disciplinesList = () => disciplineList('', () => getDisciplines(db));
@@ -520,6 +526,9 @@ export function createCatalogService(
     /** The key and letters of a question, for the server's own checks; never sent as is. */
     questionKey: (questionId: string) =>
       questionKeys(questionId, () => findQuestionKey(db, questionId)),
+    /** A question's authored comment: undefined when there is no such question. */
+    questionCommentary: (questionId: string) =>
+      commentaries(questionId, () => findQuestionCommentary(db, questionId)),
     tutorMaterial: (questionId: string) => tutorMaterial(db, questionId),
     /** Up to `limit` questions of a discipline's subject, for study texts. */
     async subjectMaterial(disciplineCode: string, subject: string, limit: number) {

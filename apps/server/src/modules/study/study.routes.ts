@@ -7,6 +7,7 @@ import {
   progressQuerySchema,
   progressResponseSchema,
   questionChecksResponseSchema,
+  questionCommentaryResponseSchema,
   questionParamsSchema,
   questionStatsResponseSchema,
   reviewCountResponseSchema,
@@ -14,6 +15,7 @@ import {
   reviewResponseSchema,
 } from '@gabarita/shared';
 import { signedIn } from '@/plugins/access';
+import type { CommentaryService } from './commentary.service';
 import type { PerformanceService } from './performance.service';
 import type { ReviewService } from './review.service';
 import type { StudyService } from './study.service';
@@ -22,7 +24,8 @@ export const studyRoutes: FastifyPluginAsyncZod<{
   study: StudyService;
   performance: PerformanceService;
   review: ReviewService;
-}> = async (app, { study, performance, review }) => {
+  commentary: CommentaryService;
+}> = async (app, { study, performance, review, commentary }) => {
   app.post(
     '/questions/:id/open',
     { config: { access: 'user' }, schema: { params: questionParamsSchema } },
@@ -85,6 +88,18 @@ export const studyRoutes: FastifyPluginAsyncZod<{
       schema: { params: questionParamsSchema, response: { 200: questionStatsResponseSchema } },
     },
     async (request) => study.questionStats(signedIn(request).user.id, request.params.id),
+  );
+
+  app.get(
+    '/questions/:id/commentary',
+    {
+      config: { access: 'user' },
+      schema: {
+        params: questionParamsSchema,
+        response: { 200: questionCommentaryResponseSchema },
+      },
+    },
+    async (request) => commentary.commentaryFor(signedIn(request), request.params.id),
   );
 
   // The mistakes notebook is a Premium feature (docs/product-rules.md, "Mistakes notebook").

@@ -1,0 +1,230 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STUDY_TOOLS_MESSAGES } from '@gabarita/shared';
+import { questions } from '@/db/schema';
+import {
+  ContentProblemsError,
+  createContentImportService,
+} from '@/modules/catalog/import/content-import.service';
+import type { Problem } from '@/modules/catalog/import/validate-content';
+import { createOperatorService } from '@/modules/operator/operator.service';
+import { get, send, signedInStudent } from '../helpers/accounts';
+import {
+  type EditableCatalog,
+  editedCatalog,
+  FORMAT_2_EXAM,
+  FORMAT_2_EXAMPLE,
+  MINI_CATALOG,
+} from '../helpers/content';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+const EXAM_FILE = `provas/${FORMAT_2_EXAM}`;
+const QUESTION_6 = 'exemplo_2024_formato2_prova_6';
+const example = JSON.parse(fs.readFileSync(path.join(FORMAT_2_EXAMPLE, EXAM_FILE), 'utf8')) as {
+  questoes: Record<string, { comentario?: Record<string, unknown> }>;
+};
+const comment6 = example.questoes['6']!.comentario!;
+
+describe('format 2: comentario', () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestApp();
+  });
+  afterAll(() => test.close());
+  const service = () => createContentImportService(test.database.db);
+  const v2 = (edit: (catalog: EditableCatalog) => void) => editedCatalog(edit, FORMAT_2_EXAMPLE);
+  const comment = (catalog: EditableCatalog, number: string) =>
+    catalog.question(FORMAT_2_EXAM, number).comentario as Record<string, unknown>;
+  const at = (path: string, message: string): Problem => ({ file: EXAM_FILE, path, message });
+
+  async function problemsOf(dir: string): Promise<Problem[]> {
+    const error = await service()
+      .importContent(dir)
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ContentProblemsError);
+    return (error as ContentProblemsError).problems;
+  }
+
+  it('is stored as written: the summary, a reason per alternative in order, the basis, the authors', async () => {
+    await service().importContent(FORMAT_2_EXAMPLE);
+    const [row] = await test.database.db
+      .select({ commentary: questions.commentary })
+      .from(questions)
+      .where(eq(questions.id, QUESTION_6));
+    const reasons = comment6.alternativas as Record<string, string>;
+    expect(row!.commentary).toEqual({
+      summaryHtml: comment6.resumo,
+      reasons: [
+        { letter: 'C', html: reasons.C },
+        { letter: 'E', html: reasons.E },
+      ],
+      sources: (comment6.fundamento as { tipo: string; referencia: string; url: string }[]).map(
+        (source) => ({ kind: source.tipo, reference: source.referencia, url: source.url }),
+      ),
+      author: { name: 'Equipe Gabarita', reviewedOn: '2026-11-26' },
+    });
+    // Optional: questions without one import too, with none.
+    const [plain] = await test.database.db
+      .select({ commentary: questions.commentary })
+      .from(questions)
+      .where(eq(questions.id, 'exemplo_2024_formato2_prova_2'));
+    expect(plain!.commentary).toBeNull();
+  });
+
+  it('must explain every alternative, and only the ones the question has', async () => {
+    const problems = await problemsOf(
+      v2((catalog) => {
+        const seven = comment(catalog, '7').alternativas as Record<string, string>;
+        delete seven.C;
+        delete seven.D;
+        (comment(catalog, '6').alternativas as Record<string, string>).A = 'Não existe.';
+      }),
+    );
+    expect(problems).toEqual([
+      at(
+        '$.questoes.6.comentario.alternativas.A',
+        'a questão não tem a alternativa "A" (tem C, E)',
+      ),
+      at(
+        '$.questoes.7.comentario.alternativas',
+        'o comentário deve explicar todas as alternativas: faltam as C, D',
+      ),
+    ]);
+  });
+
+  it('reports each wrong part of a comment at its path, and imports nothing', async () => {
+    const problems = await problemsOf(
+      v2((catalog) => {
+        const one = comment(catalog, '1');
+        one.resumo = '<figura imagem="ex2_lampada" alt="Lâmpada"></figura>';
+        (one.alternativas as Record<string, unknown>).B = 42;
+        one.fundamento = [
+          { tipo: 'portaria', referencia: 'Portaria nº 1/2020' },
+          { tipo: 'lei', referencia: 'Lei nº 9.394/1996', url: 'javascript:alert(1)' },
+          'Lei nº 8.069/1990',
+        ];
+        one.autoria = { nome: 'Equipe', revisado_em: '26/11/2026' };
+        one.nota_interna = 'rever';
+        comment(catalog, '7').resumo = '   ';
+      }),
+    );
+    expect(problems).toEqual([
+      at('$.questoes.1.comentario.resumo', 'figuras e imagens não são aceitas no comentário'),
+      at('$.questoes.1.comentario.alternativas.B', 'deve ser um texto, não um número'),
+      at(
+        '$.questoes.1.comentario.fundamento[0].tipo',
+        'tipo inválido: "portaria" (use lei, sumula, jurisprudencia, doutrina, outro)',
+      ),
+      at(
+        '$.questoes.1.comentario.fundamento[1].url',
+        'deve ser um endereço https:// ou http:// (recebido: "javascript:alert(1)")',
+      ),
+      at(
+        '$.questoes.1.comentario.fundamento[2]',
+        'deve ser um objeto { "tipo", "referencia", "url"? }, não um texto',
+      ),
+      at(
+        '$.questoes.1.comentario.autoria.revisado_em',
+        'deve ser uma data AAAA-MM-DD, como "2026-11-26" (recebido: "26/11/2026")',
+      ),
+      at('$.questoes.1.comentario.nota_interna', 'campo desconhecido: "nota_interna"'),
+      at('$.questoes.7.comentario.resumo', 'não pode ser vazio'),
+    ]);
+  });
+
+  it('keeps the summary short, and belongs to format 2', async () => {
+    const long = 'Uma frase longa demais para um resumo. '.repeat(20).trim();
+    expect(
+      await problemsOf(
+        v2((catalog) => {
+          comment(catalog, '1').resumo = long;
+        }),
+      ),
+    ).toEqual([
+      at(
+        '$.questoes.1.comentario.resumo',
+        `o resumo tem ${long.length} caracteres: use uma ou duas frases (até 600)`,
+      ),
+    ]);
+    const formatOne = editedCatalog((catalog) => {
+      catalog.question('alfa_2017_prova.json', '1').comentario = comment6;
+    }, MINI_CATALOG);
+    expect(await problemsOf(formatOne)).toEqual([
+      {
+        file: 'provas/alfa_2017_prova.json',
+        path: '$.questoes.1.comentario',
+        message: 'campo do formato 2: declare "versao": 2 na prova para usá-lo',
+      },
+    ]);
+  });
+});
+
+describe('GET /api/questions/:id/commentary', () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestApp();
+    await createContentImportService(test.database.db).importContent(FORMAT_2_EXAMPLE);
+  });
+  afterAll(() => test.close());
+
+  const commentaryOf = (questionId: string, cookie: string) =>
+    get(test.app, `/api/questions/${questionId}/commentary`, cookie);
+  const check = (questionId: string, cookie: string, letter: string) =>
+    send(test.app, 'POST', `/api/questions/${questionId}/check`, { letter }, cookie);
+
+  it('comes after the check: the summary for a free account, the reasons behind the plans', async () => {
+    const student = await signedInStudent(test.app, test.database);
+    const before = await commentaryOf(QUESTION_6, student.cookie);
+    expect(before.statusCode).toBe(403);
+    expect(before.json().error).toEqual({
+      code: 'study/check-first',
+      message: STUDY_TOOLS_MESSAGES.commentaryCheckFirst,
+    });
+
+    expect((await check(QUESTION_6, student.cookie, 'E')).statusCode).toBe(200);
+    const after = await commentaryOf(QUESTION_6, student.cookie);
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toEqual({
+      available: true,
+      summaryHtml: comment6.resumo,
+      author: { name: 'Equipe Gabarita', reviewedOn: '2026-11-26' },
+      locked: true,
+      reasons: [],
+      sources: [],
+    });
+  });
+
+  it('gives the reasons and the basis to Premium and to a token package', async () => {
+    const premium = await signedInStudent(test.app, test.database, { premium: true });
+    const withPackage = await signedInStudent(test.app, test.database);
+    await createOperatorService(test.database).run(
+      'user:grant-tokens',
+      [withPackage.email, '1'],
+      'direct',
+    );
+    for (const student of [premium, withPackage]) {
+      await check(QUESTION_6, student.cookie, 'C');
+      const body = (await commentaryOf(QUESTION_6, student.cookie)).json();
+      expect(body.locked).toBe(false);
+      expect(body.reasons.map((reason: { letter: string }) => reason.letter)).toEqual(['C', 'E']);
+      expect(body.sources[0]).toEqual({
+        kind: 'lei',
+        reference:
+          'Lei nº 9.394/1996 (LDB), art. 36, IV, incluído pela Lei nº 11.684/2008 e revogado pela Lei nº 13.415/2017',
+        url: 'https://www.planalto.gov.br/ccivil_03/leis/l9394.htm',
+      });
+    }
+  });
+
+  it('says when a question has no comment, and 404 for an unknown question', async () => {
+    const student = await signedInStudent(test.app, test.database, { premium: true });
+    await check('exemplo_2024_formato2_prova_2', student.cookie, 'A');
+    expect((await commentaryOf('exemplo_2024_formato2_prova_2', student.cookie)).json()).toEqual({
+      available: false,
+    });
+    const unknown = await commentaryOf('exemplo_2024_formato2_prova_99', student.cookie);
+    expect(unknown.statusCode).toBe(404);
+  });
+});
