@@ -26,6 +26,12 @@ export const QUERY_KEYS = {
       : (['user', 'answers', 'discipline-questions', code, assunto] as const),
   /** GET /questions/:id (with the recorded first answer). */
   question: (questionId: string) => ['user', 'answers', 'question', questionId] as const,
+  /**
+   * GET /questions/:id/commentary: with the answers (it needs the user's check) and refetched when
+   * the plan changes (the reasons follow the tutor's access).
+   */
+  questionCommentary: (questionId: string) =>
+    ['user', 'answers', 'question-commentary', questionId] as const,
   /** GET /me/question-checks: today's free checks. */
   questionChecks: ['user', 'answers', 'question-checks'],
   /** GET /simulados: the user's simulados (their answers enter the history at the end). */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { questionDetailSchema } from '@gabarita/shared';
+import { questionCommentaryResponseSchema, questionDetailSchema } from '@gabarita/shared';
 import { apiRequest } from '@/lib/api-client';
 import { QUERY_KEYS } from '@/domain/query-keys';
 
@@ -17,4 +17,20 @@ export function questionQueryOptions(questionId: string) {
 
 export function useQuestion(questionId: string) {
   return useQuery(questionQueryOptions(questionId));
+}
+
+/**
+ * GET /questions/:id/commentary: the team's comment, once the user has checked (the server refuses
+ * it before). The viewer shows it; the tutor leaves out what it would repeat.
+ */
+export function useQuestionCommentary(questionId: string, checked: boolean) {
+  return useQuery({
+    queryKey: QUERY_KEYS.questionCommentary(questionId),
+    queryFn: ({ signal }) =>
+      apiRequest(`${questionPath(questionId)}/commentary`, questionCommentaryResponseSchema, {
+        signal,
+      }),
+    enabled: checked,
+    staleTime: 5 * 60_000,
+  });
 }

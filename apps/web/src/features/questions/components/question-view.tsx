@@ -11,6 +11,7 @@ import type { QuestionListItem } from '../hooks/use-question-list';
 import { AlternativesGroup, type CheckedAnswer } from '@/domain/questions/alternatives-group';
 import { CheckBar } from './check-bar';
 import { CrowdStats } from './crowd-stats';
+import { QuestionCommentary } from './question-commentary';
 import { QuestionHeader } from './question-header';
 import { QuestionReferenceTexts, QuestionStatement } from '@/domain/questions/question-statement';
 
@@ -120,6 +121,7 @@ export function QuestionView({
           <CheckBar question={data} check={check} />
           <CrowdStats questionId={data.id} answer={check.answer} />
         </Card>
+        <QuestionCommentary questionId={data.id} answer={check.answer} />
         {renderCompanions({
           question: data,
           answer: check.answer,

@@ -2,6 +2,7 @@ import type { QuestionDetail } from '@gabarita/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTutorInfo } from '@/domain/app-info';
+import { useQuestionCommentary } from '@/domain/questions/question-queries';
 import { subscriptionLimitTarget } from '@/domain/plans/subscription-reason';
 import { useTokens } from '@/domain/tutor/tokens';
 import { useTutorText } from '@/domain/tutor/use-tutor-text';
@@ -27,12 +28,18 @@ export function TutorPanels({ question, onBusyChange, onAiUsed }: TutorPanelsPro
   const explanation = useTutorText(returnTo);
   const [chatBusy, setChatBusy] = useState(false);
   const entitled = tokens.data?.canUseAi ?? false;
+  const commentary = useQuestionCommentary(question.id, true);
 
   useEffect(
     () => onBusyChange(explanation.busy || chatBusy),
     [explanation.busy, chatBusy, onBusyChange],
   );
   const languageModel = tutor?.languageModel ?? false;
+  // Without a language model, the explanation of a commented question would be the comment shown
+  // above it again (docs/product-rules.md, "Authored comments"); it waits to know, as it starts by
+  // itself.
+  const commentExplains =
+    !languageModel && (commentary.isPending || commentary.data?.available === true);
   const asked = explanation.state.status !== 'idle' || chatBusy;
   useEffect(() => {
     if (languageModel && asked) onAiUsed?.();
@@ -55,13 +62,15 @@ export function TutorPanels({ question, onBusyChange, onAiUsed }: TutorPanelsPro
   return (
     <div className="space-y-4">
       {entitled && tokens.data && <TokenCounter balance={tokens.data} />}
-      <ExplanationPanel
-        questionId={question.id}
-        explanation={explanation}
-        entitled={entitled}
-        tutor={tutor}
-        onInvite={invite}
-      />
+      {commentExplains ? null : (
+        <ExplanationPanel
+          questionId={question.id}
+          explanation={explanation}
+          entitled={entitled}
+          tutor={tutor}
+          onInvite={invite}
+        />
+      )}
       <ChatPanel
         questionId={question.id}
         entitled={entitled}

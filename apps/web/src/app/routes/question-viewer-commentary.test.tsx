@@ -1,0 +1,145 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  CATALOG_MESSAGES,
+  STUDY_TOOLS_MESSAGES,
+  type QuestionCommentaryResponse,
+} from '@gabarita/shared';
+import { examDetail, questionCard, questionDetail } from '@/test/catalog-fixtures';
+import {
+  noContentResponse,
+  renderApp,
+  SIGNED_IN_USER,
+  stubApi,
+  type ApiRoutes,
+} from '@/test/render-app';
+import {
+  FREE_TOKENS,
+  GEMINI_TUTOR,
+  OFFLINE_TUTOR,
+  premiumTokens,
+  sseResponse,
+  tutorAnswer,
+} from '@/test/tutor-fixtures';
+
+const EXAM_ID = 'cmvv_2017_matematica_prova';
+const QUESTION_ID = `${EXAM_ID}_1`;
+
+const UNLOCKED: QuestionCommentaryResponse = {
+  available: true,
+  summaryHtml: 'Metade de 1 é <strong>1/2</strong>.',
+  author: { name: 'Equipe Gabarita', reviewedOn: '2026-11-26' },
+  locked: false,
+  reasons: [
+    { letter: 'A', html: 'A é o dobro, não a metade.' },
+    { letter: 'B', html: 'B divide por dois: 1 ÷ 2 = 1/2.' },
+    { letter: 'C', html: 'C soma em vez de dividir.' },
+  ],
+  sources: [
+    {
+      kind: 'lei',
+      reference: 'Lei nº 9.394/1996, art. 26',
+      url: 'https://www.planalto.gov.br/ccivil_03/leis/l9394.htm',
+    },
+    { kind: 'doutrina', reference: 'Manual de frações, cap. 2', url: null },
+  ],
+};
+const LOCKED: QuestionCommentaryResponse = {
+  ...UNLOCKED,
+  locked: true,
+  reasons: [],
+  sources: [],
+};
+
+function stubViewer(commentary: QuestionCommentaryResponse, routes: ApiRoutes = {}) {
+  return stubApi({
+    'GET /auth/session': { user: { ...SIGNED_IN_USER, accountType: 'premium' } },
+    'GET /app-info': { supportEmail: null, tutor: OFFLINE_TUTOR },
+    'GET /me/tokens': premiumTokens(),
+    [`GET /exams/${EXAM_ID}`]: examDetail([questionCard(1)]),
+    [`GET /questions/${QUESTION_ID}`]: questionDetail(1),
+    [`POST /questions/${QUESTION_ID}/open`]: () => noContentResponse(),
+    [`POST /questions/${QUESTION_ID}/check`]: { correct: false, gabarito: 'B' },
+    [`GET /questions/${QUESTION_ID}/commentary`]: commentary,
+    [`POST /questions/${QUESTION_ID}/feedback`]: () =>
+      sseResponse(tutorAnswer('Explicação escrita agora.', { tutor: OFFLINE_TUTOR })),
+    ...routes,
+  });
+}
+
+async function renderAndCheck(letter = 'A') {
+  const app = renderApp(`/questoes?prova=${EXAM_ID}&q=${QUESTION_ID}`);
+  await screen.findByRole('radiogroup', { name: 'Alternativas' });
+  expect(screen.queryByRole('region', { name: 'Comentário' })).toBeNull();
+  await app.user.click(screen.getByRole('radio', { name: new RegExp(`^${letter}\\)`) }));
+  await app.user.click(screen.getByRole('button', { name: CATALOG_MESSAGES.checkAnswer }));
+  return { ...app, section: await screen.findByRole('region', { name: 'Comentário' }) };
+}
+
+describe('/questoes — the comment', () => {
+  it('shows the reasons after the check, the chosen and the right one first, with the basis', async () => {
+    const api = stubViewer(UNLOCKED);
+    const { section } = await renderAndCheck('A');
+    expect(section).toHaveTextContent('Metade de 1 é 1/2.');
+    const items = within(section).getAllByRole('listitem');
+    expect(items.slice(0, 3).map((item) => item.textContent)).toEqual([
+      'Alternativa A (incorreta) · sua respostaA é o dobro, não a metade.',
+      'Alternativa B (correta)B divide por dois: 1 ÷ 2 = 1/2.',
+      'Alternativa C (incorreta)C soma em vez de dividir.',
+    ]);
+    expect(within(section).getByRole('heading', { name: 'Fundamento' })).toBeVisible();
+    const link = within(section).getByRole('link', { name: /Lei nº 9\.394\/1996, art\. 26/ });
+    expect(link).toHaveAttribute('href', 'https://www.planalto.gov.br/ccivil_03/leis/l9394.htm');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(section).toHaveTextContent('Doutrina: Manual de frações, cap. 2');
+    expect(section).toHaveTextContent('Comentário de Equipe Gabarita, revisado em 26/11/2026.');
+    expect(api.calls(`GET /questions/${QUESTION_ID}/commentary`)).toHaveLength(1);
+  });
+
+  it('shows a free account the summary and what is behind the plans', async () => {
+    stubViewer(LOCKED, {
+      'GET /auth/session': { user: SIGNED_IN_USER },
+      'GET /me/tokens': FREE_TOKENS,
+    });
+    const { section, user } = await renderAndCheck();
+    expect(section).toHaveTextContent('Metade de 1 é 1/2.');
+    expect(section).toHaveTextContent(STUDY_TOOLS_MESSAGES.commentaryLocked);
+    expect(within(section).queryByText(/não a metade/)).toBeNull();
+    await user.click(within(section).getByRole('link', { name: 'Ver planos' }));
+    expect(await screen.findByRole('link', { name: 'Voltar para a questão' })).toBeVisible();
+  });
+
+  it('says when the question has no comment yet, and the offline tutor explains it instead', async () => {
+    const api = stubViewer({ available: false });
+    const app = renderApp(`/questoes?prova=${EXAM_ID}&q=${QUESTION_ID}`);
+    await screen.findByRole('radiogroup', { name: 'Alternativas' });
+    await app.user.click(screen.getByRole('radio', { name: /^B\)/ }));
+    await app.user.click(screen.getByRole('button', { name: CATALOG_MESSAGES.checkAnswer }));
+    expect(await screen.findByText(STUDY_TOOLS_MESSAGES.commentaryMissing)).toBeVisible();
+    await screen.findByRole('region', { name: 'Explicação do tutor offline' });
+    await waitFor(() =>
+      expect(api.calls(`POST /questions/${QUESTION_ID}/feedback`)).toHaveLength(1),
+    );
+  });
+
+  it('leaves out the offline explanation that would repeat the comment, not a language model', async () => {
+    const offline = stubViewer(UNLOCKED);
+    await renderAndCheck();
+    await screen.findByRole('region', { name: 'Perguntas ao tutor offline' });
+    expect(screen.queryByRole('region', { name: 'Explicação do tutor offline' })).toBeNull();
+    expect(offline.calls(`POST /questions/${QUESTION_ID}/feedback`)).toHaveLength(0);
+  });
+
+  it('keeps the explanation of a language model beside the comment', async () => {
+    const api = stubViewer(UNLOCKED, {
+      'GET /app-info': { supportEmail: null, tutor: GEMINI_TUTOR },
+      [`POST /questions/${QUESTION_ID}/feedback`]: () =>
+        sseResponse(tutorAnswer('Explicação escrita agora.')),
+    });
+    await renderAndCheck();
+    expect(await screen.findByRole('region', { name: 'Explicação da IA' })).toBeVisible();
+    await waitFor(() =>
+      expect(api.calls(`POST /questions/${QUESTION_ID}/feedback`)).toHaveLength(1),
+    );
+  });
+});
