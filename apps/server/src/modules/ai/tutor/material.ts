@@ -21,6 +21,18 @@ export function toTutorQuestion(material: TutorMaterial): TutorQuestion {
         ? material.referenceHtml.map(htmlToText).join('\n\n')
         : null,
     imagem: material.image ? { description: material.image.description } : null,
+    comentario: material.commentary
+      ? {
+          resumo: htmlToText(material.commentary.summaryHtml),
+          razoes: material.commentary.reasons.map(({ letter, html }) => ({
+            letter,
+            text: htmlToText(html),
+          })),
+          fundamento: material.commentary.sources.map(
+            (source) => `${source.reference}${source.url ? ` (${source.url})` : ''}`,
+          ),
+        }
+      : null,
   };
 }
 

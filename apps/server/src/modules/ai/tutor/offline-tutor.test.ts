@@ -8,6 +8,7 @@ import {
   offlineStudyText,
   OFFLINE_FOOTER,
 } from './offline-writer';
+import { COMMENT_FOOTER } from './offline-comment';
 import { buildPrompt } from './prompts';
 import { countTextTokens } from './token-count';
 import { promptTokens, runTutor, type Tutor } from './tutor';
@@ -41,6 +42,7 @@ const abolition: TutorQuestion = {
     '<p>A Princesa Imperial Regente faz saber que a Assembleia Geral decretou a lei seguinte:</p><p>Art. 1º É declarada extinta desde a data desta lei a escravidão no Brasil.</p><p>Art. 2º Revogam-se as disposições em contrário.</p>',
   ),
   imagem: null,
+  comentario: null,
 };
 
 const colourItem: TutorQuestion = {
@@ -57,6 +59,7 @@ const colourItem: TutorQuestion = {
   gabarito: 'C',
   textoReferencia: null,
   imagem: null,
+  comentario: null,
 };
 
 const colourWheel: TutorQuestion = {
@@ -74,6 +77,94 @@ const colourWheel: TutorQuestion = {
   gabarito: 'D',
   textoReferencia: null,
   imagem: { description: 'Círculo com amarelo no topo, laranja, vermelho, violeta, azul e verde.' },
+  comentario: null,
+};
+
+/** The demo catalogue's Inconfidência question, with the team's comment. */
+const inconfidencia: TutorQuestion = {
+  id: 'cmva_2017_professor_historia_prova_3',
+  examLabel: 'Professor de História · Instituto Horizonte · 2017',
+  disciplina: 'História',
+  assunto: 'Brasil Colônia',
+  enunciado: 'Sobre a Inconfidência Mineira (1789), assinale a alternativa correta.',
+  alternativas: [
+    {
+      letter: 'A',
+      text: 'Foi motivada, entre outros fatores, pela insatisfação da elite mineira com a política fiscal metropolitana, sobretudo com a ameaça da derrama.',
+    },
+    {
+      letter: 'B',
+      text: 'Foi liderada por escravizados e tinha como objetivo exclusivo o fim da escravidão.',
+    },
+    {
+      letter: 'C',
+      text: 'Resultou na independência da capitania de Minas Gerais em relação a Portugal.',
+    },
+    {
+      letter: 'D',
+      text: 'Ocorreu depois da transferência da família real portuguesa para o Brasil, em 1808.',
+    },
+    {
+      letter: 'E',
+      text: 'Terminou com a absolvição de todos os envolvidos, inclusive de Tiradentes.',
+    },
+  ],
+  gabarito: 'A',
+  textoReferencia: null,
+  imagem: null,
+  comentario: {
+    resumo:
+      'Testa causas, composição social e desfecho da Inconfidência Mineira (1789). Correta: A, pois a ameaça da derrama e a política fiscal metropolitana motivaram a conjuração.',
+    razoes: [
+      {
+        letter: 'A',
+        text: 'A queda da produção de ouro, o peso do quinto e a ameaça da derrama (cobrança forçada dos impostos atrasados) alimentaram a insatisfação da elite mineira.',
+      },
+      {
+        letter: 'B',
+        text: 'A conjuração foi articulada por membros da elite colonial: proprietários, contratadores, militares, padres e letrados. O fim da escravidão nem era consenso entre eles.',
+      },
+      {
+        letter: 'C',
+        text: 'O movimento foi denunciado antes de eclodir, e os envolvidos foram presos. Minas Gerais não se tornou independente.',
+      },
+      {
+        letter: 'D',
+        text: 'A Inconfidência Mineira é de 1789, quase vinte anos antes da chegada da família real (1808).',
+      },
+      {
+        letter: 'E',
+        text: 'Não houve absolvição geral: Tiradentes foi enforcado no Rio de Janeiro em 21 de abril de 1792.',
+      },
+    ],
+    fundamento: [],
+  },
+};
+
+const eca: TutorQuestion = {
+  ...colourItem,
+  id: 'cmva_2017_professor_historia_prova_9',
+  disciplina: 'Legislação Educacional',
+  assunto: 'LDB (Lei nº 9.394/1996)',
+  enunciado:
+    'Julgue o item a seguir.\n\nDe acordo com a LDB, o estudo da história e cultura afro-brasileira e indígena é obrigatório apenas nas escolas públicas.',
+  gabarito: 'E',
+  comentario: {
+    resumo: 'O art. 26-A da LDB torna o estudo obrigatório nas escolas públicas e privadas.',
+    razoes: [
+      {
+        letter: 'C',
+        text: 'Julgar Certo ignora que a obrigação alcança também as escolas privadas.',
+      },
+      {
+        letter: 'E',
+        text: 'O art. 26-A vale para estabelecimentos públicos e privados de ensino fundamental e médio.',
+      },
+    ],
+    fundamento: [
+      'Lei nº 9.394/1996 (LDB), art. 26-A (https://www.planalto.gov.br/ccivil_03/leis/l9394.htm)',
+    ],
+  },
 };
 
 const letters = (question: TutorQuestion) => question.alternativas.map((a) => a.letter);
@@ -196,5 +287,75 @@ describe('offline tutor', () => {
     expect(run.text).toBe(received);
     expect(run.text.length).toBeLessThan(offlineFeedback(abolition).length);
     expect(run.usage).toEqual({ input: promptTokens(prompt), output: countTextTokens(received) });
+  });
+});
+
+describe('offline tutor on a commented question', () => {
+  it('explains each alternative with the reason the team wrote, never by restating the key', () => {
+    const text = offlineFeedback(inconfidencia);
+    expect(text.startsWith('**Gabarito oficial: A**')).toBe(true);
+    expect(text).toContain(inconfidencia.comentario!.resumo);
+    expect(text).toContain(
+      `### Por que a alternativa A está correta\n${inconfidencia.comentario!.razoes[0]!.text}`,
+    );
+    for (const reason of inconfidencia.comentario!.razoes.slice(1))
+      expect(text).toContain(`- **${reason.letter})** ${reason.text}`);
+    expect(text).not.toMatch(/não corresponde ao gabarito/);
+    expect(text.endsWith(COMMENT_FOOTER)).toBe(true);
+    expect(gradeExplanation(text, 'A', letters(inconfidencia)).passes).toBe(true);
+  });
+
+  it('gives true/false items the reason of each verdict and the basis', () => {
+    const text = offlineFeedback(eca);
+    expect(text).toContain('### Por que o gabarito é Errado\nO art. 26-A vale para');
+    expect(text).toContain('### Por que não Certo\nJulgar Certo ignora');
+    expect(text).toContain('### Fundamento\n- Lei nº 9.394/1996 (LDB), art. 26-A (https://');
+  });
+
+  it('answers about a wrong alternative with its reason, then the key, without repeating itself', () => {
+    const reply = offlineChatReply({
+      kind: 'chat',
+      question: inconfidencia,
+      feedback: null,
+      history: [],
+      message: 'Por que a letra B está errada? E o que foi a derrama?',
+    });
+    const [a, b] = inconfidencia.comentario!.razoes;
+    expect(reply.startsWith('**A alternativa B: incorreta**')).toBe(true);
+    expect(reply).toContain(b!.text);
+    expect(reply).toContain(`E a alternativa A, a resposta oficial: ${a!.text}`);
+    expect(reply).toContain('derrama (cobrança forçada dos impostos atrasados)');
+    expect(reply).not.toMatch(/não corresponde ao gabarito/);
+    // Every sentence once.
+    const sentences = reply.split(/(?<=[.!?])\s+/).filter((sentence) => sentence.length > 20);
+    expect(new Set(sentences).size).toBe(sentences.length);
+    expect(reply.endsWith(COMMENT_FOOTER)).toBe(true);
+  });
+
+  it('answers a question about the law with the basis, and says what the comment does not cover', () => {
+    const basis = offlineChatReply({
+      kind: 'chat',
+      question: eca,
+      feedback: null,
+      history: [],
+      message: 'Qual é a lei que fala disso?',
+    });
+    expect(basis).toContain('O fundamento desta questão:\n\n- Lei nº 9.394/1996 (LDB), art. 26-A');
+    const unrelated = offlineChatReply({
+      kind: 'chat',
+      question: inconfidencia,
+      feedback: null,
+      history: [],
+      message: 'Quanto é sete vezes oito?',
+    });
+    expect(unrelated).toContain('Não encontrei isso no comentário desta questão.');
+  });
+
+  it('tells the model the comment is the ground it must not contradict', () => {
+    const prompt = buildPrompt({ kind: 'feedback', question: eca });
+    expect(prompt.system).toContain('nunca o contradiga');
+    const text = JSON.stringify(prompt.messages);
+    expect(text).toContain('<comentario>');
+    expect(text).toContain('Fundamento:\\n- Lei nº 9.394/1996 (LDB), art. 26-A');
   });
 });

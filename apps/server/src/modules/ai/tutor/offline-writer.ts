@@ -1,3 +1,16 @@
+import {
+  askedLetter,
+  clip,
+  contentWords,
+  fold,
+  isJudgement,
+  keyOf,
+  numbersIn,
+  paragraphsOf,
+  quoteBlock,
+  sentencesOf,
+} from './offline-text';
+import { commentedChatReply, commentedFeedback, isCommented } from './offline-comment';
 import type { TutorQuestion, TutorTask } from './tutor-task';
 
 /**
@@ -10,73 +23,6 @@ import type { TutorQuestion, TutorTask } from './tutor-task';
 
 export const OFFLINE_FOOTER =
   '*Tutor offline do Gabarita: texto montado a partir do gabarito oficial, das alternativas e do texto de referência. Não foi escrito por uma Inteligência Artificial.*';
-
-const STOPWORDS = new Set(
-  (
-    'a o as os de da do das dos e em no na nos nas um uma uns umas que por para com sem se ao aos ' +
-    'ser sao foi era como mais menos mas ou seu sua seus suas ele ela eles elas isso este esta esse ' +
-    'essa isto aquele aquela entre sobre pelo pela pelos pelas quando qual quais nao ja tambem muito ' +
-    'apos ate desde lhe nem sua todo toda todos todas cada outro outra outros outras mesmo mesma ' +
-    'alternativa alternativas questao texto acordo afirmar correta correto incorreta incorreto ' +
-    'assinale considerando seguir item julgue segundo pode podem deve devem sendo sera seria'
-  ).split(' '),
-);
-
-function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
-}
-
-function contentWords(text: string): Set<string> {
-  return new Set(
-    fold(text)
-      .split(/[^a-z0-9]+/)
-      .filter((word) => word.length >= 4 && !STOPWORDS.has(word)),
-  );
-}
-
-function numbersIn(text: string): string[] {
-  return [...new Set(text.match(/\d+(?:[.,/]\d+)*(?:º|ª|%)?/g) ?? [])];
-}
-
-function sentencesOf(text: string): string[] {
-  return text
-    .split(/\n+|(?<=[.!?;])\s+(?=[A-ZÁÉÍÓÚÂÊÔÃÕÀÇ(“"])/u)
-    .map((sentence) => sentence.replace(/^[-*]\s*/, '').trim())
-    .filter((sentence) => sentence.length > 2);
-}
-
-function paragraphsOf(text: string): string[] {
-  return text
-    .split(/\n{2,}/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean);
-}
-
-function clip(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
-}
-
-function quoteBlock(text: string): string[] {
-  return text.split('\n').map((line) => `> ${line}`);
-}
-
-function keyOf(question: TutorQuestion) {
-  return (
-    question.alternativas.find((alternative) => alternative.letter === question.gabarito) ?? {
-      letter: question.gabarito,
-      text: '',
-    }
-  );
-}
-
-/** A true/false item: the alternatives are exactly 'C) Certo' and 'E) Errado'. */
-function isJudgement(question: TutorQuestion): boolean {
-  const letters = question.alternativas.map((alternative) => alternative.letter).join('');
-  return letters === 'CE' && /^certo/i.test(question.alternativas[0]!.text.trim());
-}
 
 /** The statement being judged: the last paragraph of a true/false item. */
 function judgedItem(question: TutorQuestion): string {
@@ -143,12 +89,21 @@ function whyWrong(
   return `“${clip(alternative.text, 220)}” não corresponde ao gabarito oficial (${key.letter}).`;
 }
 
-/** The explanation of a question, conditioned on its official key. */
+export const NO_COMMENT_YET =
+  'Esta questão ainda não tem comentário da equipe. O que segue é montado a partir do gabarito oficial, das alternativas e do texto de referência.';
+
+/**
+ * The explanation of a question: from the team's comment when there is one, otherwise assembled
+ * from the official key (and saying so).
+ */
 export function offlineFeedback(question: TutorQuestion): string {
+  if (isCommented(question)) return commentedFeedback(question);
   const key = keyOf(question);
   const judgement = isJudgement(question);
   const lines: string[] = [
     `**Gabarito oficial: ${key.letter}${judgement ? ` (${key.text.replace(/\.$/, '')})` : ''}**`,
+    '',
+    `*${NO_COMMENT_YET}*`,
     '',
     `### Por que a alternativa ${key.letter} está correta`,
   ];
@@ -307,19 +262,10 @@ export function offlineStudyText(task: Extract<TutorTask, { kind: 'didactic' }>)
   return lines.join('\n');
 }
 
-/** The letter a chat message asks about ('por que a B está errada?'), if any. */
-function askedLetter(message: string, letters: string[]): string | null {
-  const match =
-    /\b(?:alternativa|letra|opcao|op[cç][aã]o)\s*\(?([A-E])\)?/i.exec(message) ??
-    /(?:^|\s)\(?([A-E])\)(?=\s|$|[?.,])/.exec(message) ??
-    /\b(?:a|o)\s+([A-E])\b(?=\s*(?:esta|está|e|é|nao|não|\?))/.exec(message);
-  const letter = match?.[1]?.toUpperCase();
-  return letter && letters.includes(letter) ? letter : null;
-}
-
 /** A reply to a chat message, from the question's data; says plainly what it cannot do. */
 export function offlineChatReply(task: Extract<TutorTask, { kind: 'chat' }>): string {
   const { question, message } = task;
+  if (isCommented(question)) return commentedChatReply({ ...task, question });
   const key = keyOf(question);
   const folded = fold(message);
   const letters = question.alternativas.map((alternative) => alternative.letter);

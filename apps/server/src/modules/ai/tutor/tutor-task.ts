@@ -12,6 +12,16 @@ export interface TutorQuestion {
   gabarito: string;
   textoReferencia: string | null;
   imagem: { description: string } | null;
+  /** The team's authored comment, as text: the authoritative ground when there is one. */
+  comentario: TutorComment | null;
+}
+
+export interface TutorComment {
+  resumo: string;
+  /** A reason per alternative, in the question's order. */
+  razoes: { letter: string; text: string }[];
+  /** Each basis as one line: 'Lei nº 9.394/1996, art. 14 (https://…)'. */
+  fundamento: string[];
 }
 
 /** What the tutor is asked to write. */
