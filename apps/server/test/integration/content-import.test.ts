@@ -523,6 +523,7 @@ describe('content import', () => {
         with_figure: number;
         annulled: number;
         outdated: number;
+        without_commentary: number;
       }>(
         fresh.db,
         sql`select count(*)::int as questions,
@@ -530,14 +531,17 @@ describe('content import', () => {
                    count(*) filter (where statement_html like '%<figura %'
                                       or alternatives::text like '%"figure": {%')::int as with_figure,
                    count(*) filter (where status = 'annulled')::int as annulled,
-                   count(*) filter (where status = 'outdated')::int as outdated
+                   count(*) filter (where status = 'outdated')::int as outdated,
+                   count(*) filter (where commentary is null)::int as without_commentary
             from questions`,
       );
       expect(totals!.questions).toBeGreaterThanOrEqual(183);
       expect(totals!.with_reference).toBeGreaterThanOrEqual(10);
       expect(totals!.with_figure).toBeGreaterThanOrEqual(10);
       expect(totals!.annulled).toBeGreaterThanOrEqual(1);
-      expect(totals!.outdated).toBe(12);
+      expect(totals!.outdated).toBe(13);
+      // Every question of the demonstration catalogue carries the team's comment.
+      expect(totals!.without_commentary).toBe(0);
     } finally {
       await fresh.destroy();
     }
@@ -681,6 +685,8 @@ describe('content import, format 2', () => {
     ];
     const dir = v2((e) => {
       question(e, '7').Alternativas = texts.map((text, index) => `${'ABCDE'[index]}) ${text}`);
+      // Five alternatives now: the comment written for four goes.
+      delete question(e, '7').comentario;
     });
     await service().importContent(dir);
     expect((await stored(7)).alternatives.map((alternative) => alternative.text)).toEqual(texts);
