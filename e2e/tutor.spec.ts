@@ -8,10 +8,21 @@ import { runOperatorCommand } from './support/operator';
 
 /** The e2e server runs the default offline tutor: it must never read as AI. */
 const EXAM_ID = 'cmva_2017_professor_matematica_prova';
+interface SampleQuestion {
+  gabarito: string;
+  comentario: {
+    resumo: string;
+    alternativas: Record<string, string>;
+    fundamento?: { referencia: string }[];
+  };
+}
 const sampleExam = JSON.parse(
   fs.readFileSync(path.join('content/sample/provas', `${EXAM_ID}.json`), 'utf8'),
-) as { questoes: Record<string, { gabarito: string }> };
+) as { questoes: Record<string, SampleQuestion> };
 const keyOf = (number: number) => sampleExam.questoes[String(number)]!.gabarito;
+const commentOf = (number: number) => sampleExam.questoes[String(number)]!.comentario;
+/** Markup-free, as the page shows it. */
+const plain = (html: string) => html.replace(/<[^>]+>/g, '');
 
 async function shoot(page: Page, name: string) {
   // From the top, so the sticky header sits where a person sees it.
@@ -48,63 +59,95 @@ async function premium(page: Page, prefix: string) {
   return email;
 }
 
-for (const viewport of [
+const VIEWPORTS = [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
-] as const) {
+] as const;
+
+for (const viewport of VIEWPORTS) {
   for (const colorScheme of ['light', 'dark'] as const) {
-    test(`the explanation streams in after the check at ${viewport.width} px ${colorScheme}`, async ({
+    test(`Premium reads the team's comment with the basis, and the chat answers about a wrong alternative, at ${viewport.width} px ${colorScheme}`, async ({
       page,
     }) => {
       await page.setViewportSize(viewport);
       await page.emulateMedia({ colorScheme });
-      await premium(page, 'tutor');
-      await openAndCheck(page, 2);
-      const explanation = page.getByRole('region', { name: 'Explicação do tutor offline' });
-      await expect(explanation).toContainText(`gabarito oficial`);
-      await expect(explanation).toContainText(
-        'Tutor offline: este texto foi montado automaticamente',
+      await premium(page, 'comentario');
+      // A legislation item: its comment cites the law.
+      await openAndCheck(page, 9);
+      const comment = commentOf(9);
+      const section = page.getByRole('region', { name: 'Comentário' });
+      await expect(section).toContainText(plain(comment.resumo));
+      for (const [letter, reason] of Object.entries(comment.alternativas)) {
+        await expect(section).toContainText(`Alternativa ${letter}`);
+        await expect(section).toContainText(plain(reason));
+      }
+      await expect(section.getByRole('heading', { name: 'Fundamento' })).toBeVisible();
+      await expect(section).toContainText(comment.fundamento![0]!.referencia);
+      // The comment is the explanation: the offline tutor does not write it again.
+      await expect(page.getByRole('region', { name: 'Explicação do tutor offline' })).toHaveCount(
+        0,
       );
       await expect(page.getByRole('region', { name: 'Explicação da IA' })).toHaveCount(0);
-      await expect(page.getByRole('region', { name: 'Contador de tokens' })).toBeVisible();
-      await shoot(page, `tutor-explanation-${viewport.width}-${colorScheme}`);
+      await shoot(page, `comment-premium-${viewport.width}-${colorScheme}`);
+
+      const wrong = Object.keys(comment.alternativas).find((letter) => letter !== keyOf(9))!;
+      const input = page.getByLabel('Sua pergunta sobre a questão');
+      await input.fill(`Por que a letra ${wrong} está errada?`);
+      await input.press('Enter');
+      const reply = page.getByRole('list', { name: 'Conversa' }).getByRole('listitem').nth(1);
+      await expect(reply).toContainText(`A alternativa ${wrong}: incorreta`);
+      await expect(reply).toContainText(plain(comment.alternativas[wrong]!));
+      await expect(reply).not.toContainText('não corresponde ao gabarito');
+      await reply.scrollIntoViewIfNeeded();
+      await page.screenshot({
+        path: `e2e/.artifacts/screenshots/comment-chat-${viewport.width}-${colorScheme}.png`,
+      });
+      await expectAccessible(page);
+    });
+
+    test(`a free account reads the comment's summary and is invited to the rest at ${viewport.width} px ${colorScheme}`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme });
+      await signedInAccount(page.request, { email: uniqueEmail('comentario-livre') });
+      await openAndCheck(page, 9);
+      const comment = commentOf(9);
+      const section = page.getByRole('region', { name: 'Comentário' });
+      await expect(section).toContainText(plain(comment.resumo));
+      await expect(section).toContainText(
+        'O comentário de cada alternativa e o fundamento (lei, artigo, súmula) são do Premium',
+      );
+      for (const reason of Object.values(comment.alternativas))
+        await expect(section).not.toContainText(plain(reason));
+      await expect(section).not.toContainText(comment.fundamento![0]!.referencia);
+      await shoot(page, `comment-free-${viewport.width}-${colorScheme}`);
     });
   }
 }
 
-test('a stored explanation is free for the next user, and the offline tutor never writes it twice', async ({
+test('a commented question spends nothing on an explanation, and the chat teaches from the comment', async ({
   page,
-  browser,
 }) => {
-  await premium(page, 'primeiro');
-  await openAndCheck(page, 5);
-  const explanation = page.getByRole('region', { name: 'Explicação do tutor offline' });
-  await expect(explanation).toContainText('gabarito oficial');
-
-  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
-  const second = await context.newPage();
-  await premium(second, 'segundo');
-  await openAndCheck(second, 5);
-  await expect(second.getByRole('region', { name: 'Explicação do tutor offline' })).toContainText(
-    'gabarito oficial',
-  );
-  // It would be the same text, paid again: not offered.
-  await expect(second.getByRole('button', { name: 'Reanalisar com IA' })).toHaveCount(0);
-  expect(await todayTokens(second)).toEqual({ input: 80_000, output: 40_000 });
-  await context.close();
-});
-
-test('chat about the question, and a study text from Estudar com IA', async ({ page }) => {
   await premium(page, 'chat');
   await openAndCheck(page, 3);
+  await expect(page.getByRole('region', { name: 'Comentário' })).toBeVisible();
+  // Nothing was written for it: the day's allowance is whole.
+  expect(await todayTokens(page)).toEqual({ input: 80_000, output: 40_000 });
+
   const input = page.getByLabel('Sua pergunta sobre a questão');
   await input.fill('Por que esta é a resposta?');
   await input.press('Enter');
   const conversation = page.getByRole('list', { name: 'Conversa' });
   await expect(conversation.getByRole('listitem')).toHaveCount(2);
-  await expect(conversation.getByRole('listitem').nth(1)).not.toContainText('Escrevendo...');
+  await expect(conversation.getByRole('listitem').nth(1)).toContainText(
+    plain(commentOf(3).alternativas[keyOf(3)]!),
+  );
   await page.getByRole('button', { name: 'Dê um exemplo' }).click();
   await expect(conversation.getByRole('listitem')).toHaveCount(4);
+  await expect(conversation.getByRole('listitem').nth(3)).toContainText(
+    'Não consigo inventar exemplos novos',
+  );
   await shoot(page, 'tutor-chat-1280-light');
 
   await page.goto('/conteudo-didatico?disciplina=matematica');
@@ -135,22 +178,29 @@ test('a free account is shown what the tutor offers and invited to the plans, wi
   const chat = page.getByRole('region', { name: 'Perguntas ao tutor offline' });
   await expect(chat).toContainText('Disponível no Premium ou com um pacote de tokens');
   await expect(chat.getByRole('textbox')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Ver a explicação' }).click();
+  await page
+    .getByRole('region', { name: 'Comentário' })
+    .getByRole('link', { name: 'Ver planos' })
+    .click();
   await expect(page).toHaveURL(/\/assinatura$/);
   // No 'limit reached' for an account that never had an allowance.
   await expect(page.getByText('Seu limite de uso da Inteligência Artificial')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Voltar para a questão' })).toBeVisible();
 });
 
-test('a free account with a package uses AI, and the package drains', async ({ page }) => {
+test('a free account with a package uses the tutor, and the package drains', async ({ page }) => {
   const { email } = await signedInAccount(page.request, { email: uniqueEmail('pacote-ia') });
   runOperatorCommand('user:grant-tokens', email, '1');
   await openAndCheck(page, 7);
   const counter = page.getByRole('region', { name: 'Contador de tokens' });
   await expect(counter).not.toContainText('Hoje:');
-  await expect(page.getByRole('region', { name: 'Explicação do tutor offline' })).toContainText(
-    'gabarito oficial',
+  // The package opens the comment's reasons too.
+  await expect(page.getByRole('region', { name: 'Comentário' })).toContainText(
+    plain(commentOf(7).alternativas[keyOf(7)]!),
   );
+  const input = page.getByLabel('Sua pergunta sobre a questão');
+  await input.fill('Qual é a regra da sequência?');
+  await input.press('Enter');
   await expect
     .poll(async () => counter.innerText())
     .toMatch(/Pacote: (?!80\.000 de entrada)[\d.]+ de entrada/);
@@ -158,12 +208,8 @@ test('a free account with a package uses AI, and the package drains', async ({ p
 
 test('tokens running out mid-study lead to the plans with the AI warning', async ({ page }) => {
   await premium(page, 'cota');
-  // The refusal waits until the check's result has been seen: it sends the page away at once.
-  let seeCheck!: () => void;
-  const checkSeen = new Promise<void>((resolve) => (seeCheck = resolve));
-  await page.route('**/api/questions/*/feedback', async (route) => {
-    await checkSeen;
-    await route.fulfill({
+  await page.route('**/api/questions/*/chat', (route) =>
+    route.fulfill({
       status: 402,
       json: {
         error: {
@@ -172,9 +218,11 @@ test('tokens running out mid-study lead to the plans with the AI warning', async
             'Seu limite de uso da Inteligência Artificial foi atingido para conta free! Faça o upgrade para conta Premium, ou contrate um pacote de Tokens.',
         },
       },
-    });
-  });
+    }),
+  );
   await openAndCheck(page, 8);
-  seeCheck();
+  const input = page.getByLabel('Sua pergunta sobre a questão');
+  await input.fill('Por que esta é a resposta?');
+  await input.press('Enter');
   await expect(page).toHaveURL(/\/assinatura\?motivo=ai_limit/);
 });
