@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STUDY_TOOLS_MESSAGES } from '@gabarita/shared';
-import { questions } from '@/db/schema';
+import { questions, subjects } from '@/db/schema';
 import {
   ContentProblemsError,
   createContentImportService,
@@ -156,6 +156,80 @@ describe('format 2: comentario', () => {
         file: 'provas/alfa_2017_prova.json',
         path: '$.questoes.1.comentario',
         message: 'campo do formato 2: declare "versao": 2 na prova para usá-lo',
+      },
+    ]);
+  });
+});
+
+describe('format 2: study notes (notas/<disciplina>.json)', () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestApp();
+  });
+  afterAll(() => test.close());
+  const service = () => createContentImportService(test.database.db);
+  const notesOf = async (code: string, subject: string) => {
+    const [row] = await test.database.db
+      .select({ notes: subjects.studyNotes })
+      .from(subjects)
+      .where(and(eq(subjects.disciplineCode, code), eq(subjects.name, subject)));
+    return row?.notes;
+  };
+
+  it('are stored on their subject, and the summary counts what the content covers', async () => {
+    const progress: string[] = [];
+    await service().importContent(FORMAT_2_EXAMPLE, (line) => progress.push(line));
+    const notes = await notesOf('legislacao', 'LDB (Lei nº 9.394/1996)');
+    expect(notes!.trapsHtml).toHaveLength(1);
+    expect(notes!.sources).toEqual([
+      {
+        kind: 'lei',
+        reference: 'Lei nº 9.394/1996 (LDB), arts. 35-A a 36',
+        url: 'https://www.planalto.gov.br/ccivil_03/leis/l9394.htm',
+      },
+    ]);
+    expect(notes!.textHtml).toContain('<strong>vigente</strong>');
+    expect(await notesOf('matematica', 'Frações')).toBeNull();
+    expect(progress).toContain(
+      'Comentários: 4 questões sem comentário (exemplo_2024_formato2_prova_2, exemplo_2024_formato2_prova_3, exemplo_2024_formato2_prova_4, exemplo_2024_formato2_prova_5); notas de estudo em 2 de 6 assuntos.',
+    );
+  });
+
+  it('name a subject and a discipline the questions use, and report every wrong part', async () => {
+    const dir = editedCatalog(() => undefined, FORMAT_2_EXAMPLE);
+    fs.writeFileSync(
+      path.join(dir, 'notas', 'matematica.json'),
+      JSON.stringify({
+        Frações: { texto: 'Frações.', armadilhas: [7], extra: true },
+        Fracoes: { texto: 'Sem acento.' },
+      }),
+    );
+    fs.writeFileSync(path.join(dir, 'notas', 'quimica.json'), JSON.stringify({}));
+    const error = await service()
+      .importContent(dir)
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ContentProblemsError);
+    expect((error as ContentProblemsError).problems).toEqual([
+      {
+        file: 'notas/matematica.json',
+        path: '$.Frações.armadilhas[0]',
+        message: 'deve ser um texto, não um número',
+      },
+      {
+        file: 'notas/matematica.json',
+        path: '$.Frações.extra',
+        message: 'campo desconhecido: "extra"',
+      },
+      {
+        file: 'notas/matematica.json',
+        path: '$.Fracoes',
+        message:
+          'nenhuma questão de matematica tem o assunto "Fracoes": use o nome exatamente como no "assunto" das questões',
+      },
+      {
+        file: 'notas/quimica.json',
+        path: '$',
+        message: 'disciplina desconhecida: "quimica" não está em disciplinas.json',
       },
     ]);
   });

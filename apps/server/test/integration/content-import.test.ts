@@ -540,8 +540,16 @@ describe('content import', () => {
       expect(totals!.with_figure).toBeGreaterThanOrEqual(10);
       expect(totals!.annulled).toBeGreaterThanOrEqual(1);
       expect(totals!.outdated).toBe(13);
-      // Every question of the demonstration catalogue carries the team's comment.
+      // Every question of the demonstration catalogue carries the team's comment, and every
+      // subject its study notes.
       expect(totals!.without_commentary).toBe(0);
+      const [notes] = await executeRows<{ subjects: number; without_notes: number }>(
+        fresh.db,
+        sql`select count(*)::int as subjects,
+                   count(*) filter (where study_notes is null)::int as without_notes
+            from subjects`,
+      );
+      expect(notes).toEqual({ subjects: 100, without_notes: 0 });
     } finally {
       await fresh.destroy();
     }

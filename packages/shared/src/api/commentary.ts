@@ -57,3 +57,11 @@ export const questionCommentaryResponseSchema = z.union([
   }),
 ]);
 export type QuestionCommentaryResponse = z.infer<typeof questionCommentaryResponseSchema>;
+
+/** The team's study notes on a discipline's subject (format 2 `notas/<disciplina>.json`). */
+export const subjectStudyNotesSchema = z.object({
+  textHtml: z.string(),
+  trapsHtml: z.array(z.string()),
+  sources: z.array(commentarySourceSchema),
+});
+export type SubjectStudyNotes = z.infer<typeof subjectStudyNotesSchema>;

@@ -12,7 +12,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import type { QuestionCommentary } from '@gabarita/shared';
+import type { QuestionCommentary, SubjectStudyNotes } from '@gabarita/shared';
 import { bytea } from './column-types';
 
 export interface Alternative {
@@ -44,6 +44,8 @@ export const subjects = pgTable(
       .notNull()
       .references(() => disciplines.code),
     name: text('name').notNull(),
+    /** The team's study notes (format 2 `notas/`): the offline study text is built from them. */
+    studyNotes: jsonb('study_notes').$type<SubjectStudyNotes>(),
   },
   (table) => [unique('subjects_discipline_name_unique').on(table.disciplineCode, table.name)],
 );

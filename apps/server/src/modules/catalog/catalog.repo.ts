@@ -213,6 +213,15 @@ export async function subjectQuestionIds(
   return rows.map((row) => row.id);
 }
 
+/** The team's study notes on a discipline's subject, or null. */
+export async function findSubjectNotes(db: Database, disciplineCode: string, subject: string) {
+  const [row] = await db
+    .select({ notes: subjects.studyNotes })
+    .from(subjects)
+    .where(and(eq(subjects.disciplineCode, disciplineCode), eq(subjects.name, subject)));
+  return row?.notes ?? null;
+}
+
 /** Every question id, in catalogue order (exam, number). */
 export async function listQuestionIds(db: Database) {
   const rows = await db

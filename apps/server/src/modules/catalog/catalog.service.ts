@@ -33,6 +33,7 @@ import {
   findQuestionCommentary,
   findQuestionKey,
   findReferenceTexts,
+  findSubjectNotes,
   listDisciplines,
   listQuestionIds,
   loadExamIndexRows,
@@ -536,6 +537,9 @@ export function createCatalogService(
       const found = await Promise.all(ids.map((id) => tutorMaterial(db, id)));
       return found.filter((material) => material !== null);
     },
+    /** The team's study notes on a subject, or null. */
+    subjectNotes: (disciplineCode: string, subject: string) =>
+      findSubjectNotes(db, disciplineCode, subject),
     findDiscipline,
     /** Every question id (the tutor evaluation goes through all of them). */
     questionIds: () => listQuestionIds(db),

@@ -12,10 +12,10 @@ const MAX_SUMMARY_CHARACTERS = 600;
 const REVIEW_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * A comment's text: the statement's allow-listed HTML, without figures (a comment explains the
- * question's figures, it does not bring new ones).
+ * A comment's (or a study note's) text: the statement's allow-listed HTML, without figures (it
+ * explains the question's figures, it does not bring new ones).
  */
-function readCommentHtml(value: string, path: string, at: At): string | undefined {
+export function readCommentHtml(value: string, path: string, at: At): string | undefined {
   const sanitized = sanitizeStatementHtml(value, 2);
   if (sanitized.figures.length > 0 || sanitized.images > 0) {
     at(path, 'figuras e imagens não são aceitas no comentário');
@@ -106,10 +106,11 @@ function readReasons(comment: Fields, letters: string | undefined, at: At) {
   return reasons.sort((a, b) => letters.indexOf(a.letter) - letters.indexOf(b.letter));
 }
 
-function readSources(comment: Fields, at: At): CommentarySource[] | undefined {
-  const list = comment.array('fundamento', { optional: true });
-  if (!list) return comment.has('fundamento') ? undefined : [];
-  const path = comment.pathOf('fundamento');
+/** An optional `fundamento` list of { tipo, referencia, url? }; [] when absent. */
+export function readSources(parent: Fields, at: At): CommentarySource[] | undefined {
+  const list = parent.array('fundamento', { optional: true });
+  if (!list) return parent.has('fundamento') ? undefined : [];
+  const path = parent.pathOf('fundamento');
   let ok = true;
   const sources: CommentarySource[] = [];
   list.forEach((item, index) => {

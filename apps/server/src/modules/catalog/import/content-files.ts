@@ -20,6 +20,8 @@ export interface ContentFiles {
   disciplines: RawFile | null;
   exams: RawFile[];
   disciplineFiles: RawFile[];
+  /** `notas/<disciplina>.json`: study notes per subject (format 2). */
+  noteFiles: RawFile[];
   images: Map<string, ImageFile>;
   /** Files that could not be read or parsed, or that are not what their folder holds. */
   unreadable: { file: string; reason: string }[];
@@ -42,6 +44,7 @@ export async function readContentFolder(dir: string): Promise<ContentFiles> {
     disciplines: null,
     exams: [],
     disciplineFiles: [],
+    noteFiles: [],
     images: new Map(),
     unreadable: [],
   };
@@ -76,6 +79,10 @@ export async function readContentFolder(dir: string): Promise<ContentFiles> {
   for (const name of list('disciplinas').filter((name) => name.endsWith('.json'))) {
     const raw = readJson(`disciplinas/${name}`);
     if (raw) result.disciplineFiles.push(raw);
+  }
+  for (const name of list('notas').filter((name) => name.endsWith('.json'))) {
+    const raw = readJson(`notas/${name}`);
+    if (raw) result.noteFiles.push(raw);
   }
   for (const name of list('imagens')) {
     await pause();

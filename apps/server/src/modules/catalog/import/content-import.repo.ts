@@ -244,3 +244,13 @@ async function ensureSubjects(
     ids.set(key, row!.id);
   }
 }
+
+/** Each subject's study notes, on the subjects the exams of the same import wrote. */
+export async function saveStudyNotes(db: Database, list: ValidCatalog['studyNotes']) {
+  for (const { disciplineCode, subject, notes } of list) {
+    await db
+      .update(subjects)
+      .set({ studyNotes: notes })
+      .where(and(eq(subjects.disciplineCode, disciplineCode), eq(subjects.name, subject)));
+  }
+}

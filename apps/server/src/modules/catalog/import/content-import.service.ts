@@ -12,10 +12,11 @@ import {
   upsertDisciplines,
   upsertExam,
   upsertImages,
+  saveStudyNotes,
 } from './content-import.repo';
 import { checkImages } from './images';
 import { childPath, formatProblems, type Problem, ProblemList } from './problems';
-import { validateContent } from './validate-content';
+import { type ValidCatalog, validateContent } from './validate-content';
 
 export type Progress = (line: string) => void;
 
@@ -87,6 +88,7 @@ async function importContent(
       `Aviso: ${count(unused, 'imagem não usada', 'imagens não usadas')} por nenhuma prova (não será importada).`,
     );
   progress(`Validado em ${seconds(started)}: ${summary}.`);
+  progress(commentCoverage(catalog));
   if (options.check) {
     return {
       exams: catalog.exams.length,
@@ -111,6 +113,7 @@ async function importContent(
         progress(`  ${index + 1}/${catalog.exams.length} provas gravadas`);
       }
     }
+    await saveStudyNotes(tx, catalog.studyNotes);
     // Every instance drops its copy of the catalogue when this commits, not before.
     await bumpCatalogVersion(tx);
   });
@@ -161,4 +164,21 @@ async function checkRenames(
       );
     }
   }
+}
+
+/**
+ * What the authored content covers: questions without the team's comment (the first few named) and
+ * subjects with study notes. Not a problem: both are optional.
+ */
+function commentCoverage(catalog: ValidCatalog): string {
+  const questions = catalog.exams.flatMap((exam) => exam.questions);
+  const without = questions.filter((question) => question.commentary === null);
+  const subjects = new Set(
+    questions.map((question) => `${question.disciplineCode}\u0000${question.subject}`),
+  );
+  const notes = `notas de estudo em ${catalog.studyNotes.length} de ${count(subjects.size, 'assunto', 'assuntos')}`;
+  if (without.length === 0) return `Comentários: todas as questões têm comentário; ${notes}.`;
+  const named = without.slice(0, 5).map((question) => question.id);
+  const more = without.length > named.length ? ` e mais ${without.length - named.length}` : '';
+  return `Comentários: ${count(without.length, 'questão sem comentário', 'questões sem comentário')} (${named.join(', ')}${more}); ${notes}.`;
 }

@@ -2,6 +2,7 @@ import { ASSET_ID_PATTERN, type QuestionCommentary } from '@gabarita/shared';
 import type { Alternative } from '@/db/schema';
 import { slicer } from '@/lib/event-loop';
 import { readCommentary } from './commentary';
+import { readStudyNotes, type ValidStudyNotes } from './study-notes';
 import type { ContentFiles, ImageFile, RawFile } from './content-files';
 import { IMAGE_EXTENSIONS_LABEL } from './content-files';
 import {
@@ -62,6 +63,8 @@ export interface ValidExam {
 export interface ValidCatalog {
   disciplines: { code: string; name: string }[];
   exams: ValidExam[];
+  /** The team's study notes per subject (`notas/`). */
+  studyNotes: ValidStudyNotes[];
   /** The images the exams use. */
   images: ImageFile[];
 }
@@ -160,15 +163,40 @@ export async function validateContent(
     problems.report('provas/', '$', 'nenhuma prova encontrada');
   }
   checkDisciplineFiles(files.disciplineFiles, exams, problems);
+  const studyNotes = readStudyNotes(
+    files.noteFiles,
+    subjectsNamedIn(files.exams),
+    (code) => disciplines.known.has(code),
+    problems,
+  );
 
   return {
     problems: problems.items,
     catalog: {
       disciplines: [...disciplines.names].map(([code, name]) => ({ code, name })),
       exams,
+      studyNotes,
       images: [...usedImages.values()],
     },
   };
+}
+
+/**
+ * Every discipline and subject the exam files name, valid questions or not (a problem in a question
+ * is reported there, not again at the subject's study notes), as "code\0subject".
+ */
+function subjectsNamedIn(exams: RawFile[]): Set<string> {
+  const named = new Set<string>();
+  for (const { data } of exams) {
+    if (!isObject(data) || !isObject(data.questoes)) continue;
+    for (const question of Object.values(data.questoes)) {
+      if (!isObject(question)) continue;
+      const { disciplina, assunto } = question;
+      if (typeof disciplina === 'string' && typeof assunto === 'string')
+        named.add(`${disciplina.trim()}\u0000${assunto.trim()}`);
+    }
+  }
+  return named;
 }
 
 function readDisciplineCatalog(raw: RawFile | null, problems: ProblemList) {
