@@ -16,7 +16,7 @@ import {
   supersedeFeedback,
 } from './ai.repo';
 import { createSharedTextEngine, type Viewer } from './shared-text';
-import { questionPrompt, toTutorQuestion } from './tutor/material';
+import { questionPrompt, toTutorNotes, toTutorQuestion } from './tutor/material';
 import { buildPrompt } from './tutor/prompts';
 import { countTextTokens } from './tutor/token-count';
 import type { Tutor } from './tutor/tutor';
@@ -102,11 +102,14 @@ export function createAiService(deps: AiDeps) {
     if (!discipline) {
       throw catalogErrors.disciplineNotFound();
     }
-    const material = await catalog.subjectMaterial(discipline.code, assunto, DIDACTIC_MATERIAL);
+    const [material, notes] = await Promise.all([
+      catalog.subjectMaterial(discipline.code, assunto, DIDACTIC_MATERIAL),
+      catalog.subjectNotes(discipline.code, assunto),
+    ]);
     if (material.length === 0) {
       throw aiErrors.subjectNotFound();
     }
-    return { discipline, material };
+    return { discipline, material, notes };
   }
 
   const regenerationLimit = (viewer: Viewer) =>
@@ -202,7 +205,10 @@ export function createAiService(deps: AiDeps) {
       signal: AbortSignal,
     ): Promise<Events> {
       const viewer = await viewerOf(session);
-      const { discipline, material } = await didacticSubject(request.disciplina, request.assunto);
+      const { discipline, material, notes } = await didacticSubject(
+        request.disciplina,
+        request.assunto,
+      );
       // The study text quotes the subject's questions with their keys.
       await study.assertSubjectFree(viewer.userId, discipline.code, request.assunto);
       const regenerate = request.regenerate && rewrites;
@@ -220,6 +226,7 @@ export function createAiService(deps: AiDeps) {
             disciplina: discipline.name,
             assunto: request.assunto,
             examples: material.map(toTutorQuestion),
+            notas: toTutorNotes(notes),
           }),
         save: (tx, text) => saveDidactic(tx, discipline.code, request.assunto, text),
       });

@@ -1,5 +1,5 @@
 import type { CatalogService } from '../catalog/catalog.service';
-import { gradeExplanation, type Grade } from './tutor/answer-grader';
+import { agreesWithComment, gradeExplanation, type Grade } from './tutor/answer-grader';
 import { questionPrompt, toTutorQuestion } from './tutor/material';
 import { runTutor, type Tutor } from './tutor/tutor';
 
@@ -8,6 +8,8 @@ export interface EvaluatedQuestion {
   discipline: string;
   key: string;
   grade: Grade;
+  /** For a question with the team's comment: every alternative given the comment's verdict. */
+  agreesWithComment: boolean | null;
   /** Set when the call itself failed. */
   error?: string;
   usage: { input: number; output: number };
@@ -42,11 +44,15 @@ export async function evaluateTutor(options: {
         onText: () => undefined,
       });
       const letters = question.alternativas.map((alternative) => alternative.letter);
+      const grade = gradeExplanation(run.text, question.gabarito, letters);
       const result: EvaluatedQuestion = {
         id: question.id,
         discipline: question.disciplina,
         key: question.gabarito,
-        grade: gradeExplanation(run.text, question.gabarito, letters),
+        grade,
+        agreesWithComment: question.comentario
+          ? agreesWithComment(run.text, question.gabarito, letters, grade)
+          : null,
         usage: run.usage,
         ...(run.outcome === 'completed' ? {} : { error: String(run.error ?? run.outcome) }),
       };
@@ -79,4 +85,13 @@ export function evaluationTable(results: EvaluatedQuestion[]): string[] {
     ...[...groups.keys()].sort(collator.compare).map((name) => row(name, groups.get(name)!)),
     row('**total**', results),
   ];
+}
+
+/** The second figure: of the commented questions, the explanations that agree with the comment. */
+export function commentAgreement(results: EvaluatedQuestion[]): string {
+  const commented = results.filter((result) => result.agreesWithComment !== null);
+  if (commented.length === 0) return 'Nenhuma questão com comentário da equipe.';
+  const agree = commented.filter((result) => result.agreesWithComment).length;
+  const share = ((100 * agree) / commented.length).toFixed(1).replace('.', ',');
+  return `Questões com comentário da equipe: ${commented.length}; explicações com o veredito do comentário em cada alternativa: ${agree} (${share}%).`;
 }

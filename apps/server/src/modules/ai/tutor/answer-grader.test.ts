@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gradeExplanation } from './answer-grader';
+import { agreesWithComment, gradeExplanation } from './answer-grader';
 
 const LETTERS = ['A', 'B', 'C', 'D', 'E'];
 
@@ -48,5 +48,34 @@ A lei de 1850 proibiu o tráfico.
   it('grades true/false items', () => {
     expect(gradeExplanation('**Gabarito oficial: C (Certo)**', 'C', ['C', 'E']).passes).toBe(true);
     expect(gradeExplanation('O item está errado.', 'C', ['C', 'E']).namesKey).toBe(false);
+  });
+});
+
+describe('agreesWithComment', () => {
+  const letters = ['A', 'B', 'C', 'D'];
+  const check = (text: string) =>
+    agreesWithComment(text, 'B', letters, gradeExplanation(text, 'B', letters));
+
+  it('wants the key correct and every other alternative said to be wrong', () => {
+    const full = [
+      '**Gabarito oficial: B**',
+      '### Por que as outras alternativas estão incorretas',
+      '- **A)** é o dobro.',
+      '- **C)** soma em vez de dividir.',
+      '- D) incorreta: confunde o coeficiente com o valor.',
+    ].join('\n');
+    expect(check(full)).toBe(true);
+    // D left without a verdict.
+    expect(check(full.replace(/\n- D\).*$/, ''))).toBe(false);
+    // Another letter called correct.
+    expect(check(`${full}\nNa verdade, a alternativa C está correta.`)).toBe(false);
+  });
+
+  it('takes a true/false item as agreeing when the key, and only it, is called right', () => {
+    const text =
+      '**Gabarito oficial: E**\n\n### Por que o gabarito é Errado\nO artigo vale para todas.';
+    expect(agreesWithComment(text, 'E', ['C', 'E'], gradeExplanation(text, 'E', ['C', 'E']))).toBe(
+      true,
+    );
   });
 });

@@ -45,3 +45,44 @@ export function gradeExplanation(text: string, key: string, letters: string[]): 
   const othersCalledCorrect = letters.filter((letter) => letter !== key && says(letter));
   return { namesKey, othersCalledCorrect, passes: namesKey && othersCalledCorrect.length === 0 };
 }
+
+const SAYS_WRONG = /incorret|errad|falsa/i;
+
+/**
+ * For a question the team commented: does the explanation give every alternative the comment's
+ * verdict? The key called correct and no other letter (`grade`), and each other letter said to be
+ * wrong, on a line of its own under a heading about the wrong ones or with 'incorreta' or 'errada'
+ * beside it. A true/false item has a single other verdict, which `grade` already covers.
+ */
+export function agreesWithComment(
+  text: string,
+  key: string,
+  letters: string[],
+  grade: Grade,
+): boolean {
+  if (!grade.passes) return false;
+  if (letters.join('') === 'CE') return true;
+  const lines = text.replace(/\*\*|__|`/g, '').split('\n');
+  const wrong = new Set<string>();
+  let heading = '';
+  for (const line of lines) {
+    if (/^\s*#/.test(line)) {
+      heading = line;
+      continue;
+    }
+    for (const letter of letters) {
+      if (letter === key) continue;
+      const listed = new RegExp(`^\\s*[-*]?\\s*\\(?${letter}\\)`).test(line);
+      const named = new RegExp(
+        `(?:[Ll]etra|[Aa]lternativa)\\s+${letter}(?![\\p{L}\\p{N}])`,
+        'u',
+      ).test(line);
+      if (
+        (listed && (SAYS_WRONG.test(heading) || SAYS_WRONG.test(line))) ||
+        (named && SAYS_WRONG.test(line))
+      )
+        wrong.add(letter);
+    }
+  }
+  return letters.every((letter) => letter === key || wrong.has(letter));
+}

@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { CommentarySource, SubjectStudyNotes } from '@gabarita/shared';
 import type { TutorMaterial } from '@/modules/catalog/catalog.service';
 import { htmlToText } from './html-text';
 import { rasterForModel } from './images';
 import { buildPrompt, type TutorPrompt } from './prompts';
 import type { Tutor } from './tutor';
-import type { TutorQuestion, TutorTask } from './tutor-task';
+import type { TutorQuestion, TutorStudyNotes, TutorTask } from './tutor-task';
 
 /** A catalogue question as the tutor reads it: plain text, with the key. */
 export function toTutorQuestion(material: TutorMaterial): TutorQuestion {
@@ -28,11 +29,24 @@ export function toTutorQuestion(material: TutorMaterial): TutorQuestion {
             letter,
             text: htmlToText(html),
           })),
-          fundamento: material.commentary.sources.map(
-            (source) => `${source.reference}${source.url ? ` (${source.url})` : ''}`,
-          ),
+          fundamento: material.commentary.sources.map(sourceLine),
         }
       : null,
+  };
+}
+
+/** A basis as one line: 'Lei nº 9.394/1996, art. 14 (https://…)'. */
+function sourceLine(source: CommentarySource): string {
+  return `${source.reference}${source.url ? ` (${source.url})` : ''}`;
+}
+
+/** A subject's study notes as the tutor reads them: plain text. */
+export function toTutorNotes(notes: SubjectStudyNotes | null): TutorStudyNotes | null {
+  if (!notes) return null;
+  return {
+    texto: htmlToText(notes.textHtml),
+    armadilhas: notes.trapsHtml.map(htmlToText),
+    fundamento: notes.sources.map(sourceLine),
   };
 }
 

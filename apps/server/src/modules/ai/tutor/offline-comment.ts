@@ -7,13 +7,17 @@ import {
   keyOf,
   sentencesOf,
 } from './offline-text';
-import type { TutorComment, TutorQuestion, TutorTask } from './tutor-task';
+import type { TutorComment, TutorQuestion, TutorStudyNotes, TutorTask } from './tutor-task';
 
 /**
- * The offline tutor on a question the team has commented: every text comes from the comment (the
- * summary, the reason of each alternative, the basis), so it teaches what the comment teaches and
- * never just restates the key (docs/product-rules.md, "Authored comments").
+ * The offline tutor on what the team wrote: on a commented question every text comes from the
+ * comment (the summary, the reason of each alternative, the basis), and a subject's study text from
+ * its study notes and commented questions, so it teaches what they teach and never just restates
+ * the key (docs/product-rules.md, "Authored comments").
  */
+
+export const NOTES_FOOTER =
+  '*Tutor offline do Gabarita: texto montado a partir das notas de estudo e dos comentários da equipe do Gabarita. Não foi escrito por uma Inteligência Artificial.*';
 
 export const COMMENT_FOOTER =
   '*Tutor offline do Gabarita: texto montado a partir do comentário da equipe do Gabarita e do gabarito oficial. Não foi escrito por uma Inteligência Artificial.*';
@@ -125,11 +129,9 @@ export function commentedChatReply(
     const reason = reasonOf(question, asked);
     shown.add(reason);
     lines.push(verdictLine(question, asked), '', reason);
-    if (asked !== key.letter) {
-      const keyReason = reasonOf(question, key.letter);
-      shown.add(keyReason);
-      lines.push('', `E ${answerName(question, key.letter)}, a resposta oficial: ${keyReason}`);
-    }
+    // The key's reason is in the comment on the same screen: named, not repeated.
+    if (asked !== key.letter)
+      lines.push('', `A resposta oficial é ${answerName(question, key.letter)}.`);
     if (asksMore(message)) {
       const more = relatedSentences(question, message, shown);
       if (more.length > 0)
@@ -197,5 +199,65 @@ export function commentedChatReply(
     }
   }
   lines.push('', COMMENT_FOOTER);
+  return lines.join('\n');
+}
+
+/** A question that shows something the text cannot (a figure, an image alternative). */
+function needsPicture(question: TutorQuestion): boolean {
+  return (
+    question.imagem !== null ||
+    [question.enunciado, ...question.alternativas.map((alternative) => alternative.text)].some(
+      (text) => text.includes('[Figura'),
+    )
+  );
+}
+
+const MAX_WORKED_EXAMPLES = 3;
+
+/**
+ * A subject's study text from the team's notes: the concepts and rules, the traps, the basis, then
+ * worked examples from commented questions that need no picture. Nothing is cut mid-word.
+ */
+export function notedStudyText(
+  task: Extract<TutorTask, { kind: 'didactic' }> & { notas: TutorStudyNotes },
+): string {
+  const { disciplina, assunto, notas } = task;
+  const examples = task.examples
+    .filter(isCommented)
+    .filter((question) => !needsPicture(question))
+    .slice(0, MAX_WORKED_EXAMPLES);
+  const lines = [
+    `## ${assunto}`,
+    '',
+    `Texto de estudo de **${disciplina}**, das notas de estudo da equipe do Gabarita${examples.length > 0 ? ` e de ${examples.length === 1 ? 'uma questão comentada' : `${examples.length} questões comentadas`} do catálogo` : ''}.`,
+    '',
+    '### Conceitos essenciais',
+    notas.texto,
+  ];
+  if (notas.armadilhas.length > 0) {
+    lines.push('', '### Pegadinhas comuns', ...notas.armadilhas.map((trap) => `- ${trap}`));
+  }
+  if (notas.fundamento.length > 0) {
+    lines.push('', '### Fundamento', ...notas.fundamento.map((source) => `- ${source}`));
+  }
+  if (examples.length > 0) {
+    lines.push('', '### Exemplos resolvidos');
+    examples.forEach((question, index) => {
+      const key = keyOf(question);
+      lines.push(
+        '',
+        `**Exemplo ${index + 1}** (${question.examLabel})`,
+        '',
+        ...question.enunciado.split('\n').map((line) => `> ${line}`),
+        '',
+        ...question.alternativas.map(
+          (alternative) => `- ${alternative.letter}) ${alternative.text}`,
+        ),
+        '',
+        `**Resposta: ${key.letter})** ${reasonOf(question, key.letter)}`,
+      );
+    });
+  }
+  lines.push('', '---', NOTES_FOOTER);
   return lines.join('\n');
 }

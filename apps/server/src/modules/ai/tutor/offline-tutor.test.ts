@@ -3,12 +3,13 @@ import { gradeExplanation } from './answer-grader';
 import { htmlToText } from './html-text';
 import { createOfflineModel } from './offline-model';
 import {
+  NO_NOTES_YET,
   offlineChatReply,
   offlineFeedback,
   offlineStudyText,
   OFFLINE_FOOTER,
 } from './offline-writer';
-import { COMMENT_FOOTER } from './offline-comment';
+import { COMMENT_FOOTER, NOTES_FOOTER } from './offline-comment';
 import { buildPrompt } from './prompts';
 import { countTextTokens } from './token-count';
 import { promptTokens, runTutor, type Tutor } from './tutor';
@@ -232,7 +233,9 @@ describe('offline tutor', () => {
       disciplina: 'Artes',
       assunto: 'Teoria das cores',
       examples: [colourWheel, colourItem],
+      notas: null,
     });
+    expect(text).toContain(NO_NOTES_YET);
     for (const heading of [
       '## Teoria das cores',
       '### Conceitos essenciais',
@@ -320,10 +323,10 @@ describe('offline tutor on a commented question', () => {
       history: [],
       message: 'Por que a letra B está errada? E o que foi a derrama?',
     });
-    const [a, b] = inconfidencia.comentario!.razoes;
+    const b = inconfidencia.comentario!.razoes[1];
     expect(reply.startsWith('**A alternativa B: incorreta**')).toBe(true);
     expect(reply).toContain(b!.text);
-    expect(reply).toContain(`E a alternativa A, a resposta oficial: ${a!.text}`);
+    expect(reply).toContain('A resposta oficial é a alternativa A.');
     expect(reply).toContain('derrama (cobrança forçada dos impostos atrasados)');
     expect(reply).not.toMatch(/não corresponde ao gabarito/);
     // Every sentence once.
@@ -353,9 +356,51 @@ describe('offline tutor on a commented question', () => {
 
   it('tells the model the comment is the ground it must not contradict', () => {
     const prompt = buildPrompt({ kind: 'feedback', question: eca });
-    expect(prompt.system).toContain('nunca o contradiga');
+    expect(prompt.system).toContain('nunca os contradiga');
     const text = JSON.stringify(prompt.messages);
     expect(text).toContain('<comentario>');
     expect(text).toContain('Fundamento:\\n- Lei nº 9.394/1996 (LDB), art. 26-A');
+  });
+});
+
+describe("offline study text from the team's notes", () => {
+  const notas = {
+    texto:
+      'A Inconfidência Mineira (1789) foi uma conspiração da elite de Vila Rica contra a política fiscal portuguesa.\n\n- Derrama: cobrança forçada dos impostos atrasados.',
+    armadilhas: ['Confundir a Inconfidência com a Conjuração Baiana, de base popular.'],
+    fundamento: ['Boris Fausto, História do Brasil'],
+  };
+
+  it('teaches from the notes and works through commented questions, with no figure it cannot show', () => {
+    const text = offlineStudyText({
+      kind: 'didactic',
+      disciplina: 'História',
+      assunto: 'Brasil Colônia',
+      examples: [inconfidencia, { ...colourWheel, comentario: inconfidencia.comentario }],
+      notas,
+    });
+    expect(text).toContain(`### Conceitos essenciais\n${notas.texto}`);
+    expect(text).toContain('### Pegadinhas comuns\n- Confundir a Inconfidência');
+    expect(text).toContain('### Fundamento\n- Boris Fausto, História do Brasil');
+    expect(text).toContain('**Exemplo 1** (Professor de História');
+    expect(text).toContain(`**Resposta: A)** ${inconfidencia.comentario!.razoes[0]!.text}`);
+    // The colour wheel needs its picture: not a worked example here.
+    expect(text).not.toContain('**Exemplo 2**');
+    expect(text).not.toMatch(/figura|gráfico a seguir|…/i);
+    expect(text).not.toContain(NO_NOTES_YET);
+    expect(text.endsWith(NOTES_FOOTER)).toBe(true);
+  });
+
+  it('gives a language model the notes as the ground of the study text', () => {
+    const prompt = buildPrompt({
+      kind: 'didactic',
+      disciplina: 'História',
+      assunto: 'Brasil Colônia',
+      examples: [inconfidencia],
+      notas,
+    });
+    const content = JSON.stringify(prompt.messages);
+    expect(content).toContain('<notas_de_estudo>');
+    expect(content).toContain('Pegadinhas:\\n- Confundir a Inconfidência');
   });
 });

@@ -10,7 +10,12 @@ import {
   quoteBlock,
   sentencesOf,
 } from './offline-text';
-import { commentedChatReply, commentedFeedback, isCommented } from './offline-comment';
+import {
+  commentedChatReply,
+  commentedFeedback,
+  isCommented,
+  notedStudyText,
+} from './offline-comment';
 import type { TutorQuestion, TutorTask } from './tutor-task';
 
 /**
@@ -177,11 +182,20 @@ function stemSummary(question: TutorQuestion): string {
   return clip(paragraphs.at(-1) ?? question.enunciado, 200);
 }
 
-/** A study text for a discipline's subject, from the catalogue's questions of that subject. */
+export const NO_NOTES_YET =
+  'Este assunto ainda não tem notas de estudo da equipe. O que segue é montado a partir das questões do catálogo e dos seus gabaritos.';
+
+/**
+ * A study text for a discipline's subject: from the team's study notes when there are some,
+ * otherwise from the catalogue's questions of that subject (and saying so).
+ */
 export function offlineStudyText(task: Extract<TutorTask, { kind: 'didactic' }>): string {
+  if (task.notas) return notedStudyText({ ...task, notas: task.notas });
   const { disciplina, assunto, examples } = task;
   const lines: string[] = [
     `## ${assunto}`,
+    '',
+    `*${NO_NOTES_YET}*`,
     '',
     `Texto de estudo de **${disciplina}**, montado a partir de ${examples.length} ${examples.length === 1 ? 'questão' : 'questões'} do catálogo sobre ${assunto}.`,
     '',

@@ -36,7 +36,20 @@ export type TutorTask =
       history: ChatTurn[];
       message: string;
     }
-  | { kind: 'didactic'; disciplina: string; assunto: string; examples: TutorQuestion[] };
+  | {
+      kind: 'didactic';
+      disciplina: string;
+      assunto: string;
+      examples: TutorQuestion[];
+      /** The team's study notes on the subject, as text, or null. */
+      notas: TutorStudyNotes | null;
+    };
+
+export interface TutorStudyNotes {
+  texto: string;
+  armadilhas: string[];
+  fundamento: string[];
+}
 
 /** A question's image, rasterised for providers that take images, by question id. */
 export type TutorImages = ReadonlyMap<string, { data: Uint8Array; mediaType: string }>;
