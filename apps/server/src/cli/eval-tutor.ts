@@ -4,7 +4,7 @@ import { openDatabase } from '../db/client';
 import { createCatalogService } from '../modules/catalog/catalog.service';
 import { DEMO_CATALOG_DIR } from '../modules/catalog/demo-catalog';
 import { createContentImportService } from '../modules/catalog/import/content-import.service';
-import { evaluateTutor, evaluationTable } from '../modules/ai/tutor-eval';
+import { commentAgreement, evaluateTutor, evaluationTable } from '../modules/ai/tutor-eval';
 import { createTutor } from '../modules/ai/tutor/tutor';
 
 /**
@@ -37,7 +37,10 @@ async function main() {
     if (process.stderr.isTTY) process.stderr.write('\r');
     console.log('');
     for (const line of evaluationTable(results)) console.log(line);
-    const failures = results.filter((result) => !result.grade.passes);
+    console.log(`\n${commentAgreement(results)}`);
+    const failures = results.filter(
+      (result) => !result.grade.passes || result.agreesWithComment === false,
+    );
     const usage = results.reduce(
       (sum, result) => ({
         input: sum.input + result.usage.input,
@@ -55,6 +58,7 @@ async function main() {
         const reasons = [
           ...(failure.grade.namesKey ? [] : [`não cita o gabarito ${failure.key} como correto`]),
           ...failure.grade.othersCalledCorrect.map((letter) => `chama ${letter} de correta`),
+          ...(failure.agreesWithComment === false ? ['discorda do comentário da equipe'] : []),
           ...(failure.error ? [`falha: ${failure.error}`] : []),
         ];
         console.log(`- ${failure.id}: ${reasons.join('; ')}`);

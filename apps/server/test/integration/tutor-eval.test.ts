@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogService } from '@/modules/catalog/catalog.service';
 import { DEMO_CATALOG_DIR } from '@/modules/catalog/demo-catalog';
 import { createContentImportService } from '@/modules/catalog/import/content-import.service';
-import { evaluateTutor, evaluationTable } from '@/modules/ai/tutor-eval';
+import { commentAgreement, evaluateTutor, evaluationTable } from '@/modules/ai/tutor-eval';
 import { createTutor } from '@/modules/ai/tutor/tutor';
 import { aiConfig } from '../helpers/ai';
 import { type FakeProvider, startFakeOpenAi } from '../helpers/fake-ai-providers';
@@ -31,6 +31,11 @@ describe('tutor evaluation over the demonstration catalogue', () => {
     expect(results).toHaveLength(183);
     expect(results.filter((result) => !result.grade.passes)).toEqual([]);
     expect(evaluationTable(results).at(-1)).toBe('| **total** | 183 | 100,0% | 100,0% | 100,0% |');
+    // Every question of the demonstration catalogue is commented, and the offline tutor explains
+    // from the comment.
+    expect(commentAgreement(results)).toBe(
+      'Questões com comentário da equipe: 183; explicações com o veredito do comentário em cada alternativa: 183 (100,0%).',
+    );
   });
 
   it('catches a model that argues for another letter', async () => {
@@ -51,5 +56,8 @@ describe('tutor evaluation over the demonstration catalogue', () => {
     expect(results.filter((result) => result.error || !result.grade.namesKey)).toEqual([]);
     expect(results.filter((result) => result.grade.passes)).toEqual([]);
     expect(evaluationTable(results).at(-1)).toBe('| **total** | 183 | 100,0% | 0,0% | 0,0% |');
+    expect(commentAgreement(results)).toBe(
+      'Questões com comentário da equipe: 183; explicações com o veredito do comentário em cada alternativa: 0 (0,0%).',
+    );
   });
 });
