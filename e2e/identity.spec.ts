@@ -41,7 +41,7 @@ test.describe('identity', () => {
     const password = 'senha-do-fluxo-1';
 
     await page.goto('/signup');
-    await expect(page.getByText('Questões de concurso com Inteligência Artificial')).toBeVisible();
+    await expect(page.getByText('Questões de concurso comentadas')).toBeVisible();
     await expect(page.getByPlaceholder('Senha (mínimo 6 caracteres)')).toBeVisible();
     await page.getByLabel('Nome').fill('Joana Estudante');
     await page.getByLabel('E-mail').fill(email);

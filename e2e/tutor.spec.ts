@@ -153,7 +153,7 @@ test('a commented question spends nothing on an explanation, and the chat teache
   await page.goto('/conteudo-didatico?disciplina=matematica');
   const subjects = page.getByRole('list', { name: 'Assuntos da disciplina' });
   await subjects
-    .getByRole('button', { name: /^Estudar com IA:/ })
+    .getByRole('button', { name: /^Estudar este assunto:/ })
     .first()
     .click();
   await expect(page).toHaveURL(/estudo=1/);

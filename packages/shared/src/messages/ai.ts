@@ -23,6 +23,9 @@ export const AI_MESSAGES = {
   reanalyze: 'Reanalisar com IA',
   generateContent: 'Gerar conteúdo com IA',
   studyWithAi: 'Estudar com IA',
+  /** The same actions without a language model: nothing says IA (docs/product-rules.md). */
+  generateContentOffline: 'Gerar texto de estudo',
+  studyOffline: 'Estudar este assunto',
   /** Quick follow-ups offered as buttons under the chat. */
   followUps: ['Explique de outro jeito', 'Dê um exemplo', 'Qual a regra/lei envolvida?'],
   /**

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@gabarita/shared';
 import { apiError, deferred, renderApp, stubApi } from '@/test/render-app';
+import { GEMINI_TUTOR } from '@/test/tutor-fixtures';
 
 async function renderSignup() {
   const app = renderApp('/signup');
@@ -23,12 +24,21 @@ describe('sign-up page', () => {
   it('shows the tagline, the password placeholder and a link back to /login', async () => {
     stubApi();
     await renderSignup();
-    expect(screen.getByText('Questões de concurso com Inteligência Artificial')).toBeVisible();
+    // The default tutor is not a language model: nothing says Inteligência Artificial.
+    expect(await screen.findByText('Questões de concurso comentadas')).toBeVisible();
     expect(screen.getByLabelText('Senha')).toHaveAttribute(
       'placeholder',
       'Senha (mínimo 6 caracteres)',
     );
     expect(screen.getByRole('link', { name: 'Entrar' })).toHaveAttribute('href', '/login');
+  });
+
+  it('says Inteligência Artificial where a language model writes the texts', async () => {
+    stubApi({ 'GET /app-info': { supportEmail: null, tutor: GEMINI_TUTOR } });
+    await renderSignup();
+    expect(
+      await screen.findByText('Questões de concurso com Inteligência Artificial'),
+    ).toBeVisible();
   });
 
   it('says that creating an account accepts the terms and the privacy policy, with the under-18 rule', async () => {

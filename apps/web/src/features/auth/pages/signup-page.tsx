@@ -8,6 +8,7 @@ import { TextField } from '@/components/ui/form-field';
 import { firstErrorField, firstErrorMessage, showSubmitError, useSchemaForm } from '@/lib/forms';
 import { signup } from '../api/auth-api';
 import { AuthHeading } from '../components/auth-heading';
+import { useTutorInfo } from '@/domain/app-info';
 
 function SignupSent({ email }: { email: string }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -48,6 +49,7 @@ export default function SignupPage() {
     defaultValues: { name: '', email: '', password: '', confirmation: '' },
   });
   const { errors, isSubmitting: busy } = form.formState;
+  const tutor = useTutorInfo();
 
   if (sentTo !== null) return <SignupSent email={sentTo} />;
 
@@ -70,7 +72,13 @@ export default function SignupPage() {
     <>
       <AuthHeading
         title="Criar conta"
-        description="Questões de concurso com Inteligência Artificial"
+        description={
+          tutor === null
+            ? 'Questões de concurso'
+            : tutor.languageModel
+              ? 'Questões de concurso com Inteligência Artificial'
+              : 'Questões de concurso comentadas'
+        }
       />
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
         <fieldset disabled={busy} className="space-y-4">

@@ -4,6 +4,7 @@ import { Coins } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cardClasses } from '@/components/ui/card';
 import { formatInteger, formatPrice } from '@/lib/formatters';
+import { useTutorInfo } from '@/domain/app-info';
 
 function Prices({ oldPrice, price }: { oldPrice: number; price: number }) {
   return (
@@ -42,6 +43,11 @@ export function PlanCard({ plan, onChoose }: { plan: PlanOffer; onChoose: () => 
 
 /** The token package: what it adds, old and current price, 'Comprar Pacote'. */
 export function PackageCard({ offer, onChoose }: { offer: PackageOffer; onChoose: () => void }) {
+  const tutor = useTutorInfo();
+  const usedWith =
+    tutor?.languageModel === false
+      ? 'para usar com o tutor e nas conferências além do limite diário'
+      : 'para usar com a Inteligência Artificial';
   return (
     <section
       aria-labelledby="pacote-tokens"
@@ -56,9 +62,8 @@ export function PackageCard({ offer, onChoose }: { offer: PackageOffer; onChoose
         </h2>
         <p className="mt-1 text-sm leading-6 text-ink-muted">
           Adiciona {formatInteger(offer.inputTokens)} tokens de entrada e{' '}
-          {formatInteger(offer.outputTokens)} tokens de saída para usar com a Inteligência
-          Artificial, mesmo em conta gratuita. Os tokens do pacote não expiram e são usados antes da
-          cota diária do Premium.
+          {formatInteger(offer.outputTokens)} tokens de saída {usedWith}, mesmo em conta gratuita.
+          Os tokens do pacote não expiram e são usados antes da cota diária do Premium.
         </p>
       </div>
       <div className="shrink-0 sm:w-48">

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CATALOG_MESSAGES, SUBSCRIPTION_WARNINGS } from '@gabarita/shared';
 import { plansResponse } from '@/test/billing-fixtures';
 import { renderApp, SIGNED_IN_USER, stubApi } from '@/test/render-app';
+import { GEMINI_TUTOR } from '@/test/tutor-fixtures';
 
 function stubPlans(response = plansResponse()) {
   return stubApi({ 'GET /auth/session': { user: SIGNED_IN_USER }, 'GET /plans': response });
@@ -26,6 +27,29 @@ describe('/assinatura', () => {
     renderApp('/assinatura?motivo=ai_limit&voltar=https://exemplo.com');
     expect(await screen.findByRole('alert')).toHaveTextContent(SUBSCRIPTION_WARNINGS.ai_limit);
     expect(screen.queryByRole('link', { name: 'Voltar para a questão' })).toBeNull();
+  });
+
+  it('offers what the install does: no Inteligência Artificial without a language model', async () => {
+    stubPlans();
+    renderApp('/assinatura');
+    const advantages = await screen.findByRole('region', { name: 'Vantagens do Premium' });
+    await within(advantages).findByText(/Perguntas ao tutor sobre cada questão/);
+    expect(advantages).toHaveTextContent('Comentário da equipe em cada alternativa');
+    expect(advantages).not.toHaveTextContent(/Inteligência Artificial|IA\b/);
+    expect(screen.queryByText(/Inteligência Artificial/)).toBeNull();
+  });
+
+  it('lists the AI features where a language model writes the texts', async () => {
+    stubApi({
+      'GET /auth/session': { user: SIGNED_IN_USER },
+      'GET /plans': plansResponse(),
+      'GET /app-info': { supportEmail: null, tutor: GEMINI_TUTOR },
+    });
+    renderApp('/assinatura');
+    const advantages = await screen.findByRole('region', { name: 'Vantagens do Premium' });
+    expect(
+      await within(advantages).findByText('Chat com a Inteligência Artificial sobre a questão'),
+    ).toBeVisible();
   });
 
   it('shows no warning without a reason', async () => {

@@ -13,6 +13,7 @@ import { checkoutState } from '../checkout-state';
 import { CurrentHoldings } from '../components/current-holdings';
 import { PackageCard, PlanCard } from '../components/offer-cards';
 import { PremiumAdvantages } from '../components/premium-advantages';
+import { useTutorInfo } from '@/domain/app-info';
 
 const PLANS_LOAD_FAILED = 'Não foi possível carregar os planos. Tente novamente.';
 
@@ -39,6 +40,7 @@ export default function PlansPage() {
   const reason = readSubscriptionReason(location.state, searchParams);
   const returnTo = readSubscriptionReturn(location.state, searchParams);
   const plans = usePlans();
+  const tutor = useTutorInfo();
 
   const choose = (productId: string, productType: ProductType) =>
     void navigate('/pagamento', { state: checkoutState(productId, productType, returnTo) });
@@ -81,7 +83,11 @@ export default function PlansPage() {
   return (
     <Page
       title="Planos de Assinatura"
-      description="Estude sem limites com o Premium ou compre um pacote de tokens para a Inteligência Artificial."
+      description={
+        tutor?.languageModel === false
+          ? 'Estude sem limites com o Premium ou compre um pacote de tokens para o tutor.'
+          : 'Estude sem limites com o Premium ou compre um pacote de tokens para a Inteligência Artificial.'
+      }
     >
       {(reason || returnTo) && (
         <div className="mb-6 space-y-3">

@@ -40,6 +40,7 @@ export function StudyText({ disciplina, assunto, subjects, autoStart, onStudy }:
   const { state, request } = study;
   const started = useRef(false);
   const ai = tutor?.languageModel ?? true;
+  const studyLabel = ai ? AI_MESSAGES.studyWithAi : AI_MESSAGES.studyOffline;
 
   const generate = (regenerate = false) => {
     if (!entitled) {
@@ -64,7 +65,7 @@ export function StudyText({ disciplina, assunto, subjects, autoStart, onStudy }:
         </TutorPanelTitle>
         {assunto && state.status === 'idle' && (
           <Button icon={Sparkles} onClick={() => generate()}>
-            {AI_MESSAGES.generateContent}
+            {ai ? AI_MESSAGES.generateContent : AI_MESSAGES.generateContentOffline}
           </Button>
         )}
         {/* The offline tutor would write the same text again: nothing to regenerate. */}
@@ -93,9 +94,9 @@ export function StudyText({ disciplina, assunto, subjects, autoStart, onStudy }:
                   size="sm"
                   icon={BookOpenText}
                   onClick={() => onStudy(subject.name)}
-                  aria-label={`${AI_MESSAGES.studyWithAi}: ${subject.name}`}
+                  aria-label={`${studyLabel}: ${subject.name}`}
                 >
-                  {AI_MESSAGES.studyWithAi}
+                  {studyLabel}
                 </Button>
               </li>
             ))}
