@@ -63,6 +63,9 @@ describe('POST /api/internal/operator/:command', () => {
       `Lendo ${FORMAT_2_EXAMPLE}...`,
       'Verificando 1 prova e 8 imagens...',
       expect.stringMatching(/^Validado em [\d,]+ s: 1 prova, 7 questões, 8 imagens\.$/),
+      expect.stringMatching(
+        /^Comentários: 4 questões sem comentário \(.+\); notas de estudo em 2 de 6 assuntos\.$/,
+      ),
     ]);
     expect(stream.at(-1)).toEqual({
       event: 'output',

@@ -60,20 +60,22 @@ describe('demonstration catalogue', () => {
     const outdated = all.filter((question) => question.status === 'outdated');
     expect(outdated.map((question) => question.id).sort()).toEqual(
       [
-        'espanhol_prova_9',
-        'filosofia_prova_9',
-        'frances_prova_9',
-        'informatica_prova_10',
-        'musica_prova_9',
-        'biologia_prova_9',
-        'fisica_prova_9',
-        'fisica_prova_10',
-        'quimica_prova_9',
-        'sociologia_prova_9',
-        'sociologia_prova_10',
-        'informatica_prova_9',
+        // LDB art. 14, rewritten by Lei nº 14.644/2023.
+        'pedagogo_prova_7',
+        'professor_espanhol_prova_9',
+        'professor_filosofia_prova_9',
+        'professor_frances_prova_9',
+        'professor_informatica_prova_10',
+        'professor_musica_prova_9',
+        'professor_biologia_prova_9',
+        'professor_fisica_prova_9',
+        'professor_fisica_prova_10',
+        'professor_quimica_prova_9',
+        'professor_sociologia_prova_9',
+        'professor_sociologia_prova_10',
+        'professor_informatica_prova_9',
       ]
-        .map((id) => `etfsc_2015_professor_${id}`)
+        .map((id) => `etfsc_2015_${id}`)
         .sort(),
     );
     for (const question of outdated) {
