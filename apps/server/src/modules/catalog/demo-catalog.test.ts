@@ -45,6 +45,22 @@ describe('demonstration catalogue', () => {
     ).toBeLessThanOrEqual(0.3);
   });
 
+  it('nor by being one of the two longest: at most half, where chance is about 40%', () => {
+    const items = all.filter(textMultipleChoice);
+    const amongTwoLongest = items.filter((question) => {
+      const own = question.alternatives.find(
+        (alternative) => alternative.letter === question.answerLetter,
+      )!.text.length;
+      return (
+        question.alternatives.filter((alternative) => alternative.text.length > own).length < 2
+      );
+    });
+    expect(
+      amongTwoLongest.length / items.length,
+      `${amongTwoLongest.length} de ${items.length}`,
+    ).toBeLessThanOrEqual(0.5);
+  });
+
   it('files the LDB questions under legislation', () => {
     for (const id of [
       'etfsc_2015_pedagogo_prova_10',
