@@ -1,4 +1,5 @@
 import {
+  ASKS,
   askedLetter,
   clip,
   contentWords,
@@ -142,13 +143,13 @@ export function commentedChatReply(
           ...more.map((sentence) => `> ${sentence}`),
         );
     }
-  } else if (/\b(por ?que|porque)\b.*\b(certa|correta|certo|gabarito|resposta)\b/.test(folded)) {
+  } else if (ASKS.whyKey.test(folded)) {
     lines.push(
       `A resposta oficial é ${answerName(question, key.letter)}: ${reasonOf(question, key.letter)}`,
       '',
       comment.resumo,
     );
-  } else if (/\bexemplo/.test(folded)) {
+  } else if (ASKS.example.test(folded)) {
     lines.push(
       'Não consigo inventar exemplos novos: sou o tutor offline, não um modelo de linguagem. O exemplo resolvido que tenho é o desta questão:',
       '',
@@ -156,11 +157,7 @@ export function commentedChatReply(
       '',
       `Para mais questões de ${question.assunto}, abra o assunto em Disciplinas isoladas.`,
     );
-  } else if (
-    /outro jeito|outra forma|outras palavras|nao entendi|simplifi|mais simples|explique melhor/.test(
-      folded,
-    )
-  ) {
+  } else if (ASKS.simpler.test(folded)) {
     lines.push(
       'Vamos por partes:',
       '',
@@ -168,9 +165,7 @@ export function commentedChatReply(
       `2. **A resposta oficial, ${answerName(question, key.letter)}:** ${reasonOf(question, key.letter)}`,
       '3. **Para conferir as outras:** pergunte por uma letra, por exemplo "por que a B está errada?".',
     );
-  } else if (
-    /\b(regra|lei|artigo|norma|fundamento|base legal|sumula|jurisprudencia|doutrina)\b/.test(folded)
-  ) {
+  } else if (ASKS.law.test(folded)) {
     lines.push(
       ...(comment.fundamento.length > 0
         ? ['O fundamento desta questão:', '', ...comment.fundamento.map((source) => `- ${source}`)]

@@ -78,3 +78,13 @@ export function askedLetter(message: string, letters: string[]): string | null {
   const letter = match?.[1]?.toUpperCase();
   return letter && letters.includes(letter) ? letter : null;
 }
+
+/** What a chat message asks for, as far as the offline tutor can tell (on the folded message). */
+export const ASKS = {
+  whyKey: /\b(por ?que|porque)\b.*\b(certa|correta|certo|gabarito|resposta)\b/,
+  simpler:
+    /outro jeito|outra forma|outras palavras|nao entendi|simplifi|mais simples|explique melhor/,
+  example: /\bexemplo/,
+  law: /\b(regra|lei|artigo|norma|fundamento|base legal|sumula|jurisprudencia|doutrina)\b/,
+  concept: /\b(conceito|definicao)\b/,
+};

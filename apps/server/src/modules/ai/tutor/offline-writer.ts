@@ -1,4 +1,5 @@
 import {
+  ASKS,
   askedLetter,
   clip,
   contentWords,
@@ -294,20 +295,13 @@ export function offlineChatReply(task: Extract<TutorTask, { kind: 'chat' }>): st
       `- ${asked}) ${whyWrong(question, alternative, key)}`,
       `- ${key.letter}) “${clip(key.text, 300)}”`,
     );
-  } else if (
-    asked === key.letter ||
-    /\b(por ?que|porque)\b.*\b(certa|correta|gabarito)\b/.test(folded)
-  ) {
+  } else if (asked === key.letter || ASKS.whyKey.test(folded)) {
     lines.push(
       offlineFeedback(question)
         .split('\n### Por que as outras')[0]!
         .replace(/^\*\*.*\*\*\n\n/, ''),
     );
-  } else if (
-    /outro jeito|outra forma|outras palavras|nao entendi|simplifi|mais simples|explique melhor/.test(
-      folded,
-    )
-  ) {
+  } else if (ASKS.simpler.test(folded)) {
     lines.push(
       'Vamos por partes:',
       '',
@@ -319,13 +313,13 @@ export function offlineChatReply(task: Extract<TutorTask, { kind: 'chat' }>): st
           `   - ${alternative.letter}) ${alternative.letter === key.letter ? 'é a resposta do gabarito oficial' : 'não é a resposta'}`,
       ),
     );
-  } else if (/exemplo/.test(folded)) {
+  } else if (ASKS.example.test(folded)) {
     lines.push(
       'Não consigo inventar exemplos novos: sou o tutor offline, não um modelo de linguagem.',
       `O melhor exemplo que tenho é a própria alternativa correta: “${clip(completedStem(question, key.text) ?? key.text, 300)}”.`,
       `Para mais exemplos de ${question.assunto}, use “Estudar com IA” em Disciplinas isoladas.`,
     );
-  } else if (/\b(regra|lei|artigo|norma|fundamento|base legal|conceito|definicao)\b/.test(folded)) {
+  } else if (ASKS.law.test(folded) || ASKS.concept.test(folded)) {
     const rules = question.textoReferencia
       ? sentencesOf(question.textoReferencia).filter((sentence) =>
           /\b(art\.|lei|§|inciso|decreto|resolu|constitui)/i.test(sentence),
