@@ -41,7 +41,6 @@ export function readCommentary(
   if (!object) return fields.has('comentario') ? undefined : null;
   const path = fields.pathOf('comentario');
   const comment = new Fields(object, path, at);
-  let ok = true;
 
   const summaryText = comment.text('resumo');
   let summaryHtml: string | undefined;
@@ -55,19 +54,13 @@ export function readCommentary(
       summaryHtml = undefined;
     }
   }
-  if (summaryHtml === undefined) ok = false;
-
   const reasons = readReasons(comment, letters, at);
-  if (!reasons) ok = false;
   const sources = readSources(comment, at);
-  if (!sources) ok = false;
   const author = readAuthor(comment, at);
-  if (!author) ok = false;
   comment.rejectUnknown();
 
-  return ok
-    ? { summaryHtml: summaryHtml!, reasons: reasons!, sources: sources!, author: author! }
-    : undefined;
+  if (summaryHtml === undefined || !reasons || !sources || !author) return undefined;
+  return { summaryHtml, reasons, sources, author };
 }
 
 function readReasons(comment: Fields, letters: string | undefined, at: At) {
