@@ -134,6 +134,52 @@ describe('format 2: comentario', () => {
     ]);
   });
 
+  it("refuses a model's draft until an editor accepts it", async () => {
+    const drafted = v2((catalog) => {
+      const one = comment(catalog, '1');
+      one.rascunho = true;
+      one.geracao = {
+        modelo: 'gemini-2.5-flash',
+        versao_prompt: 'comentario-v1',
+        tokens_entrada: 1200,
+        tokens_saida: 340,
+        custo_usd: 0.0012,
+      };
+    });
+    expect(await problemsOf(drafted)).toEqual([
+      at(
+        '$.questoes.1.comentario.rascunho',
+        'comentário em rascunho, escrito por um modelo e ainda não revisado: revise-o e retire "rascunho", ou importe com --accept-drafts',
+      ),
+    ]);
+    await service().importContent(drafted, undefined, { acceptDrafts: true });
+    const [row] = await test.database.db
+      .select({ commentary: questions.commentary })
+      .from(questions)
+      .where(eq(questions.id, 'exemplo_2024_formato2_prova_1'));
+    // Accepted: a comment like any other, without the drafting details.
+    expect(row!.commentary!.summaryHtml).toBe(example.questoes['1']!.comentario!.resumo);
+    expect(Object.keys(row!.commentary!).sort()).toEqual([
+      'author',
+      'reasons',
+      'sources',
+      'summaryHtml',
+    ]);
+
+    const badGeneration = v2((catalog) => {
+      comment(catalog, '7').geracao = { modelo: 'x', versao_prompt: 'v1', tokens_entrada: -1 };
+    });
+    expect(await problemsOf(badGeneration)).toEqual([
+      at('$.questoes.7.comentario.geracao', 'só um comentário em rascunho traz "geracao"'),
+      at(
+        '$.questoes.7.comentario.geracao.tokens_entrada',
+        'deve ser um número maior ou igual a zero (recebido: -1)',
+      ),
+      at('$.questoes.7.comentario.geracao.tokens_saida', 'campo obrigatório ausente'),
+      at('$.questoes.7.comentario.geracao.custo_usd', 'campo obrigatório ausente'),
+    ]);
+  });
+
   it('keeps the summary short, and belongs to format 2', async () => {
     const long = 'Uma frase longa demais para um resumo. '.repeat(20).trim();
     expect(

@@ -244,10 +244,11 @@ function formatDay(day: string) {
 }
 
 const contentImport: OperatorCommand = {
-  usage: 'content:import <pasta> [--check] [--rename-disciplines]',
+  usage: 'content:import <pasta> [--check] [--rename-disciplines] [--accept-drafts]',
   summary:
     'Valida e importa provas, disciplinas e imagens (docs/content-format.md), tudo ou nada. ' +
-    '--check só valida; --rename-disciplines permite mudar o nome de uma disciplina existente.',
+    '--check só valida; --rename-disciplines permite mudar o nome de uma disciplina existente; ' +
+    '--accept-drafts importa os comentários em rascunho já revisados.',
   pathArgs: [0],
   async run(database, args, progress) {
     const parsed = (() => {
@@ -258,6 +259,7 @@ const contentImport: OperatorCommand = {
           options: {
             check: { type: 'boolean' },
             'rename-disciplines': { type: 'boolean' },
+            'accept-drafts': { type: 'boolean' },
           },
         });
       } catch {
@@ -270,7 +272,11 @@ const contentImport: OperatorCommand = {
     const result = await createContentImportService(database.db).importContent(
       parsed.positionals[0]!,
       progress,
-      { check: parsed.values.check, renameDisciplines: parsed.values['rename-disciplines'] },
+      {
+        check: parsed.values.check,
+        renameDisciplines: parsed.values['rename-disciplines'],
+        acceptDrafts: parsed.values['accept-drafts'],
+      },
     );
     return result.lines;
   },

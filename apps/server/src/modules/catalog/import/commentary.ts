@@ -32,11 +32,17 @@ export function readCommentHtml(value: string, path: string, at: At): string | u
  * Format 2 `comentario`: a summary, a reason for every alternative of the question, the basis
  * (fundamento) and the authorship. Every problem is reported at its path; undefined when any.
  */
+export interface ReadCommentary {
+  commentary: QuestionCommentary;
+  /** Written by a model and not yet reviewed (`rascunho: true`): imported only when accepted. */
+  draft: boolean;
+}
+
 export function readCommentary(
   fields: Fields,
   letters: string | undefined,
   at: At,
-): QuestionCommentary | null | undefined {
+): ReadCommentary | null | undefined {
   const object = fields.object('comentario', { optional: true });
   if (!object) return fields.has('comentario') ? undefined : null;
   const path = fields.pathOf('comentario');
@@ -57,10 +63,45 @@ export function readCommentary(
   const reasons = readReasons(comment, letters, at);
   const sources = readSources(comment, at);
   const author = readAuthor(comment, at);
+  const draft = comment.boolean('rascunho');
+  const generationOk = readGeneration(comment, draft === true, at);
   comment.rejectUnknown();
 
   if (summaryHtml === undefined || !reasons || !sources || !author) return undefined;
-  return { summaryHtml, reasons, sources, author };
+  if ((comment.has('rascunho') && draft === undefined) || !generationOk) return undefined;
+  return { commentary: { summaryHtml, reasons, sources, author }, draft: draft === true };
+}
+
+/**
+ * `geracao`: how a draft was written (model, prompt version, tokens, cost), for the editor who
+ * reviews it. Only on a draft; checked, not stored (a reviewed comment is the team's).
+ */
+function readGeneration(comment: Fields, draft: boolean, at: At): boolean {
+  const object = comment.object('geracao', { optional: true });
+  if (!object) return !comment.has('geracao');
+  const fields = new Fields(object, comment.pathOf('geracao'), at);
+  let ok = true;
+  if (!draft) {
+    at(comment.pathOf('geracao'), 'só um comentário em rascunho traz "geracao"');
+    ok = false;
+  }
+  if (fields.text('modelo') === undefined) ok = false;
+  if (fields.text('versao_prompt') === undefined) ok = false;
+  for (const name of ['tokens_entrada', 'tokens_saida', 'custo_usd']) {
+    const value = fields.raw(name);
+    if (value === undefined) {
+      at(fields.pathOf(name), 'campo obrigatório ausente');
+      ok = false;
+    } else if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+      at(
+        fields.pathOf(name),
+        `deve ser um número maior ou igual a zero (recebido: ${describe(value)})`,
+      );
+      ok = false;
+    }
+  }
+  fields.rejectUnknown();
+  return ok;
 }
 
 function readReasons(comment: Fields, letters: string | undefined, at: At) {

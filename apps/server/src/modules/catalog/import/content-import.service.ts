@@ -25,6 +25,8 @@ export interface ImportOptions {
   check?: boolean;
   /** Allow disciplinas.json to give an existing code another name (renamed everywhere). */
   renameDisciplines?: boolean;
+  /** Import comments marked `rascunho: true` as reviewed (an editor has read them). */
+  acceptDrafts?: boolean;
 }
 
 /** The refusal of a folder with problems; `problems` lists them for callers that need each one. */
@@ -78,6 +80,7 @@ async function importContent(
     progress,
   });
   await checkRenames(db, catalog.disciplines, problems, options.renameDisciplines ?? false);
+  if (!options.acceptDrafts) refuseDrafts(catalog, problems);
   if (problems.size > 0) throw new ContentProblemsError(problems.items, folder);
 
   const questionCount = catalog.exams.reduce((sum, exam) => sum + exam.questions.length, 0);
@@ -181,4 +184,18 @@ function commentCoverage(catalog: ValidCatalog): string {
   const named = without.slice(0, 5).map((question) => question.id);
   const more = without.length > named.length ? ` e mais ${without.length - named.length}` : '';
   return `Comentários: ${count(without.length, 'questão sem comentário', 'questões sem comentário')} (${named.join(', ')}${more}); ${notes}.`;
+}
+
+/** A model's draft reaches students only once an editor accepts it (`--accept-drafts`). */
+function refuseDrafts(catalog: ValidCatalog, problems: ProblemList) {
+  for (const exam of catalog.exams) {
+    for (const question of exam.questions) {
+      if (!question.commentaryDraft) continue;
+      problems.report(
+        `provas/${exam.id}.json`,
+        `$.questoes.${question.number}.comentario.rascunho`,
+        'comentário em rascunho, escrito por um modelo e ainda não revisado: revise-o e retire "rascunho", ou importe com --accept-drafts',
+      );
+    }
+  }
 }

@@ -43,6 +43,8 @@ export interface ValidQuestion {
   statusNote: string | null;
   /** The authored comment (format 2 `comentario`), or null. */
   commentary: QuestionCommentary | null;
+  /** The comment is a model's draft not yet reviewed (`rascunho: true`). */
+  commentaryDraft: boolean;
 }
 
 export interface ValidExam {
@@ -689,7 +691,8 @@ function readQuestion(
           image,
           status,
           statusNote,
-          commentary,
+          commentary: commentary?.commentary ?? null,
+          commentaryDraft: commentary?.draft ?? false,
         }
       : null;
   return { valid, disciplineCode, subject };
