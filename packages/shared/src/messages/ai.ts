@@ -33,5 +33,5 @@ export const AI_MESSAGES = {
    * presented as AI.
    */
   offlineTutorNotice:
-    'Tutor offline: este texto foi montado automaticamente a partir do gabarito oficial, das alternativas e do texto de referência. Ele não é escrito por uma Inteligência Artificial (não é um modelo de linguagem).',
+    'Tutor offline: este texto foi montado automaticamente a partir dos comentários e das notas de estudo da equipe do Gabarita, ou, onde ainda não há, do gabarito oficial, das alternativas e do texto de referência. Ele não é escrito por uma Inteligência Artificial (não é um modelo de linguagem).',
 } as const;
