@@ -52,7 +52,15 @@ const freeLimit = questionCountLabel(FREE_DAILY_QUESTION_LIMIT);
 const pixMinutes = `${PIX_CODE_VALIDITY_MINUTES} minutos`;
 
 /** The FAQ; the contact answer names the team's address when the server has one. */
-export function faqCategories(supportEmail: string | null): readonly FaqCategory[] {
+/**
+ * The help centre's questions and answers. `languageModel`: whether the install writes its tutor's
+ * texts with a language model; without one, nothing here says IA (docs/product-rules.md).
+ */
+export function faqCategories(
+  supportEmail: string | null,
+  languageModel = true,
+): readonly FaqCategory[] {
+  const tutorName = languageModel ? 'a IA' : 'o tutor';
   return [
     {
       id: 'conta',
@@ -125,7 +133,9 @@ export function faqCategories(supportEmail: string | null): readonly FaqCategory
           id: 'premium-vantagens',
           question: 'O que o plano Premium oferece?',
           answer: [
-            `Questões ilimitadas com gabarito, análise das questões pela IA, chat com a IA sobre cada questão, acesso às análises já salvas e estatísticas de desempenho por disciplina e assunto. A cota diária de IA é de ${dailyQuota}.`,
+            languageModel
+              ? `Questões ilimitadas com gabarito, o comentário da equipe em cada alternativa com o fundamento, análise das questões pela IA, chat com a IA sobre cada questão, acesso às análises já salvas e estatísticas de desempenho por disciplina e assunto. A cota diária de IA é de ${dailyQuota}.`
+              : `Questões ilimitadas com gabarito, o comentário da equipe em cada alternativa com o fundamento, perguntas ao tutor sobre cada questão, textos de estudo por assunto e estatísticas de desempenho por disciplina e assunto. A cota diária do tutor é de ${dailyQuota}.`,
           ],
         },
         {
@@ -169,7 +179,7 @@ export function faqCategories(supportEmail: string | null): readonly FaqCategory
           id: 'pacote-tokens',
           question: 'O que é o pacote de tokens?',
           answer: [
-            `O pacote "${TOKEN_PACKAGE.name}" custa ${formatPrice(TOKEN_PACKAGE.priceCentavos)} e acrescenta ${packageTokens} para usar nos recursos de IA. Os tokens do pacote não têm prazo de validade: ficam disponíveis até serem usados.`,
+            `O pacote "${TOKEN_PACKAGE.name}" custa ${formatPrice(TOKEN_PACKAGE.priceCentavos)} e acrescenta ${packageTokens} para usar ${languageModel ? 'nos recursos de IA' : 'com o tutor e nas conferências além do limite diário'}. Os tokens do pacote não têm prazo de validade: ficam disponíveis até serem usados.`,
           ],
         },
         {
@@ -190,37 +200,55 @@ export function faqCategories(supportEmail: string | null): readonly FaqCategory
           id: 'limite-gratuito',
           question: 'Quantas questões posso resolver na conta gratuita?',
           answer: [
-            `A conta gratuita permite resolver ${freeLimit} por dia. No dia seguinte o limite é renovado. Os recursos de inteligência artificial são exclusivos do Premium ou de quem tem tokens de um pacote.`,
+            `A conta gratuita permite resolver ${freeLimit} por dia. No dia seguinte o limite é renovado. ${languageModel ? 'Os recursos de inteligência artificial' : 'O comentário completo de cada alternativa e o tutor'} são exclusivos do Premium ou de quem tem tokens de um pacote.`,
           ],
         },
         {
-          id: 'analise-ia',
-          question: 'Como funciona a análise da questão pela IA?',
+          id: 'comentario',
+          question: 'O que é o comentário da questão?',
           answer: [
-            'Logo depois de "Verificar Gabarito", a IA explica por que o gabarito oficial está certo, por que cada outra alternativa está errada e termina com um resumo. A análise fica salva para todos: ver uma análise que já existe não gasta tokens. Se quiser uma nova explicação, use "Reanalisar com IA", que gera a análise de novo e consome tokens.',
-            'A explicação parte sempre do gabarito oficial. Se você achar que o gabarito está errado, use "Reportar erro" na questão.',
-            'A IA é uma ferramenta de apoio aos estudos e pode cometer erros: confira sempre com o gabarito e com materiais de referência.',
+            'Depois de "Verificar Gabarito", a questão mostra o comentário escrito e revisado pela equipe do Gabarita: um resumo do que a questão cobra, por que cada alternativa está certa ou errada (a sua resposta e a correta primeiro) e o fundamento, como a lei e o artigo, com link quando houver.',
+            'O resumo aparece para todos. O comentário de cada alternativa e o fundamento são do Premium ou de quem tem um pacote de tokens, e lê-los não gasta tokens.',
           ],
         },
+        ...(languageModel
+          ? [
+              {
+                id: 'analise-ia',
+                question: 'Como funciona a análise da questão pela IA?',
+                answer: [
+                  'Logo depois de "Verificar Gabarito", a IA explica por que o gabarito oficial está certo, por que cada outra alternativa está errada e termina com um resumo. A análise fica salva para todos: ver uma análise que já existe não gasta tokens. Se quiser uma nova explicação, use "Reanalisar com IA", que gera a análise de novo e consome tokens.',
+                  'A explicação parte sempre do gabarito oficial e do comentário da equipe, quando há. Se você achar que o gabarito está errado, use "Reportar erro" na questão.',
+                  'A IA é uma ferramenta de apoio aos estudos e pode cometer erros: confira sempre com o gabarito e com materiais de referência.',
+                ],
+              },
+            ]
+          : []),
         {
           id: 'chat-ia',
-          question: 'Posso tirar dúvidas sobre uma questão com a IA?',
+          question: `Posso tirar dúvidas sobre uma questão com ${tutorName}?`,
           answer: [
-            'Sim. Depois de verificar o gabarito, a tela da questão tem um chat em que você pergunta sobre o enunciado, as alternativas ou o assunto; há também atalhos como "Dê um exemplo". Enter envia a pergunta e Shift+Enter quebra a linha. Cada pergunta e resposta consome tokens; o botão "Parar" interrompe a resposta, e só é cobrado o que já foi escrito.',
+            languageModel
+              ? 'Sim. Depois de verificar o gabarito, a tela da questão tem um chat em que você pergunta sobre o enunciado, as alternativas ou o assunto; há também atalhos como "Dê um exemplo". Enter envia a pergunta e Shift+Enter quebra a linha. Cada pergunta e resposta consome tokens; o botão "Parar" interrompe a resposta, e só é cobrado o que já foi escrito.'
+              : 'Sim. Depois de verificar o gabarito, a tela da questão tem perguntas ao tutor: pergunte, por exemplo, por que uma alternativa está errada ou qual é a lei envolvida, e ele responde a partir do comentário da equipe. O tutor não é uma inteligência artificial: ele não inventa exemplos e diz quando o comentário não cobre a pergunta. Enter envia a pergunta e Shift+Enter quebra a linha. Cada pergunta e resposta consome tokens.',
           ],
         },
         {
           id: 'conteudo-didatico',
           question: 'O que é o conteúdo didático de Disciplinas isoladas?',
           answer: [
-            'Em "Disciplinas isoladas" você estuda um assunto de uma disciplina específica: resolve as questões dele e, com "Estudar com IA" ou "Gerar conteúdo com IA", recebe um texto de estudo com os conceitos, o que as bancas costumam cobrar, as pegadinhas comuns e exemplos resolvidos com questões do catálogo. O texto fica salvo para todos: ler um conteúdo que já existe não gasta tokens.',
+            languageModel
+              ? 'Em "Disciplinas isoladas" você estuda um assunto de uma disciplina específica: resolve as questões dele e, com "Estudar com IA" ou "Gerar conteúdo com IA", recebe um texto de estudo com os conceitos, o que as bancas costumam cobrar, as pegadinhas comuns e exemplos resolvidos com questões do catálogo. O texto fica salvo para todos: ler um conteúdo que já existe não gasta tokens.'
+              : 'Em "Disciplinas isoladas" você estuda um assunto de uma disciplina específica: resolve as questões dele e, com "Estudar este assunto" ou "Gerar texto de estudo", recebe as notas de estudo da equipe (conceitos, regras, pegadinhas comuns e o fundamento) com exemplos resolvidos de questões comentadas do catálogo. O texto fica salvo para todos: ler um texto que já existe não gasta tokens.',
           ],
         },
         {
           id: 'uso-tokens',
           question: 'Como os tokens são consumidos?',
           answer: [
-            'Cada uso de IA (análise, chat ou conteúdo didático) consome tokens de entrada (o que é enviado para a IA) e de saída (o que ela responde). A ordem de uso é esta:',
+            languageModel
+              ? 'Cada uso de IA (análise, chat ou conteúdo didático) consome tokens de entrada (o que é enviado para a IA) e de saída (o que ela responde). A ordem de uso é esta:'
+              : 'Cada uso do tutor (perguntas ou texto de estudo) consome tokens de entrada (o que o tutor lê) e de saída (o que ele responde), e uma conferência além do limite diário da conta gratuita também usa tokens do pacote. A ordem de uso é esta:',
             {
               steps: [
                 'Primeiro são usados os tokens de pacotes comprados, que nunca expiram.',
@@ -230,13 +258,17 @@ export function faqCategories(supportEmail: string | null): readonly FaqCategory
             'Um pacote termina quando acabam os tokens de entrada ou os de saída. O contador na tela da questão e a página "Gerenciar Conta" mostram quanto ainda resta.',
           ],
         },
-        {
-          id: 'dados-ia',
-          question: 'O que é enviado para a IA?',
-          answer: [
-            'Somente o conteúdo da questão (enunciado, alternativas, gabarito, texto de referência e a imagem com sua descrição) e as perguntas que você escreve no chat. Seu nome, e-mail e CPF nunca são enviados. A Política de Privacidade diz qual provedor de IA recebe esses dados.',
-          ],
-        },
+        ...(languageModel
+          ? [
+              {
+                id: 'dados-ia',
+                question: 'O que é enviado para a IA?',
+                answer: [
+                  'Somente o conteúdo da questão (enunciado, alternativas, gabarito, comentário da equipe, texto de referência e a imagem com sua descrição) e as perguntas que você escreve no chat. Seu nome, e-mail e CPF nunca são enviados. A Política de Privacidade diz qual provedor de IA recebe esses dados.',
+                ],
+              },
+            ]
+          : []),
         {
           id: 'estatisticas',
           question: 'Onde vejo minhas estatísticas de desempenho?',

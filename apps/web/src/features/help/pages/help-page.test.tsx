@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HELP_MESSAGE_MAX_LENGTH, SUPPORT_MESSAGES } from '@gabarita/shared';
 import { apiError, renderApp, SIGNED_IN_USER, stubApi } from '@/test/render-app';
-import { OFFLINE_TUTOR } from '@/test/tutor-fixtures';
+import { GEMINI_TUTOR, OFFLINE_TUTOR } from '@/test/tutor-fixtures';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -32,6 +32,31 @@ describe('/ajuda FAQ', () => {
       .getAllByRole('button', { expanded: false })
       .filter((button) => button.closest('section[aria-labelledby^="faq-"]'));
     expect(faq.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('speaks of the tutor, not of IA, without a language model, and of the comments always', async () => {
+    stubApi();
+    await renderHelp();
+    const questions = () =>
+      screen
+        .getAllByRole('button')
+        .filter((button) => button.closest('section[aria-labelledby^="faq-"]'))
+        .map((button) => button.textContent ?? '');
+    await screen.findByRole('button', {
+      name: /Posso tirar dúvidas sobre uma questão com o tutor\?/,
+    });
+    expect(
+      questions().filter((question) => /\bIA\b|Inteligência Artificial/.test(question)),
+    ).toEqual([]);
+    expect(questions()).toContain('O que é o comentário da questão?');
+  });
+
+  it('keeps the AI questions where a language model writes the texts', async () => {
+    stubApi({ 'GET /app-info': { supportEmail: null, tutor: GEMINI_TUTOR } });
+    await renderHelp();
+    expect(
+      await screen.findByRole('button', { name: /Como funciona a análise da questão pela IA\?/ }),
+    ).toBeVisible();
   });
 
   it.each(['cancelamento', 'CANCELAMENTO', 'Cancelaménto'])(

@@ -5,15 +5,15 @@ import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { INPUT_CLASSES } from '@/components/ui/field-styles';
 import { Page } from '@/components/ui/page';
-import { useSupportEmail } from '@/domain/app-info';
+import { useSupportEmail, useTutorInfo } from '@/domain/app-info';
 import { ContactForm } from '../components/contact-form';
 import { FaqList } from '../components/faq-list';
 import { entryTexts, faqCategories } from '../faq-content';
 import { matchesAll, searchTerm } from '../search-match';
 
-function useFaqSearch(query: string, supportEmail: string | null) {
+function useFaqSearch(query: string, supportEmail: string | null, languageModel: boolean) {
   const { term, categories } = useMemo(() => {
-    const all = faqCategories(supportEmail);
+    const all = faqCategories(supportEmail, languageModel);
     const found = searchTerm(
       query,
       all.flatMap((category) => category.entries.flatMap(entryTexts)),
@@ -27,7 +27,7 @@ function useFaqSearch(query: string, supportEmail: string | null) {
         }))
         .filter((category) => category.entries.length > 0),
     };
-  }, [query, supportEmail]);
+  }, [query, supportEmail, languageModel]);
   const count = categories.reduce((total, category) => total + category.entries.length, 0);
   return { term, categories, count };
 }
@@ -119,7 +119,8 @@ export default function HelpPage() {
   const [query, setQuery] = useState('');
   const [openId, setOpenId] = useState<string | null>(null);
   const supportEmail = useSupportEmail();
-  const { term, categories, count } = useFaqSearch(query, supportEmail);
+  const languageModel = useTutorInfo()?.languageModel ?? true;
+  const { term, categories, count } = useFaqSearch(query, supportEmail, languageModel);
 
   return (
     <Page
