@@ -4,7 +4,7 @@ import {
   type CommentarySourceKind,
   type QuestionCommentary,
 } from '@gabarita/shared';
-import { checkText, describe, Fields, isObject, typeName } from './json-fields';
+import { checkText, describe, Fields, isObject, isWebAddress, typeName } from './json-fields';
 import { type At, childPath } from './problems';
 import { sanitizeStatementHtml } from './sanitize';
 
@@ -181,15 +181,6 @@ export function readSources(parent: Fields, at: At): CommentarySource[] | undefi
     sources.push({ kind: kind as CommentarySourceKind, reference, url: url ?? null });
   });
   return ok ? sources : undefined;
-}
-
-function isWebAddress(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
-  } catch {
-    return false;
-  }
 }
 
 function readAuthor(comment: Fields, at: At): QuestionCommentary['author'] | undefined {

@@ -37,6 +37,11 @@ export function hasControlCharacters(value: string): boolean {
   return CONTROL_CHARACTERS.test(value);
 }
 
+/** An http:// or https:// address, as a source or a basis may link to. */
+export function isWebAddress(value: string): boolean {
+  return /^https?:\/\/[^\s<>"]+$/.test(value);
+}
+
 /** The fields of one JSON object, read with reports at `path`. */
 export class Fields {
   private readonly seen = new Set<string>();

@@ -12,6 +12,7 @@ import {
   Fields,
   hasControlCharacters,
   isObject,
+  isWebAddress,
   type JsonObject,
   typeName,
 } from './json-fields';
@@ -385,12 +386,12 @@ function readSource(fields: Fields): ValidExam['source'] {
   const origem = source.text('origem');
   const licenca = source.text('licenca', { optional: true }) ?? null;
   const url = source.text('url', { optional: true }) ?? null;
-  if (url !== null && !/^https?:\/\/[^\s<>"]+$/.test(url))
+  if (url !== null && !isWebAddress(url))
     fields.at('$.fonte.url', 'deve ser um endereço http:// ou https://');
   source.rejectUnknown();
   return origem === undefined
     ? null
-    : { origem, licenca, url: url && /^https?:\/\//.test(url) ? url : null };
+    : { origem, licenca, url: url && isWebAddress(url) ? url : null };
 }
 
 type DisciplineMap = Map<
