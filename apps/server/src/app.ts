@@ -274,8 +274,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
         commentary: createCommentaryService({
           catalog,
           study,
-          hasTutorAccess: async (session) =>
-            session.sessionUser.accountType === 'premium' || ledger.hasPackage(session.user.id),
+          hasTutorAccess: ai.hasTutorAccess,
         }),
       });
       await api.register(simuladoRoutes, { simulados });

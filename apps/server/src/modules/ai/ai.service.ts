@@ -66,10 +66,14 @@ export function createAiService(deps: AiDeps) {
   const { db } = database;
   const engine = createSharedTextEngine({ database, tutor, ledger, log });
 
+  /** The tutor's access rule: Premium, or a token package (docs/product-rules.md). */
+  async function hasTutorAccess(session: ResolvedSession): Promise<boolean> {
+    return session.sessionUser.accountType === 'premium' || ledger.hasPackage(session.user.id);
+  }
+
   async function viewerOf(session: ResolvedSession): Promise<Viewer> {
-    const premium = session.sessionUser.accountType === 'premium';
-    if (!premium && !(await ledger.hasPackage(session.user.id))) throw aiErrors.limit();
-    return { userId: session.user.id, premium };
+    if (!(await hasTutorAccess(session))) throw aiErrors.limit();
+    return { userId: session.user.id, premium: session.sessionUser.accountType === 'premium' };
   }
 
   /**
@@ -124,6 +128,7 @@ export function createAiService(deps: AiDeps) {
 
   return {
     tutorInfo: tutor.info,
+    hasTutorAccess,
 
     /** The question's explanation, streamed; 'Verificar Gabarito' must have come first. */
     async feedback(
