@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatDay,
   formatDate,
   formatDateTime,
   formatInteger,
@@ -12,6 +13,10 @@ describe('formatters', () => {
     // 02:03:04 UTC is 23:03:04 of the day before in São Paulo (UTC-3).
     expect(formatDateTime('2025-10-03T02:03:04.000Z')).toMatch(/^02\/10\/2025,? 23:03:04$/);
     expect(formatDate('2025-10-03T02:03:04.000Z')).toBe('02/10/2025');
+  });
+
+  it('writes a calendar day in Brazilian order, whatever the time zone', () => {
+    expect(formatDay('2026-11-26')).toBe('26/11/2026');
   });
 
   it('returns an empty text for an invalid date', () => {

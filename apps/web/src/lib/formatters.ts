@@ -64,6 +64,11 @@ export function formatDate(value: string | Date): string {
   return date ? dateFormat().format(date) : '';
 }
 
+/** A calendar day as the server sends it ('2026-11-26') in Brazilian order: '26/11/2026'. */
+export function formatDay(day: string): string {
+  return day.split('-').reverse().join('/');
+}
+
 /** '14:03' in São Paulo time. */
 export function formatTime(value: string | Date): string {
   const date = toDate(value);

@@ -8,7 +8,7 @@ import { BookOpenCheck, Crown, ExternalLink, Scale } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { formatDate } from '@/lib/formatters';
+import { formatDay } from '@/lib/formatters';
 import type { CheckedAnswer } from '@/domain/questions/alternatives-group';
 import { useQuestionCommentary } from '@/domain/questions/question-queries';
 import { RichHtml } from '@/domain/questions/rich-html';
@@ -16,7 +16,7 @@ import { RichHtml } from '@/domain/questions/rich-html';
 type Reason = Extract<QuestionCommentaryResponse, { available: true }>['reasons'][number];
 
 /** The chosen alternative first, then the right one (when another), then the rest in order. */
-export function reasonsInReadingOrder(reasons: readonly Reason[], answer: CheckedAnswer) {
+function reasonsInReadingOrder(reasons: readonly Reason[], answer: CheckedAnswer) {
   const rank = (letter: string) =>
     letter === answer.chosenLetter ? 0 : letter === answer.gabarito ? 1 : 2;
   return [...reasons].sort((a, b) => rank(a.letter) - rank(b.letter));
@@ -149,10 +149,7 @@ export function QuestionCommentary({
         {data.author.name ? (
           <p className="mt-4 text-xs text-ink-muted">
             Comentário de {data.author.name}
-            {data.author.reviewedOn
-              ? `, revisado em ${formatDate(`${data.author.reviewedOn}T12:00:00`)}`
-              : ''}
-            .
+            {data.author.reviewedOn ? `, revisado em ${formatDay(data.author.reviewedOn)}` : ''}.
           </p>
         ) : null}
       </section>

@@ -19,16 +19,15 @@ import {
   reviewQueryString,
   type ReviewFilters,
 } from '@/domain/study/study-queries';
+import { formatDay } from '@/lib/formatters';
 import { ReviewInvitation } from '../components/review-invitation';
-
-const brazilianDay = (day: string) => day.split('-').reverse().join('/');
 
 /** Where the question stands on the ladder (docs/product-rules.md, "Mistakes notebook"). */
 function ladderText(item: ReviewItem): string {
   if (item.dueDay === null) return 'Dominada: acertou todas as revisões';
   if (item.due) return 'Revisar hoje';
   const rung = `${item.step} de ${REVIEW_INTERVALS_DAYS.length + 1} revisões certas`;
-  return `Próxima revisão em ${brazilianDay(item.dueDay)} · ${rung}`;
+  return `Próxima revisão em ${formatDay(item.dueDay)} · ${rung}`;
 }
 
 function LadderLine({ item }: { item: ReviewItem }) {
