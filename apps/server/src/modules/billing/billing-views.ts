@@ -44,6 +44,17 @@ export function toPaymentResponse(
   };
 }
 
+/** What every paid line of the history shows, plan or package. */
+function paidLine(row: PurchaseRow) {
+  return {
+    purchaseId: row.id,
+    productId: row.productId,
+    productName: row.productName,
+    priceCentavos: row.priceCentavos,
+    purchasedAt: row.paidAt!.toISOString(),
+  };
+}
+
 export function toPurchaseHistory(paid: PurchaseRow[], pending: PurchaseRow[]): PurchaseHistory {
   return {
     pending: pending.map((row) => ({
@@ -57,23 +68,11 @@ export function toPurchaseHistory(paid: PurchaseRow[], pending: PurchaseRow[]): 
     plans: paid
       .filter((row) => row.productType === 'plan' && row.validUntil)
       .map((row) => ({
-        purchaseId: row.id,
-        productId: row.productId,
-        productName: row.productName,
-        priceCentavos: row.priceCentavos,
-        purchasedAt: row.paidAt!.toISOString(),
+        ...paidLine(row),
         validUntil: row.validUntil!.toISOString(),
         // Shown one millisecond before the stored expiry (docs/product-rules.md).
         validUntilDisplay: new Date(row.validUntil!.getTime() - 1).toISOString(),
       })),
-    packages: paid
-      .filter((row) => row.productType === 'package')
-      .map((row) => ({
-        purchaseId: row.id,
-        productId: row.productId,
-        productName: row.productName,
-        priceCentavos: row.priceCentavos,
-        purchasedAt: row.paidAt!.toISOString(),
-      })),
+    packages: paid.filter((row) => row.productType === 'package').map(paidLine),
   };
 }
