@@ -141,4 +141,10 @@ export const operatorErrors = {
       409,
       `Há uma conta com senha e uma conta Google com o e-mail ${email}: use --provider password ou --provider google.`,
     ),
+  folderNotEmpty: (dir: string) =>
+    new AppError(
+      'operator/folder-not-empty',
+      409,
+      `A pasta de saída ${dir} não está vazia: escolha uma pasta nova (nada é escrito por cima de arquivos existentes).`,
+    ),
 };

@@ -1,0 +1,125 @@
+import type { QuestionCommentary } from '@gabarita/shared';
+import type { Alternative } from '@/db/schema';
+import { figureAssetIds } from '../catalog.service';
+import type { StoredExam } from './export.repo';
+
+type StoredQuestion = StoredExam['questions'][number]['question'];
+
+/** Format 2 `comentario` (docs/content-format.md) from a stored comment. */
+export function commentFile(commentary: QuestionCommentary): Record<string, unknown> {
+  const author = {
+    ...(commentary.author.name ? { nome: commentary.author.name } : {}),
+    ...(commentary.author.reviewedOn ? { revisado_em: commentary.author.reviewedOn } : {}),
+  };
+  return {
+    resumo: commentary.summaryHtml,
+    alternativas: Object.fromEntries(commentary.reasons.map(({ letter, html }) => [letter, html])),
+    ...(commentary.sources.length > 0
+      ? {
+          fundamento: commentary.sources.map((source) => ({
+            tipo: source.kind,
+            referencia: source.reference,
+            ...(source.url ? { url: source.url } : {}),
+          })),
+        }
+      : {}),
+    ...(Object.keys(author).length > 0 ? { autoria: author } : {}),
+  };
+}
+
+function alternativeFile(alternative: Alternative) {
+  if (alternative.figure) {
+    return {
+      letra: alternative.letter,
+      imagem: alternative.figure.assetId,
+      descricao: alternative.figure.description,
+    };
+  }
+  if (alternative.html) return { letra: alternative.letter, html: alternative.html };
+  return `${alternative.letter}) ${alternative.text}`;
+}
+
+const SITUATION_OF_STATUS = { annulled: 'anulada', outdated: 'desatualizada' } as const;
+
+function questionFile(question: StoredQuestion, subject: string) {
+  return {
+    id_questao: String(question.number),
+    questao: question.statementHtml,
+    Alternativas: question.alternatives.map(alternativeFile),
+    gabarito: question.answerLetter,
+    disciplina: question.disciplineCode,
+    assunto: subject,
+    ...(question.referenceKeys.length > 0 ? { referencia: question.referenceKeys } : {}),
+    ...(question.imageAssetId
+      ? { img: [question.imageAssetId, question.imageDescription ?? ''] }
+      : {}),
+    ...(question.status !== 'regular' ? { situacao: SITUATION_OF_STATUS[question.status] } : {}),
+    ...(question.statusNote ? { nota: question.statusNote } : {}),
+    ...(question.commentary ? { comentario: commentFile(question.commentary) } : {}),
+  };
+}
+
+/** Questions per discipline and subject, annulled ones included, as the exam file declares them. */
+function disciplineTally(stored: StoredExam) {
+  const tally: Record<string, { total: number; assuntos: Record<string, number> }> = {};
+  for (const { question, subject } of stored.questions) {
+    const entry = (tally[question.disciplineCode] ??= { total: 0, assuntos: {} });
+    entry.total += 1;
+    entry.assuntos[subject] = (entry.assuntos[subject] ?? 0) + 1;
+  }
+  return tally;
+}
+
+/**
+ * A stored exam as a format 2 exam file (docs/content-format.md): importing it again writes the
+ * same exam. `comentario` may be replaced per question by the caller (drafts).
+ */
+export function examFile(stored: StoredExam) {
+  const { exam } = stored;
+  return {
+    versao: 2,
+    id: exam.id,
+    cargo_geral: exam.cargoGeral,
+    cargo: exam.cargo,
+    orgão: exam.orgao,
+    nível: exam.nivel,
+    instituição: exam.instituicao,
+    ano: exam.ano,
+    TOTAL: stored.questions.length,
+    ...(exam.demonstration ? { demonstracao: true } : {}),
+    ...(exam.source
+      ? {
+          fonte: {
+            origem: exam.source.origem,
+            ...(exam.source.licenca ? { licenca: exam.source.licenca } : {}),
+            ...(exam.source.url ? { url: exam.source.url } : {}),
+          },
+        }
+      : {}),
+    disciplinas: disciplineTally(stored),
+    ...Object.fromEntries(stored.referenceTexts.map((text) => [text.key, text.html])),
+    questoes: Object.fromEntries(
+      stored.questions.map(({ question, subject }) => [
+        String(question.number),
+        questionFile(question, subject),
+      ]),
+    ),
+  };
+}
+
+export type ExamFile = ReturnType<typeof examFile>;
+
+/** Every image the exam's file names: figures in its texts and alternatives, and `img`. */
+export function examAssetIds(stored: StoredExam): string[] {
+  const ids = new Set<string>();
+  for (const text of stored.referenceTexts) figureAssetIds(text.html).forEach((id) => ids.add(id));
+  for (const { question } of stored.questions) {
+    figureAssetIds(question.statementHtml).forEach((id) => ids.add(id));
+    if (question.imageAssetId) ids.add(question.imageAssetId);
+    for (const alternative of question.alternatives) {
+      if (alternative.figure) ids.add(alternative.figure.assetId);
+      if (alternative.html) figureAssetIds(alternative.html).forEach((id) => ids.add(id));
+    }
+  }
+  return [...ids].sort();
+}
