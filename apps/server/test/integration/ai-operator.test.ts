@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenUsage } from '@/db/schema';
+import { operatorAiUsage, tokenUsage } from '@/db/schema';
 import { saoPauloDay } from '@/lib/clock';
 import { aiStudent, askTutor, tokensOf } from '../helpers/ai';
 import { eventOf } from '../helpers/sse';
@@ -62,7 +62,7 @@ describe('operator commands of the tutor', () => {
     expect((await run('user:grant-tokens', ['ninguem@exemplo.com'])).statusCode).toBe(404);
   });
 
-  it('ai:usage reports tokens and cost per day and feature for a month', async () => {
+  it("ai:usage reports tokens and cost per day and feature for a month, the team's drafts apart", async () => {
     const student = await aiStudent(testApp.app, testApp.database);
     await testApp.database.db.insert(tokenUsage).values([
       {
@@ -106,6 +106,16 @@ describe('operator commands of the tutor', () => {
         outputCostMicroUsd: 1,
       },
     ]);
+    // The team's own model work (comment drafts) is nobody's usage, but it is the month's cost.
+    await testApp.database.db.insert(operatorAiUsage).values({
+      day: '2026-08-03',
+      task: 'comment_drafts',
+      calls: 3,
+      inputTokens: 4_000,
+      outputTokens: 1_500,
+      inputCostMicroUsd: 3_000,
+      outputCostMicroUsd: 5_625,
+    });
     const report = (await run('ai:usage', ['2026-08'])).json().output as string[];
     expect(report[0]).toBe(
       'Uso da IA em 08/2026 (custo em dólares americanos, pelos preços configurados em AI_PRICE_*):',
@@ -115,11 +125,13 @@ describe('operator commands of the tutor', () => {
     expect(lines).toEqual([
       ['03/08', 'chat', '5', '1', '10.000', '1.200', 'US$ 0,0120'],
       ['03/08', 'explicação', '2', '1', '3.000', '800', 'US$ 0,0053'],
+      ['03/08', 'rascunhos de comentário (equipe)', '3', '—', '4.000', '1.500', 'US$ 0,0086'],
       ['17/08', 'conteúdo didático', '1', '1', '2.500', '3.100', 'US$ 0,0135'],
       ['mês', 'chat', '5', '10.000', '1.200', 'US$ 0,0120'],
       ['mês', 'conteúdo didático', '1', '2.500', '3.100', 'US$ 0,0135'],
       ['mês', 'explicação', '2', '3.000', '800', 'US$ 0,0053'],
-      ['mês', 'total', '8', '15.500', '5.100', 'US$ 0,0308'],
+      ['mês', 'rascunhos de comentário (equipe)', '3', '4.000', '1.500', 'US$ 0,0086'],
+      ['mês', 'total', '11', '19.500', '6.600', 'US$ 0,0394'],
     ]);
     expect((await run('ai:usage', ['2026-13'])).json().error.message).toBe(
       'Uso: ai:usage [AAAA-MM]',

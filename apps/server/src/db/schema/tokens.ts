@@ -151,3 +151,24 @@ export const tokenUsage = pgTable(
     index('token_usage_day_idx').on(table.day),
   ],
 );
+
+/** Model work the team runs itself (operator commands), not charged to any user. */
+const OPERATOR_TASKS = ['comment_drafts'] as const;
+
+/** Tokens and cost of operator work per day and task, shown by `ai:usage` beside users' use. */
+export const operatorAiUsage = pgTable(
+  'operator_ai_usage',
+  {
+    day: date('day').notNull(),
+    task: text('task', { enum: OPERATOR_TASKS }).notNull(),
+    calls: integer('calls').notNull().default(0),
+    inputTokens: bigint('input_tokens', { mode: 'number' }).notNull().default(0),
+    outputTokens: bigint('output_tokens', { mode: 'number' }).notNull().default(0),
+    inputCostMicroUsd: bigint('input_cost_micro_usd', { mode: 'number' }).notNull().default(0),
+    outputCostMicroUsd: bigint('output_cost_micro_usd', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.day, table.task] }),
+    check('operator_ai_usage_task_check', sql`${table.task} in ('comment_drafts')`),
+  ],
+);

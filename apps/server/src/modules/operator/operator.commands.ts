@@ -166,6 +166,8 @@ const FEATURE_LABELS: Record<string, string> = {
   feedback: 'explicação',
   chat: 'chat',
   didactic: 'conteúdo didático',
+  check: 'conferência além do limite',
+  comment_drafts: 'rascunhos de comentário (equipe)',
 };
 
 const aiUsageCommand: OperatorCommand = {
@@ -187,7 +189,7 @@ const aiUsageCommand: OperatorCommand = {
       `${row.day.slice(8, 10)}/${row.day.slice(5, 7)}`,
       FEATURE_LABELS[row.feature] ?? row.feature,
       integer.format(row.calls),
-      integer.format(row.users),
+      row.users === null ? '—' : integer.format(row.users),
       integer.format(row.inputTokens),
       integer.format(row.outputTokens),
       usd(row.inputCostMicroUsd + row.outputCostMicroUsd),
@@ -206,8 +208,11 @@ const aiUsageCommand: OperatorCommand = {
         totals.set(key, sum);
       }
     }
-    // The month per feature, then the month's total last.
-    const monthKeys = [...totals.keys()].filter((key) => key !== 'total').sort();
+    // The month per feature (the team's own work after the users'), then the month's total last.
+    const teamWork = new Set(rows.filter((row) => row.users === null).map((row) => row.feature));
+    const monthKeys = [...totals.keys()]
+      .filter((key) => key !== 'total')
+      .sort((a, b) => Number(teamWork.has(a)) - Number(teamWork.has(b)) || a.localeCompare(b));
     for (const key of [...monthKeys, 'total']) {
       const sum = totals.get(key)!;
       table.push([

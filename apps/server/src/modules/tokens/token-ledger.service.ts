@@ -41,6 +41,9 @@ import {
   purgeSettledReservations,
   type ReservationRow,
   usageByDayAndFeature,
+  addOperatorUsage,
+  operatorUsageByDay,
+  type OperatorTask,
   type WalletRow,
 } from './tokens.repo';
 import { aiErrors } from '@/lib/app-errors';
@@ -366,9 +369,40 @@ export function createTokenLedger(db: Database, pricing: Pricing) {
   };
 }
 
-/** Everyone's tokens and cost per day and feature in a month, 'YYYY-MM' (`ai:usage`). */
-export function usageReport(db: Database, month: string) {
-  return usageByDayAndFeature(db, `${month}-01`, firstDayAfter(month));
+/**
+ * Everyone's tokens and cost per day and feature in a month, 'YYYY-MM' (`ai:usage`), with the
+ * team's own model work of each day after it (`users` null: no user is charged).
+ */
+export async function usageReport(db: Database, month: string) {
+  const [from, until] = [`${month}-01`, firstDayAfter(month)];
+  const [features, operator] = await Promise.all([
+    usageByDayAndFeature(db, from, until),
+    operatorUsageByDay(db, from, until),
+  ]);
+  const rows = [
+    ...features.map((row): { users: number | null } & typeof row => row),
+    ...operator.map(({ task, ...row }) => ({ ...row, feature: task, users: null })),
+  ];
+  return rows.sort(
+    (a, b) => a.day.localeCompare(b.day) || Number(a.users === null) - Number(b.users === null),
+  );
+}
+
+/** Records one call of the team's own model work at the configured prices (`ai:usage`). */
+export async function recordOperatorUsage(
+  db: Database,
+  task: OperatorTask,
+  used: Pair,
+  pricing: Pricing,
+) {
+  await addOperatorUsage(db, {
+    day: saoPauloDay(),
+    task,
+    inputTokens: used.input,
+    outputTokens: used.output,
+    inputCostMicroUsd: costMicroUsd(used.input, pricing.inputPerMillion),
+    outputCostMicroUsd: costMicroUsd(used.output, pricing.outputPerMillion),
+  });
 }
 
 const ZERO_FIGURES = {

@@ -12,7 +12,13 @@ import {
 } from 'drizzle-orm';
 import type { AiFeature } from '@gabarita/shared';
 import { type Database, executeRows } from '@/db/client';
-import { tokenDailyQuota, tokenReservations, tokenUsage, tokenWallets } from '@/db/schema';
+import {
+  operatorAiUsage,
+  tokenDailyQuota,
+  tokenReservations,
+  tokenUsage,
+  tokenWallets,
+} from '@/db/schema';
 import type { ProcessIdentity } from '@/lib/process-identity';
 
 export interface TokenPair {
@@ -343,4 +349,50 @@ export async function usageByDayAndFeature(db: Database, from: string, until: st
     .where(and(gte(tokenUsage.day, from), lt(tokenUsage.day, until)))
     .groupBy(tokenUsage.day, tokenUsage.feature)
     .orderBy(asc(tokenUsage.day), asc(tokenUsage.feature));
+}
+
+export type OperatorTask = (typeof operatorAiUsage.$inferInsert)['task'];
+
+/** Adds one call of operator work (not charged to anyone) to its day's line. */
+export async function addOperatorUsage(
+  db: Database,
+  values: {
+    day: string;
+    task: OperatorTask;
+    inputTokens: number;
+    outputTokens: number;
+    inputCostMicroUsd: number;
+    outputCostMicroUsd: number;
+  },
+) {
+  await db
+    .insert(operatorAiUsage)
+    .values({ ...values, calls: 1 })
+    .onConflictDoUpdate({
+      target: [operatorAiUsage.day, operatorAiUsage.task],
+      set: {
+        calls: sql`${operatorAiUsage.calls} + 1`,
+        inputTokens: sql`${operatorAiUsage.inputTokens} + ${values.inputTokens}`,
+        outputTokens: sql`${operatorAiUsage.outputTokens} + ${values.outputTokens}`,
+        inputCostMicroUsd: sql`${operatorAiUsage.inputCostMicroUsd} + ${values.inputCostMicroUsd}`,
+        outputCostMicroUsd: sql`${operatorAiUsage.outputCostMicroUsd} + ${values.outputCostMicroUsd}`,
+      },
+    });
+}
+
+/** Operator work in [from, until) per day and task (operator report). */
+export async function operatorUsageByDay(db: Database, from: string, until: string) {
+  return db
+    .select({
+      day: sql<string>`${operatorAiUsage.day}::text`,
+      task: operatorAiUsage.task,
+      calls: operatorAiUsage.calls,
+      inputTokens: operatorAiUsage.inputTokens,
+      outputTokens: operatorAiUsage.outputTokens,
+      inputCostMicroUsd: operatorAiUsage.inputCostMicroUsd,
+      outputCostMicroUsd: operatorAiUsage.outputCostMicroUsd,
+    })
+    .from(operatorAiUsage)
+    .where(and(gte(operatorAiUsage.day, from), lt(operatorAiUsage.day, until)))
+    .orderBy(asc(operatorAiUsage.day), asc(operatorAiUsage.task));
 }
