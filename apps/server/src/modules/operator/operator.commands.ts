@@ -209,7 +209,9 @@ const aiUsageCommand: OperatorCommand = {
       }
     }
     // The month per feature (the team's own work after the users'), then the month's total last.
-    const teamWork = new Set(rows.filter((row) => row.users === null).map((row) => row.feature));
+    const teamWork = new Set<string>(
+      rows.filter((row) => row.users === null).map((row) => row.feature),
+    );
     const monthKeys = [...totals.keys()]
       .filter((key) => key !== 'total')
       .sort((a, b) => Number(teamWork.has(a)) - Number(teamWork.has(b)) || a.localeCompare(b));
