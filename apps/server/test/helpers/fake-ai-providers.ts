@@ -2,12 +2,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * Loopback peers speaking the providers' real streaming protocols, for the tutor's adapters:
- * an OpenAI-compatible server (`POST /v1/chat/completions`, SSE chunks, usage when
- * `stream_options.include_usage`) and a Gemini server
- * (`POST /v1beta/models/<model>:streamGenerateContent?alt=sse`). Each request is answered by a
- * script: the text in chunks, the usage to report (or none), an HTTP error, delays, or a
- * disconnect in the middle of the stream.
+ * Loopback peers speaking the providers' real protocols, for the tutor's adapters: an
+ * OpenAI-compatible server (`POST /v1/chat/completions`, SSE chunks with usage when
+ * `stream_options.include_usage`, or one JSON answer without `stream`) and a Gemini server
+ * (`POST /v1beta/models/<model>:streamGenerateContent?alt=sse`, or `:generateContent`). Each
+ * request is answered by a script: the text in chunks, the usage to report (or none), an HTTP
+ * error, delays, a refusal, or a disconnect in the middle of the stream.
  */
 export interface Script {
   /** The answer, streamed in `chunks` (or split in pieces of a few words). */
@@ -22,6 +22,8 @@ export interface Script {
   chunkDelayMs?: number;
   /** Close the connection after this many chunks, without finishing the stream. */
   disconnectAfterChunks?: number;
+  /** End as the provider ends a refused answer (content filter / safety) instead of normally. */
+  refused?: boolean;
 }
 
 export interface RecordedRequest {
@@ -88,7 +90,7 @@ async function startFake(protocol: Protocol): Promise<FakeProvider> {
     const expectedPath =
       protocol === 'openai'
         ? /^\/v1\/chat\/completions$/
-        : /^\/v1beta\/models\/[^/:]+:streamGenerateContent\?alt=sse$/;
+        : /^\/v1beta\/models\/[^/:]+:(streamGenerateContent\?alt=sse|generateContent)$/;
     if (req.method !== 'POST' || !expectedPath.test(record.path)) {
       res.writeHead(404).end();
       return;
@@ -108,6 +110,12 @@ async function startFake(protocol: Protocol): Promise<FakeProvider> {
         ),
       );
       record.completed = true;
+      return;
+    }
+    const streaming =
+      protocol === 'openai' ? record.body.stream === true : record.path.includes(':stream');
+    if (!streaming) {
+      await answerWhole(res, record, script);
       return;
     }
     res.writeHead(200, {
@@ -170,7 +178,9 @@ async function startFake(protocol: Protocol): Promise<FakeProvider> {
         object: 'chat.completion.chunk',
         created,
         model,
-        choices: [{ index: 0, delta: {}, finish_reason: 'stop' }],
+        choices: [
+          { index: 0, delta: {}, finish_reason: script.refused ? 'content_filter' : 'stop' },
+        ],
       });
       if (wantsUsage && usage !== 'none') {
         send({
@@ -190,7 +200,11 @@ async function startFake(protocol: Protocol): Promise<FakeProvider> {
     } else {
       send({
         candidates: [
-          { content: { parts: [{ text: '' }], role: 'model' }, finishReason: 'STOP', index: 0 },
+          {
+            content: { parts: [{ text: '' }], role: 'model' },
+            finishReason: script.refused ? 'SAFETY' : 'STOP',
+            index: 0,
+          },
         ],
         ...(usage === 'none'
           ? {}
@@ -207,6 +221,62 @@ async function startFake(protocol: Protocol): Promise<FakeProvider> {
     }
     record.completed = true;
     res.end();
+  }
+
+  /** A request without streaming: one JSON answer, after the first-chunk delay. */
+  async function answerWhole(res: http.ServerResponse, record: RecordedRequest, script: Script) {
+    if (script.firstChunkDelayMs) await sleep(script.firstChunkDelayMs);
+    if (res.destroyed) return;
+    const text = script.chunks?.join('') ?? script.text ?? '';
+    const usage = script.usage ?? { input: 100, output: piecesOf(text).length };
+    const model = String(record.body.model ?? 'gemini');
+    const body =
+      protocol === 'openai'
+        ? {
+            id: 'chatcmpl-fake',
+            object: 'chat.completion',
+            created: Math.floor(Date.now() / 1000),
+            model,
+            choices: [
+              {
+                index: 0,
+                message: { role: 'assistant', content: text },
+                finish_reason: script.refused ? 'content_filter' : 'stop',
+              },
+            ],
+            ...(usage === 'none'
+              ? {}
+              : {
+                  usage: {
+                    prompt_tokens: usage.input,
+                    completion_tokens: usage.output,
+                    total_tokens: usage.input + usage.output,
+                  },
+                }),
+          }
+        : {
+            candidates: [
+              {
+                content: { parts: [{ text }], role: 'model' },
+                finishReason: script.refused ? 'SAFETY' : 'STOP',
+                index: 0,
+              },
+            ],
+            ...(usage === 'none'
+              ? {}
+              : {
+                  usageMetadata: {
+                    promptTokenCount: usage.input,
+                    candidatesTokenCount: usage.output,
+                    totalTokenCount: usage.input + usage.output,
+                  },
+                }),
+            modelVersion: model,
+            responseId: 'fake',
+          };
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+    record.completed = true;
   }
 
   // Longer than the client's idle keep-alive, so a pooled connection is never closed under a

@@ -44,8 +44,13 @@ describe('catalogue export', () => {
     ];
     const ids = source.map((exam) => exam.id).sort();
     const dir = path.join(out, 'todas');
-    const { exported, unknown } = await exportExams(database.db, dir, [...ids, 'nao_existe_prova']);
-    expect(unknown).toEqual(['nao_existe_prova']);
+    // An unknown id: nothing is written.
+    const refused = await exportExams(database.db, dir, [...ids, 'nao_existe_prova']);
+    expect(refused).toEqual({ exported: [], unknown: ['nao_existe_prova'] });
+    expect(fs.existsSync(dir)).toBe(false);
+
+    const { exported, unknown } = await exportExams(database.db, dir, ids);
+    expect(unknown).toEqual([]);
     expect(exported.map(({ file }) => file.id)).toEqual(ids);
 
     const written = await validCatalog(dir);

@@ -10,6 +10,7 @@ import type { AppConfig } from '@/config';
 import type { DatabaseHandle } from '@/db/client';
 import { PURCHASE_STATUSES, type PurchaseRow, type PurchaseStatus } from '@/db/schema';
 import { saoPauloDay } from '@/lib/clock';
+import { draftComments } from '../ai/comment-drafts/draft-comments.service';
 import { createBillingService } from '../billing/billing.service';
 import { createPixProvider, providerCallMs } from '../billing/pix/providers';
 import { createContentImportService } from '../catalog/import/content-import.service';
@@ -289,6 +290,58 @@ const contentImport: OperatorCommand = {
   },
 };
 
+const DEFAULT_DRAFT_LIMIT = 50;
+
+const contentDraftComments: OperatorCommand = {
+  usage: 'content:draft-comments <pasta-de-saida> (--exam <id>… | --missing) [--limit <n>]',
+  summary:
+    'Pede ao modelo de linguagem configurado rascunhos de comentário das questões sem comentário ' +
+    'e escreve as provas em formato 2, marcados "rascunho", para revisão (docs/content-format.md). ' +
+    `--exam escolhe provas (repetível); --missing inclui todas as provas com questões sem comentário; ` +
+    `--limit limita as questões enviadas ao modelo (padrão ${DEFAULT_DRAFT_LIMIT}).`,
+  pathArgs: [0],
+  async run(database, args, progress, context) {
+    const parsed = (() => {
+      try {
+        return parseArgs({
+          args,
+          allowPositionals: true,
+          options: {
+            exam: { type: 'string', multiple: true },
+            missing: { type: 'boolean' },
+            limit: { type: 'string' },
+          },
+        });
+      } catch {
+        return null;
+      }
+    })();
+    const limit = Number(parsed?.values.limit ?? DEFAULT_DRAFT_LIMIT);
+    if (
+      !parsed ||
+      parsed.positionals.length !== 1 ||
+      (!parsed.values.exam?.length && !parsed.values.missing) ||
+      !Number.isInteger(limit) ||
+      limit < 1 ||
+      limit > 1000
+    ) {
+      throw operatorErrors.usage(`Uso: ${this.usage} (o limite é um inteiro entre 1 e 1000)`);
+    }
+    if (!context.config) throw new Error('content:draft-comments needs the configuration');
+    return draftComments(
+      database.db,
+      context.config.ai,
+      {
+        dir: parsed.positionals[0]!,
+        examIds: parsed.values.exam ?? [],
+        missing: parsed.values.missing ?? false,
+        limit,
+      },
+      progress,
+    );
+  },
+};
+
 function billingFor(context: OperatorContext) {
   if (!context.config) throw new Error('payment commands need the configuration');
   return createBillingService({
@@ -384,6 +437,7 @@ const paymentsReconcile: OperatorCommand = {
 
 export const operatorCommands: Readonly<Record<string, OperatorCommand>> = {
   'content:import': contentImport,
+  'content:draft-comments': contentDraftComments,
   'db:status': dbStatus,
   'admin:create': adminCreate,
   'user:grant-premium': grantPremiumCommand,

@@ -76,7 +76,7 @@ function commentBlock(question: TutorQuestion): string[] {
 }
 
 /** The team's study notes on the subject: the ground of a study text, like a comment's. */
-function notesBlock(notes: TutorStudyNotes): string {
+export function notesBlock(notes: TutorStudyNotes): string {
   return [
     '<notas_de_estudo>',
     notes.texto,

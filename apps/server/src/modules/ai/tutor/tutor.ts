@@ -61,6 +61,9 @@ export function createTutor(config: AiConfig): Tutor {
         ...(config.apiKey ? { apiKey: config.apiKey } : {}),
         // Many servers report usage in a stream only when asked (stream_options.include_usage).
         includeUsage: true,
+        // Comment drafts ask for JSON with its schema (response_format json_schema), which the
+        // usual servers (OpenAI, vLLM, Ollama, llama.cpp, LM Studio) accept.
+        supportsStructuredOutputs: true,
       });
       return {
         ...common,

@@ -17,8 +17,8 @@ export function writeExamFile(dir: string, file: ExamFile) {
 
 /**
  * Writes these exams as an importable catalogue folder (docs/content-format.md): their exam files,
- * the disciplines they use and their images. Unknown ids are returned apart; the folder must be
- * new or empty.
+ * the disciplines they use and their images. The folder must be new or empty; with an unknown id
+ * nothing is written and the unknown ids are returned.
  */
 export async function exportExams(db: Database, dir: string, examIds: string[]) {
   if (!isFreshFolder(dir)) throw operatorErrors.folderNotEmpty(dir);
@@ -29,7 +29,7 @@ export async function exportExams(db: Database, dir: string, examIds: string[]) 
     if (stored) exported.push({ stored, file: examFile(stored) });
     else unknown.push(examId);
   }
-  if (exported.length === 0) return { exported, unknown };
+  if (exported.length === 0 || unknown.length > 0) return { exported: [], unknown };
 
   const codes = new Set(exported.flatMap(({ file }) => Object.keys(file.disciplinas)));
   const names = await disciplineNamesOf(db, [...codes]);
