@@ -249,7 +249,7 @@ describe('loadConfig', () => {
   it('runs the offline tutor by default, needing nothing', () => {
     expect(loadConfig({}).ai).toEqual({
       provider: 'offline',
-      model: 'gabarita-offline',
+      model: 'gabarita-offline-2',
       apiKey: undefined,
       baseUrl: undefined,
       pricing: { inputPerMillion: 0, outputPerMillion: 0 },

@@ -142,7 +142,7 @@ export type PixConfig = {
 
 export interface AiConfig {
   provider: AiProvider;
-  /** The provider's model id ('gabarita-offline' for the offline tutor). */
+  /** The provider's model id (OFFLINE_TUTOR_MODEL for the offline tutor). */
   model: string;
   apiKey: string | undefined;
   /** Gemini: optional (a proxy); OpenAI-compatible: the server's `/v1` address. */
@@ -159,7 +159,11 @@ export interface AiConfig {
 export const DEFAULT_GEMINI_MODEL = 'gemini-3.8-flash';
 /** Its list prices in US dollars per million tokens (text input; output including thinking). */
 export const DEFAULT_GEMINI_PRICING = { inputPerMillion: 0.75, outputPerMillion: 3.75 };
-export const OFFLINE_TUTOR_MODEL = 'gabarita-offline';
+/**
+ * The offline writer and its version: a text stored by an earlier version (before comments and
+ * study notes were its ground) is written again instead of being served.
+ */
+export const OFFLINE_TUTOR_MODEL = 'gabarita-offline-2';
 
 const DEFAULT_MAIL_FROM = 'Gabarita <nao-responda@gabarita.local>';
 

@@ -52,7 +52,7 @@ describe('explanations with the offline tutor', () => {
     expect(meta).toEqual({
       feature: 'feedback',
       source: 'generated',
-      tutor: { provider: 'offline', model: 'gabarita-offline', languageModel: false },
+      tutor: { provider: 'offline', model: 'gabarita-offline-2', languageModel: false },
       createdAt: null,
     });
     const text = textOf(first.events);
@@ -121,6 +121,36 @@ describe('explanations with the offline tutor', () => {
       .from(aiFeedback)
       .where(eq(aiFeedback.questionId, id));
     expect(versions).toHaveLength(1);
+  });
+
+  it('writes again a text an earlier offline writer stored, keeping the old one as superseded', async () => {
+    const id = 'alfa_2017_prova_4';
+    await testApp.database.db.insert(aiFeedback).values({
+      questionId: id,
+      content: '**Gabarito oficial: B**\n\nTexto do escritor anterior.',
+      provider: 'offline',
+      model: 'gabarita-offline',
+      languageModel: false,
+      finishReason: 'stop',
+      outputTokens: 10,
+    });
+    const student = await aiStudent(app(), testApp.database, { premium: true, checked: [id] });
+    const { events } = await askTutor(app(), feedbackUrl(id), {}, student.cookie);
+    expect(eventOf(events, 'meta')).toMatchObject({
+      source: 'generated',
+      tutor: { model: 'gabarita-offline-2' },
+    });
+    expect(textOf(events)).not.toContain('Texto do escritor anterior.');
+    const versions = await testApp.database.db
+      .select()
+      .from(aiFeedback)
+      .where(eq(aiFeedback.questionId, id));
+    expect(
+      versions.map((version) => [version.model, version.supersededAt === null]).sort(),
+    ).toEqual([
+      ['gabarita-offline', false],
+      ['gabarita-offline-2', true],
+    ]);
   });
 
   it('refuses a free account whose package cannot cover a new explanation', async () => {

@@ -62,7 +62,7 @@ describe('GET /api/app-info', () => {
         (await offline.app.inject({ method: 'GET', url: '/api/app-info' })).json().tutor,
       ).toEqual({
         provider: 'offline',
-        model: 'gabarita-offline',
+        model: 'gabarita-offline-2',
         languageModel: false,
       });
       expect(

@@ -2,7 +2,7 @@ import type { TokenBalance, TokensResponse, TutorInfo } from '@gabarita/shared';
 
 export const OFFLINE_TUTOR: TutorInfo = {
   provider: 'offline',
-  model: 'gabarita-offline',
+  model: 'gabarita-offline-2',
   languageModel: false,
 };
 export const GEMINI_TUTOR: TutorInfo = {

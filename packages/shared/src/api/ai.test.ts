@@ -14,7 +14,7 @@ describe('tutor contract', () => {
         JSON.stringify({
           feature: 'feedback',
           source: 'cache',
-          tutor: { provider: 'offline', model: 'gabarita-offline', languageModel: false },
+          tutor: { provider: 'offline', model: 'gabarita-offline-2', languageModel: false },
           createdAt: '2026-11-23T12:00:00.000Z',
         }),
       ).event,

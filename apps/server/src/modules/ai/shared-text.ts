@@ -99,10 +99,14 @@ export function createSharedTextEngine(deps: SharedTextDeps) {
   /** Every call running in this process (stopped when the server stops). */
   const calls = new Set<RunningCall>();
 
-  // A language model's text is never replaced by the offline tutor's, and the offline tutor's
-  // text is not served once a language model is configured.
+  // A language model's text is never replaced by the offline tutor's; the offline tutor's text is
+  // not served once a language model is configured, nor when an earlier offline writer wrote it.
   const usable = (stored: StoredText | undefined): stored is StoredText =>
-    Boolean(stored && (stored.languageModel || !tutor.info.languageModel));
+    Boolean(
+      stored &&
+        (stored.languageModel ||
+          (!tutor.info.languageModel && stored.model === tutor.info.model)),
+    );
 
   const failureEvent = (feature: AiFeature): AiStreamEvent => ({
     event: 'error',

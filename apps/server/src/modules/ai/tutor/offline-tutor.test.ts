@@ -171,8 +171,8 @@ const eca: TutorQuestion = {
 const letters = (question: TutorQuestion) => question.alternativas.map((a) => a.letter);
 
 const offlineTutor: Tutor = {
-  info: { provider: 'offline', model: 'gabarita-offline', languageModel: false },
-  model: createOfflineModel('gabarita-offline'),
+  info: { provider: 'offline', model: 'gabarita-offline-2', languageModel: false },
+  model: createOfflineModel('gabarita-offline-2'),
   sendsImages: false,
   maxRetries: 0,
   providerOptions: {},
