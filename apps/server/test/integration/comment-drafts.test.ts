@@ -250,8 +250,12 @@ describe('content:draft-comments', () => {
     expect(
       (await run('content:draft-comments', [dir, '--missing', '--limit', '0'])).error?.message,
     ).toBe(usage);
+    expect((await run('content:draft-comments', [dir, 'alfa_2017_prova'])).error?.message).toBe(
+      usage,
+    );
     expect(
-      (await run('content:draft-comments', [dir, '--exam', 'zeta_2020_prova'])).error?.message,
+      (await run('content:draft-comments', [dir, '--exam', 'alfa_2017_prova', 'zeta_2020_prova']))
+        .error?.message,
     ).toBe('Prova(s) desconhecida(s): zeta_2020_prova. Nada foi escrito.');
     expect(fs.existsSync(dir)).toBe(false);
     expect(

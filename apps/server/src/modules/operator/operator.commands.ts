@@ -317,10 +317,14 @@ const contentDraftComments: OperatorCommand = {
       }
     })();
     const limit = Number(parsed?.values.limit ?? DEFAULT_DRAFT_LIMIT);
+    // `--exam a b c` names three exams, as `--exam a --exam b --exam c` does.
+    const [dir, ...moreExams] = parsed?.positionals ?? [];
+    const examIds = [...(parsed?.values.exam ?? []), ...moreExams];
     if (
       !parsed ||
-      parsed.positionals.length !== 1 ||
-      (!parsed.values.exam?.length && !parsed.values.missing) ||
+      dir === undefined ||
+      (moreExams.length > 0 && !parsed.values.exam) ||
+      (examIds.length === 0 && !parsed.values.missing) ||
       !Number.isInteger(limit) ||
       limit < 1 ||
       limit > 1000
@@ -332,8 +336,8 @@ const contentDraftComments: OperatorCommand = {
       database.db,
       context.config.ai,
       {
-        dir: parsed.positionals[0]!,
-        examIds: parsed.values.exam ?? [],
+        dir,
+        examIds,
         missing: parsed.values.missing ?? false,
         limit,
       },
