@@ -104,8 +104,7 @@ export function createSharedTextEngine(deps: SharedTextDeps) {
   const usable = (stored: StoredText | undefined): stored is StoredText =>
     Boolean(
       stored &&
-        (stored.languageModel ||
-          (!tutor.info.languageModel && stored.model === tutor.info.model)),
+      (stored.languageModel || (!tutor.info.languageModel && stored.model === tutor.info.model)),
     );
 
   const failureEvent = (feature: AiFeature): AiStreamEvent => ({
