@@ -45,6 +45,8 @@ import { outboxRoutes } from './modules/mail/outbox.routes';
 import { operatorRoutes } from './modules/operator/operator.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { createAuditService } from './modules/audit/audit.service';
 import { supportRoutes } from './modules/support/support.routes';
 import { createSupportService } from './modules/support/support.service';
 import { createTokenLedger } from './modules/tokens/token-ledger.service';
@@ -279,6 +281,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       });
       await api.register(simuladoRoutes, { simulados });
       await api.register(supportRoutes, { support });
+      await api.register(auditRoutes, { audit: createAuditService(db) });
       await api.register(billingRoutes, { billing });
       await api.register(aiRoutes, { ai });
       if (deps.operatorToken) {

@@ -14,6 +14,7 @@ export * from './messages/subscription';
 export * from './api/performance';
 export * from './messages/performance';
 export * from './api/support';
+export * from './api/audit';
 export * from './api/ai';
 export * from './messages/ai';
 export * from './messages/support';

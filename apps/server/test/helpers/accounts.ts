@@ -87,9 +87,16 @@ export async function sessionCookieFor(db: Database, userId: string) {
 export async function signedInStudent(
   app: FastifyInstance,
   database: DatabaseHandle,
-  options: { premium?: boolean; name?: string } = {},
+  options: { premium?: boolean; name?: string; role?: 'editor' | 'admin' } = {},
 ) {
   const account = await createPasswordUser(database.db, { name: options.name });
+  if (options.role) {
+    await createOperatorService(database).run(
+      'admin:create',
+      [account.email, '--role', options.role],
+      'direct',
+    );
+  }
   if (options.premium) {
     await createOperatorService(database).run(
       'user:grant-premium',

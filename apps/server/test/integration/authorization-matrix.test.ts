@@ -27,7 +27,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
  * Every registered route, driven as each kind of caller. The route list comes from the server's own
  * route table, so a route added without an entry here fails this test.
  */
-const ROLES = ['visitor', 'unverified', 'free', 'premium', 'other', 'admin'] as const;
+const ROLES = ['visitor', 'unverified', 'free', 'premium', 'other', 'editor', 'admin'] as const;
 type Role = (typeof ROLES)[number];
 
 /** Expected status per role; a code pins which check answered (so a 401 of the access layer is not mistaken for a login's). */
@@ -74,6 +74,13 @@ const aiCallers = (premiumOutcome: Outcome): Expectations => ({
 const premiumOnly = (outcome: Outcome): Expectations => ({
   ...signedIn([403, 'auth/premium-required']),
   premium: outcome,
+});
+
+/** access 'editor': the editor and admin roles; every other account gets the access layer's 403. */
+const staffOnly = (outcome: Outcome): Expectations => ({
+  ...signedIn([403, 'auth/forbidden']),
+  editor: outcome,
+  admin: outcome,
 });
 
 const fixed = (url: string) => () => url;
@@ -162,6 +169,7 @@ const MATRIX: Record<string, Probe> = {
     expect: signedIn(200),
   },
   // After the check above: each signed-in caller has checked the question.
+  'GET /api/admin/audit': { url: fixed('/api/admin/audit'), expect: staffOnly(200) },
   'GET /api/questions/:id/stats': {
     url: (c) => `/api/questions/${c.questionId}/stats`,
     expect: signedIn(200),
@@ -382,6 +390,12 @@ describe('authorization matrix', () => {
       'direct',
     );
     await roleAccount('other');
+    const editor = await roleAccount('editor');
+    await createOperatorService(testApp.database).run(
+      'admin:create',
+      [editor.email, '--role', 'editor'],
+      'direct',
+    );
     const admin = await roleAccount('admin');
     await createOperatorService(testApp.database).run('admin:create', [admin.email], 'direct');
 

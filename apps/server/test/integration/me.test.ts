@@ -256,10 +256,27 @@ describe('the signed-in user: /api/me', () => {
       expect((await get(app(), '/api/auth/session', cookie)).json().user.accountType).toBe('free');
     });
 
-    it('admin:create gives the admin role', async () => {
+    it('admin:create gives the admin role, or the editor role with --role editor', async () => {
+      const operator = createOperatorService(testApp.database);
       const { cookie, email } = await signedIn();
-      await createOperatorService(testApp.database).run('admin:create', [email], 'direct');
+      expect(await operator.run('admin:create', [email], 'direct')).toEqual([
+        `${email} (conta com senha) agora é administrador.`,
+      ]);
       expect((await get(app(), '/api/me', cookie)).json().role).toBe('admin');
+
+      const editor = await signedIn();
+      expect(
+        await operator.run('admin:create', [editor.email, '--role', 'editor'], 'direct'),
+      ).toEqual([`${editor.email} (conta com senha) agora é editor.`]);
+      expect((await get(app(), '/api/me', editor.cookie)).json().role).toBe('editor');
+      await expect(
+        operator.run('admin:create', [editor.email, '--role', 'dono'], 'direct'),
+      ).rejects.toThrow(
+        'Uso: admin:create <email> [--role editor|admin] [--provider password|google]',
+      );
+      await expect(
+        operator.run('user:grant-premium', [editor.email, '3', '--role', 'editor'], 'direct'),
+      ).rejects.toThrow('Uso: user:grant-premium');
     });
 
     it('operator commands explain bad arguments and unknown accounts', async () => {

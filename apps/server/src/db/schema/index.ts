@@ -15,3 +15,4 @@ export * from './tokens';
 export * from './billing';
 export * from './ai';
 export * from './simulados';
+export * from './audit';

@@ -10,7 +10,8 @@ export const users = pgTable(
     /** Trimmed and lower-cased. */
     email: text('email').notNull(),
     name: text('name').notNull(),
-    role: text('role', { enum: ['user', 'admin'] })
+    /** 'editor' works on the catalogue and the error reports; 'admin' does everything. */
+    role: text('role', { enum: ['user', 'editor', 'admin'] })
       .notNull()
       .default('user'),
     passwordHash: text('password_hash'),
@@ -27,7 +28,7 @@ export const users = pgTable(
     uniqueIndex('users_provider_email_idx').on(table.provider, table.email),
     uniqueIndex('users_google_subject_idx').on(table.googleSubject),
     check('users_provider_check', sql`${table.provider} in ('password', 'google')`),
-    check('users_role_check', sql`${table.role} in ('user', 'admin')`),
+    check('users_role_check', sql`${table.role} in ('user', 'editor', 'admin')`),
     check(
       'users_credentials_check',
       sql`(${table.provider} = 'password' and ${table.passwordHash} is not null)

@@ -69,39 +69,66 @@ const dbStatus: OperatorCommand = {
   },
 };
 
-/** `<email> [--provider password|google]` plus the given positional names. */
-function parseAccountArgs(args: string[], usage: string, positionals: number) {
+/**
+ * `<email> [--provider password|google]` plus the given positional names; `--role` too where the
+ * command takes it.
+ */
+function parseAccountArgs(
+  args: string[],
+  usage: string,
+  positionals: number,
+  { role: takesRole = false } = {},
+) {
   const parsed = (() => {
     try {
       return parseArgs({
         args,
         allowPositionals: true,
-        options: { provider: { type: 'string' } },
+        options: {
+          provider: { type: 'string' },
+          ...(takesRole ? { role: { type: 'string' as const } } : {}),
+        },
       });
     } catch {
       return null;
     }
   })();
   const provider = parsed?.values.provider;
+  const role = (parsed?.values as { role?: string } | undefined)?.role;
   if (
     !parsed ||
     parsed.positionals.length !== positionals ||
-    (provider !== undefined && provider !== 'password' && provider !== 'google')
+    (provider !== undefined && provider !== 'password' && provider !== 'google') ||
+    (role !== undefined && role !== 'editor' && role !== 'admin')
   ) {
     throw operatorErrors.usage(`Uso: ${usage}`);
   }
-  return { positionals: parsed.positionals, provider: provider as AccountProvider | undefined };
+  return {
+    positionals: parsed.positionals,
+    provider: provider as AccountProvider | undefined,
+    role: role as 'editor' | 'admin' | undefined,
+  };
 }
 
+const ROLE_NAMES = { editor: 'editor', admin: 'administrador' } as const;
+
 const adminCreate: OperatorCommand = {
-  usage: 'admin:create <email> [--provider password|google]',
-  summary: 'Dá o papel de administrador à conta com este e-mail (ela precisa existir).',
+  usage: 'admin:create <email> [--role editor|admin] [--provider password|google]',
+  summary:
+    'Dá à conta com este e-mail (ela precisa existir) o papel de administrador, ou o de editor ' +
+    '(catálogo e reportes de erro) com --role editor.',
   async run(database, args) {
-    const { positionals, provider } = parseAccountArgs(args, this.usage, 1);
+    const {
+      positionals,
+      provider,
+      role = 'admin',
+    } = parseAccountArgs(args, this.usage, 1, {
+      role: true,
+    });
     const accounts = createAccountsService(database.db);
     const user = await accounts.findForOperator(positionals[0]!, provider);
-    await accounts.promoteToAdmin(user);
-    return [`${user.email} (${providerLabel(user.provider)}) agora é administrador.`];
+    await accounts.giveRole(user, role);
+    return [`${user.email} (${providerLabel(user.provider)}) agora é ${ROLE_NAMES[role]}.`];
   },
 };
 

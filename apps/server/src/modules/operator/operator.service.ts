@@ -4,6 +4,7 @@ import { operatorCommands, type OperatorContext } from './operator.commands';
 import { thisProcess } from '@/lib/process-identity';
 import { finishRun, insertRun, markInterruptedRuns, type OperatorChannel } from './operator.repo';
 import { operatorErrors } from '@/lib/app-errors';
+import { OPERATOR_ACTOR, recordAudit } from '../audit/audit.service';
 
 /**
  * Runs an operator command and records the run in operator_runs. `config` is the running server's
@@ -39,12 +40,20 @@ async function runOperatorCommand(
   // Runs whose process died mid-way are told apart before anything lists them.
   await markInterruptedRuns(database.db);
   const runId = await insertRun(database.db, command, args, channel, thisProcess());
+  const audit = (outcome: string) =>
+    recordAudit(database.db, OPERATOR_ACTOR, {
+      action: 'operator.command',
+      summary: `${[command, ...args].join(' ')} (${outcome})`,
+      details: { command, args, channel },
+    });
   try {
     const output = await definition.run(database, args, progress, context);
     await finishRun(database.db, runId, 'succeeded');
+    await audit('concluído');
     return output;
   } catch (error) {
     await finishRun(database.db, runId, 'failed');
+    await audit('falhou');
     throw error;
   }
 }

@@ -9,7 +9,7 @@ export function createAccountsService(db: Database) {
   return {
     findForOperator: (email: string, provider?: AccountProvider) =>
       findAccountForOperator(db, email, provider),
-    promoteToAdmin: (user: UserRow) => setRole(db, user.id, 'admin'),
+    giveRole: (user: UserRow, role: UserRow['role']) => setRole(db, user.id, role),
   };
 }
 

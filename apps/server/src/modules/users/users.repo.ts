@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '@/db/client';
-import { entitlements, userPhotos, users } from '@/db/schema';
+import { entitlements, type UserRow, userPhotos, users } from '@/db/schema';
 
 export async function findUserWithEntitlement(db: Database, userId: string) {
   const [row] = await db
@@ -36,6 +36,6 @@ export async function findUsersByEmail(db: Database, email: string) {
   return db.select().from(users).where(eq(users.email, email));
 }
 
-export async function setRole(db: Database, userId: string, role: 'user' | 'admin') {
+export async function setRole(db: Database, userId: string, role: UserRow['role']) {
   await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
 }
