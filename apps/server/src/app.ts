@@ -47,6 +47,8 @@ import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { createAuditService } from './modules/audit/audit.service';
+import { reportTriageRoutes } from './modules/support/report-triage.routes';
+import { createReportTriageService } from './modules/support/report-triage.service';
 import { supportRoutes } from './modules/support/support.routes';
 import { createSupportService } from './modules/support/support.service';
 import { createTokenLedger } from './modules/tokens/token-ledger.service';
@@ -282,6 +284,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       await api.register(simuladoRoutes, { simulados });
       await api.register(supportRoutes, { support });
       await api.register(auditRoutes, { audit: createAuditService(db) });
+      await api.register(reportTriageRoutes, {
+        triage: createReportTriageService({ db, mailer, appUrl: config.appUrl }),
+      });
       await api.register(billingRoutes, { billing });
       await api.register(aiRoutes, { ai });
       if (deps.operatorToken) {

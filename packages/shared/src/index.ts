@@ -15,6 +15,7 @@ export * from './api/performance';
 export * from './messages/performance';
 export * from './api/support';
 export * from './api/audit';
+export * from './api/report-triage';
 export * from './api/ai';
 export * from './messages/ai';
 export * from './messages/support';

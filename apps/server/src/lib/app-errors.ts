@@ -7,6 +7,7 @@ import {
   SIMULADO_IN_PROGRESS_CODE,
   SIMULADO_MESSAGES,
   STUDY_TOOLS_MESSAGES,
+  REPORT_TRIAGE_MESSAGES,
   SUPPORT_MESSAGES,
 } from '@gabarita/shared';
 import { AppError } from './errors';
@@ -126,6 +127,13 @@ export const billingErrors = {
 
 export const supportErrors = {
   missingData: () => new AppError('support/missing-data', 404, SUPPORT_MESSAGES.reportMissingData),
+  reportNotFound: () => new AppError('report/not-found', 404, REPORT_TRIAGE_MESSAGES.notFound),
+  reportTwinOpen: () =>
+    new AppError(
+      'report/twin-open',
+      409,
+      'Quem reportou já tem outro reporte aberto igual a este para a mesma questão: trate aquele.',
+    ),
 };
 
 /** Operator commands speak to the operator, in the terminal. */

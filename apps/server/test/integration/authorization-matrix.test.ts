@@ -9,6 +9,7 @@ import { APP_ROUTES } from '@gabarita/shared';
 import type { Database } from '@/db/client';
 import {
   entitlements,
+  errorReports,
   purchases,
   questionHistory,
   sessions,
@@ -41,6 +42,8 @@ interface Context {
   victimId: string;
   /** A purchase of the victim's. */
   purchaseId: string;
+  /** An error report of another account's (staff read reports and their authors by design). */
+  reportId: string;
   /** An account's address that is not the caller's victim (per role, so per-address limits do not mix). */
   existingEmail: string;
   role: Role;
@@ -261,6 +264,23 @@ const MATRIX: Record<string, Probe> = {
     expect: signedIn(201),
   },
 
+  'GET /api/me/error-reports': { url: fixed('/api/me/error-reports'), expect: signedIn(200) },
+  'GET /api/admin/reports': { url: fixed('/api/admin/reports'), expect: staffOnly(200) },
+  'GET /api/admin/reports/:id': {
+    url: (c) => `/api/admin/reports/${c.reportId}`,
+    expect: staffOnly(200),
+  },
+  'PATCH /api/admin/reports/:id': {
+    url: (c) => `/api/admin/reports/${c.reportId}`,
+    body: () => ({ status: 'reviewing' }),
+    expect: staffOnly(200),
+  },
+  'POST /api/admin/reports/:id/reply': {
+    url: (c) => `/api/admin/reports/${c.reportId}/reply`,
+    body: () => ({ mensagem: 'Estamos analisando o seu reporte.' }),
+    expect: staffOnly(200),
+  },
+
   'GET /api/plans': { url: fixed('/api/plans'), expect: same(200) },
   'POST /api/payments': {
     url: fixed('/api/payments'),
@@ -399,6 +419,18 @@ describe('authorization matrix', () => {
     const admin = await roleAccount('admin');
     await createOperatorService(testApp.database).run('admin:create', [admin.email], 'direct');
 
+    const reporter = await account({ name: 'Quem Reporta' });
+    await testApp.app.inject({
+      method: 'POST',
+      url: '/api/error-reports',
+      headers: { origin: APP_ORIGIN, cookie: reporter.cookie },
+      payload: { questionId: 'alfa_2017_prova_2', type: 'Outro', text: 'Falta uma vírgula.' },
+    });
+    const [reportRow] = await db
+      .select({ id: errorReports.id })
+      .from(errorReports)
+      .where(eq(errorReports.userId, reporter.user.id));
+
     victimBefore = await stateOf(db, victim.id);
     expect(JSON.parse(victimBefore)).toMatchObject({
       user: [{ name: victim.name }],
@@ -419,6 +451,7 @@ describe('authorization matrix', () => {
         .split('?')[0],
       victimId: victim.id,
       purchaseId: victimPurchase.json().purchaseId,
+      reportId: reportRow!.id,
     };
   });
   afterAll(async () => {

@@ -19,7 +19,10 @@ export const helpRequests = pgTable(
   (table) => [index('help_requests_created_at_idx').on(table.createdAt)],
 );
 
-/** Errors reported on questions. */
+/** Where a report stands (docs/product-rules.md, "Error reports"): new → reviewing → fixed | rejected. */
+export const ERROR_REPORT_STATUSES = ['new', 'reviewing', 'fixed', 'rejected'] as const;
+
+/** Errors reported on questions, and how the team handled them. */
 export const errorReports = pgTable(
   'error_reports',
   {
@@ -32,16 +35,26 @@ export const errorReports = pgTable(
       .references(() => questions.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     text: text('text'),
-    status: text('status', { enum: ['open', 'closed'] })
-      .notNull()
-      .default('open'),
+    status: text('status', { enum: ERROR_REPORT_STATUSES }).notNull().default('new'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The editor who last changed its status. */
+    handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The team's reply, as e-mailed to the reporter and shown under 'Meus reportes'. */
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
   },
   (table) => [
-    // One open report per user, question and type: a repeat changes nothing.
+    // One unresolved report per user, question and type: a repeat changes nothing.
     uniqueIndex('error_reports_open_unique')
       .on(table.userId, table.questionId, table.type)
-      .where(sql`${table.status} = 'open'`),
-    check('error_reports_status_check', sql`${table.status} in ('open', 'closed')`),
+      .where(sql`${table.status} in ('new', 'reviewing')`),
+    check(
+      'error_reports_status_check',
+      sql`${table.status} in ('new', 'reviewing', 'fixed', 'rejected')`,
+    ),
+    index('error_reports_status_idx').on(table.status, table.createdAt),
+    index('error_reports_question_idx').on(table.questionId),
+    index('error_reports_user_idx').on(table.userId, table.createdAt),
   ],
 );

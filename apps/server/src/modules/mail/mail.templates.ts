@@ -79,6 +79,44 @@ function actionMail(parts: ActionMailParts): MailMessage {
   return { to: parts.to, subject: parts.subject, text, html };
 }
 
+/**
+ * The team's reply to an error report. The text is the editor's (staff, not the account holder),
+ * escaped, with the link to the question.
+ */
+export function reportReplyMail(parts: {
+  to: string;
+  questionLabel: string;
+  message: string;
+  link: string;
+}): MailMessage {
+  const subject = `${PRODUCT_NAME}: resposta ao seu reporte de erro (${parts.questionLabel})`;
+  const text = [
+    parts.message,
+    '',
+    `Ver a questão: ${parts.link}`,
+    '',
+    `Equipe ${PRODUCT_NAME}`,
+  ].join('\n');
+  const paragraphs = parts.message
+    .split(/\n{2,}/)
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+  const html = `<!doctype html>
+<html lang="pt-BR">
+  <body style="margin:0;padding:24px;background:#f8fafc;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
+    <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:12px">
+      <tr><td style="padding:28px 32px 8px;font-size:20px;font-weight:bold;color:#0f766e">${PRODUCT_NAME}</td></tr>
+      <tr><td style="padding:8px 32px;font-size:16px;line-height:1.5">
+        ${paragraphs}
+        <p style="margin:28px 0"><a href="${escapeHtml(parts.link)}" style="background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">Ver a questão</a></p>
+      </td></tr>
+      <tr><td style="padding:8px 32px 28px;font-size:13px;color:#475569">Equipe ${PRODUCT_NAME}</td></tr>
+    </table>
+  </body>
+</html>`;
+  return { to: parts.to, subject, text, html };
+}
+
 export function escapeHtml(value: string): string {
   return value.replace(
     /[&<>"']/g,

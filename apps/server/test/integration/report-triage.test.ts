@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditPage, ReportDetail, ReportQueuePage } from '@gabarita/shared';
+import { get, send, signedInStudent } from '../helpers/accounts';
+import { type SmtpCatcher, startSmtpCatcher } from '../helpers/smtp-catcher';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+describe('error report triage', () => {
+  let smtp: SmtpCatcher;
+  let testApp: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtpCatcher();
+    testApp = await createTestApp({
+      starting: 'mini',
+      config: { smtp: { url: smtp.url, from: 'Gabarita <g@g.test>' } },
+    });
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await smtp.close();
+  });
+  const app = () => testApp.app;
+
+  async function report(cookie: string, questionId: string, type: string, text?: string) {
+    const response = await send(
+      app(),
+      'POST',
+      '/api/error-reports',
+      { questionId, type, text },
+      cookie,
+    );
+    expect(response.statusCode).toBe(201);
+  }
+  async function queue(cookie: string, query = '') {
+    const response = await get(app(), `/api/admin/reports${query}`, cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as ReportQueuePage;
+  }
+
+  it('lists reports with filters and counts, in context, and moves them through the statuses', async () => {
+    const editor = await signedInStudent(app(), testApp.database, {
+      role: 'editor',
+      name: 'Edna Editora',
+    });
+    const ana = await signedInStudent(app(), testApp.database, { name: 'Ana Estudante' });
+    const bia = await signedInStudent(app(), testApp.database, { name: 'Bia Estudante' });
+    await report(ana.cookie, 'alfa_2017_prova_1', 'Gabarito divergente');
+    await report(bia.cookie, 'alfa_2017_prova_1', 'Gabarito divergente');
+    await report(bia.cookie, 'beta_2015_prova_2', 'Outro', 'A figura está cortada.');
+
+    const open = await queue(editor.cookie);
+    expect(open.counts).toEqual({ new: 3, reviewing: 0, fixed: 0, rejected: 0 });
+    expect(
+      open.items.map((item) => [item.questionId, item.reporterName, item.openOnQuestion]),
+    ).toEqual([
+      ['beta_2015_prova_2', 'Bia Estudante', 1],
+      ['alfa_2017_prova_1', 'Bia Estudante', 2],
+      ['alfa_2017_prova_1', 'Ana Estudante', 2],
+    ]);
+    expect(open.items[0]).toMatchObject({
+      type: 'Outro',
+      text: 'A figura está cortada.',
+      status: 'new',
+    });
+    expect(open.items[0]!.questionLabel).toMatch(/^questão 2 de /);
+
+    expect((await queue(editor.cookie, '?prova=alfa_2017_prova')).items).toHaveLength(2);
+    expect((await queue(editor.cookie, '?tipo=Outro')).items).toHaveLength(1);
+    expect(
+      (await queue(editor.cookie, '?disciplina=fisica')).items.map((item) => item.questionId),
+    ).toEqual(['beta_2015_prova_2']);
+
+    // In context: the reporter, the key and the other reports on the same question.
+    const anaReport = open.items[2]!;
+    const detail = (
+      await get(app(), `/api/admin/reports/${anaReport.id}`, editor.cookie)
+    ).json() as ReportDetail;
+    expect(detail.reporter).toEqual({ name: 'Ana Estudante', email: ana.email });
+    expect(detail.answerLetter).toBe('A');
+    expect(detail.others.map((other) => other.reporterName)).toEqual(['Bia Estudante']);
+
+    const reviewing = await send(
+      app(),
+      'PATCH',
+      `/api/admin/reports/${anaReport.id}`,
+      { status: 'reviewing' },
+      editor.cookie,
+    );
+    expect(reviewing.statusCode).toBe(200);
+    expect(reviewing.json().message).toBe('Situação alterada para "Em análise".');
+    expect(reviewing.json().detail).toMatchObject({
+      report: { status: 'reviewing' },
+      handledBy: 'Edna Editora',
+    });
+    const fixed = await send(
+      app(),
+      'PATCH',
+      `/api/admin/reports/${anaReport.id}`,
+      { status: 'fixed' },
+      editor.cookie,
+    );
+    expect(fixed.json().detail.report.status).toBe('fixed');
+    expect((await queue(editor.cookie)).counts).toEqual({
+      new: 2,
+      reviewing: 0,
+      fixed: 1,
+      rejected: 0,
+    });
+    expect((await queue(editor.cookie, '?situacao=fixed')).items.map((item) => item.id)).toEqual([
+      anaReport.id,
+    ]);
+    expect((await queue(editor.cookie, '?situacao=todos')).items).toHaveLength(3);
+
+    // Once fixed, the same student may report the same thing again; reopening the old one then
+    // would make two open twins, and is refused.
+    await report(ana.cookie, 'alfa_2017_prova_1', 'Gabarito divergente');
+    const reopen = await send(
+      app(),
+      'PATCH',
+      `/api/admin/reports/${anaReport.id}`,
+      { status: 'new' },
+      editor.cookie,
+    );
+    expect(reopen.statusCode).toBe(409);
+    expect(reopen.json().error.code).toBe('report/twin-open');
+
+    const audit = (
+      await get(app(), '/api/admin/audit?acao=report.status', editor.cookie)
+    ).json() as AuditPage;
+    expect(audit.entries.map((entry) => entry.summary)).toEqual([
+      'Reporte "Gabarito divergente" de Ana Estudante: Em análise → Corrigido',
+      'Reporte "Gabarito divergente" de Ana Estudante: Novo → Em análise',
+    ]);
+    expect(audit.entries[0]).toMatchObject({
+      actor: `Edna Editora <${editor.email}>`,
+      target: 'alfa_2017_prova_1',
+    });
+  });
+
+  it('replies to the reporter by e-mail, escaped, and the reporter sees it under Meus reportes', async () => {
+    const editor = await signedInStudent(app(), testApp.database, { role: 'admin' });
+    const carla = await signedInStudent(app(), testApp.database, { name: 'Carla' });
+    await report(carla.cookie, 'gama_2015_prova_1', 'Enunciado com erro na redação');
+    const [item] = (await queue(editor.cookie, '?prova=gama_2015_prova')).items;
+
+    const empty = await send(
+      app(),
+      'POST',
+      `/api/admin/reports/${item!.id}/reply`,
+      { mensagem: '   ' },
+      editor.cookie,
+    );
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toBe('Escreva a resposta ao estudante.');
+
+    const message =
+      'Olá, Carla! Corrigimos o enunciado: <script>alert(1)</script> agora diz "x < 3".';
+    const replied = await send(
+      app(),
+      'POST',
+      `/api/admin/reports/${item!.id}/reply`,
+      { mensagem: message },
+      editor.cookie,
+    );
+    expect(replied.statusCode).toBe(200);
+    expect(replied.json().message).toBe(`Resposta enviada para ${carla.email}.`);
+    const mail = await smtp.lastTo(carla.email);
+    expect(mail.subject).toContain('resposta ao seu reporte de erro (questão 1 de ');
+    expect(mail.text).toContain(message);
+    expect(mail.text).toMatch(
+      /Ver a questão: http:\/\/\S+\/questoes\?prova=gama_2015_prova&q=gama_2015_prova_1/,
+    );
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;');
+
+    await send(
+      app(),
+      'PATCH',
+      `/api/admin/reports/${item!.id}`,
+      { status: 'fixed' },
+      editor.cookie,
+    );
+    const mine = (await get(app(), '/api/me/error-reports', carla.cookie)).json();
+    expect(mine.reports).toEqual([
+      expect.objectContaining({
+        questionId: 'gama_2015_prova_1',
+        type: 'Enunciado com erro na redação',
+        status: 'fixed',
+        reply: message,
+      }),
+    ]);
+    // Nobody sees anyone else's reports.
+    const other = await signedInStudent(app(), testApp.database);
+    expect((await get(app(), '/api/me/error-reports', other.cookie)).json().reports).toEqual([]);
+  });
+
+  it('refuses unknown reports and students', async () => {
+    const editor = await signedInStudent(app(), testApp.database, { role: 'editor' });
+    const missing = await get(
+      app(),
+      '/api/admin/reports/00000000-0000-4000-8000-000000000000',
+      editor.cookie,
+    );
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.message).toBe('Reporte não encontrado.');
+    const student = await signedInStudent(app(), testApp.database, { premium: true });
+    expect((await get(app(), '/api/admin/reports', student.cookie)).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,120 @@
+import { z } from 'zod/mini';
+import { ID_MAX_LENGTH, text } from '../validation';
+import { ERROR_REPORT_TYPES } from './support';
+
+/** Where an error report stands (docs/product-rules.md, "Error reports"). */
+export const REPORT_STATUSES = ['new', 'reviewing', 'fixed', 'rejected'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+export const REPORT_STATUS_LABELS: Record<ReportStatus, string> = {
+  new: 'Novo',
+  reviewing: 'Em análise',
+  fixed: 'Corrigido',
+  rejected: 'Recusado',
+};
+
+/** The queue's status filter: a status, the unresolved ones (the default) or all. */
+export const REPORT_QUEUE_FILTERS = ['abertos', ...REPORT_STATUSES, 'todos'] as const;
+
+export const REPORT_REPLY_MAX_LENGTH = 5000;
+export const REPORT_QUEUE_PAGE_SIZE = 30;
+
+export const REPORT_TRIAGE_MESSAGES = {
+  notFound: 'Reporte não encontrado.',
+  replyEmpty: 'Escreva a resposta ao estudante.',
+  replyTooLong: 'A resposta deve ter no máximo 5.000 caracteres.',
+  replySent: (email: string) => `Resposta enviada para ${email}.`,
+  statusChanged: (label: string) => `Situação alterada para "${label}".`,
+} as const;
+
+/**
+ * Starting texts for a reply, by the status it announces; the editor completes and edits them.
+ * `{nome}` becomes the reporter's first name, `{questao}` the question's label.
+ */
+export const REPORT_REPLY_TEMPLATES: Record<Exclude<ReportStatus, 'new'>, string> = {
+  reviewing:
+    'Olá, {nome}! Recebemos o seu reporte sobre a {questao} e estamos analisando. Avisaremos quando terminarmos.',
+  fixed: 'Olá, {nome}! Obrigado por reportar o erro na {questao}. Corrigimos a questão: ',
+  rejected:
+    'Olá, {nome}! Obrigado por reportar. Analisamos a {questao} e ela está correta como publicada: ',
+};
+
+export const reportQueueQuerySchema = z.object({
+  situacao: z.optional(z.enum(REPORT_QUEUE_FILTERS)),
+  tipo: z.optional(z.enum(ERROR_REPORT_TYPES)),
+  prova: z.optional(z.string().check(z.maxLength(ID_MAX_LENGTH))),
+  disciplina: z.optional(z.string().check(z.maxLength(ID_MAX_LENGTH))),
+  /** The next page: reports created before this one. */
+  antes: z.optional(z.uuid()),
+});
+export type ReportQueueQuery = z.infer<typeof reportQueueQuerySchema>;
+
+export const reportQueueItemSchema = z.object({
+  id: z.string(),
+  questionId: z.string(),
+  /** 'Professor de Matemática · IFSC · 2015, questão 12' */
+  questionLabel: z.string(),
+  examId: z.string(),
+  disciplineName: z.string(),
+  type: z.string(),
+  text: z.nullable(z.string()),
+  status: z.enum(REPORT_STATUSES),
+  createdAt: z.string(),
+  reporterName: z.string(),
+  /** Unresolved reports on the same question, this one included. */
+  openOnQuestion: z.number(),
+  repliedAt: z.nullable(z.string()),
+});
+export type ReportQueueItem = z.infer<typeof reportQueueItemSchema>;
+
+export const reportQueuePageSchema = z.object({
+  items: z.array(reportQueueItemSchema),
+  next: z.nullable(z.string()),
+  /** Reports per status, with the other filters applied. */
+  counts: z.record(z.enum(REPORT_STATUSES), z.number()),
+});
+export type ReportQueuePage = z.infer<typeof reportQueuePageSchema>;
+
+export const reportDetailSchema = z.object({
+  report: reportQueueItemSchema,
+  reporter: z.object({ name: z.string(), email: z.string() }),
+  reply: z.nullable(z.string()),
+  handledBy: z.nullable(z.string()),
+  /** The key, which the question's public view hides until a check. */
+  answerLetter: z.string(),
+  /** Every other report on the same question, newest first. */
+  others: z.array(reportQueueItemSchema),
+});
+export type ReportDetail = z.infer<typeof reportDetailSchema>;
+
+export const reportParamsSchema = z.object({ id: z.uuid() });
+
+export const reportStatusUpdateSchema = z.object({
+  status: z.enum(REPORT_STATUSES),
+});
+
+export const reportReplySchema = z.object({
+  mensagem: text(REPORT_REPLY_MAX_LENGTH, REPORT_TRIAGE_MESSAGES.replyTooLong).check(
+    z.trim(),
+    z.minLength(1, REPORT_TRIAGE_MESSAGES.replyEmpty),
+  ),
+});
+
+export const reportActionResponseSchema = z.object({
+  message: z.string(),
+  detail: reportDetailSchema,
+});
+
+/** 'Meus reportes' on /conta. */
+export const myReportSchema = z.object({
+  id: z.string(),
+  questionId: z.string(),
+  questionLabel: z.string(),
+  type: z.string(),
+  status: z.enum(REPORT_STATUSES),
+  createdAt: z.string(),
+  reply: z.nullable(z.string()),
+  repliedAt: z.nullable(z.string()),
+});
+export type MyReport = z.infer<typeof myReportSchema>;
+export const myReportsSchema = z.object({ reports: z.array(myReportSchema) });
