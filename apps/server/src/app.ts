@@ -46,6 +46,8 @@ import { operatorRoutes } from './modules/operator/operator.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { questionEditorRoutes } from './modules/catalog/editor/question-editor.routes';
+import { createQuestionEditorService } from './modules/catalog/editor/question-editor.service';
 import { createAuditService } from './modules/audit/audit.service';
 import { reportTriageRoutes } from './modules/support/report-triage.routes';
 import { createReportTriageService } from './modules/support/report-triage.service';
@@ -284,6 +286,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       await api.register(simuladoRoutes, { simulados });
       await api.register(supportRoutes, { support });
       await api.register(auditRoutes, { audit: createAuditService(db) });
+      await api.register(questionEditorRoutes, { editor: createQuestionEditorService(db) });
       await api.register(reportTriageRoutes, {
         triage: createReportTriageService({ db, mailer, appUrl: config.appUrl }),
       });

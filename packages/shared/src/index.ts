@@ -16,6 +16,7 @@ export * from './messages/performance';
 export * from './api/support';
 export * from './api/audit';
 export * from './api/report-triage';
+export * from './api/question-editor';
 export * from './api/ai';
 export * from './messages/ai';
 export * from './messages/support';

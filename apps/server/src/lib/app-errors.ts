@@ -7,6 +7,7 @@ import {
   SIMULADO_IN_PROGRESS_CODE,
   SIMULADO_MESSAGES,
   STUDY_TOOLS_MESSAGES,
+  QUESTION_EDITOR_MESSAGES,
   REPORT_TRIAGE_MESSAGES,
   SUPPORT_MESSAGES,
 } from '@gabarita/shared';
@@ -67,6 +68,15 @@ export const catalogErrors = {
   examNotFound: () => new AppError('catalog/exam-not-found', 404, CATALOG_MESSAGES.examNotFound),
   disciplineNotFound: () =>
     new AppError('catalog/discipline-not-found', 404, CATALOG_MESSAGES.disciplineNotFound),
+};
+
+export const editorErrors = {
+  invalid: (message: string, fields: Record<string, string>) =>
+    new AppError('editor/invalid', 400, message, fields),
+  keyChange: () => new AppError('editor/key-change', 409, QUESTION_EDITOR_MESSAGES.keyChange),
+  versionNotFound: () =>
+    new AppError('editor/version-not-found', 404, QUESTION_EDITOR_MESSAGES.versionNotFound),
+  stale: () => new AppError('editor/stale', 409, QUESTION_EDITOR_MESSAGES.stale),
 };
 
 export const studyErrors = {

@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly code: string,
     readonly statusCode: number,
     message: string,
+    /** Per-field messages, for a form to show each beside its field. */
+    readonly fields?: Record<string, string>,
   ) {
     super(message);
     this.name = 'AppError';

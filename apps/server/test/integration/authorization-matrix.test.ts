@@ -44,6 +44,8 @@ interface Context {
   purchaseId: string;
   /** An error report of another account's (staff read reports and their authors by design). */
   reportId: string;
+  /** The question as the editor has it (a save of it changes nothing). */
+  snapshot: unknown;
   /** An account's address that is not the caller's victim (per role, so per-address limits do not mix). */
   existingEmail: string;
   role: Role;
@@ -173,6 +175,25 @@ const MATRIX: Record<string, Probe> = {
   },
   // After the check above: each signed-in caller has checked the question.
   'GET /api/admin/audit': { url: fixed('/api/admin/audit'), expect: staffOnly(200) },
+  'GET /api/admin/questions/:id': {
+    url: (c) => `/api/admin/questions/${c.questionId}`,
+    expect: staffOnly(200),
+  },
+  // A save that changes nothing: each staff caller is refused nothing and writes nothing.
+  'PUT /api/admin/questions/:id': {
+    url: (c) => `/api/admin/questions/${c.questionId}`,
+    body: (c) => ({ snapshot: c.snapshot, baseVersion: 0 }),
+    expect: staffOnly(200),
+  },
+  'GET /api/admin/questions/:id/versions/:version': {
+    url: (c) => `/api/admin/questions/${c.questionId}/versions/1`,
+    expect: staffOnly([404, 'editor/version-not-found']),
+  },
+  'POST /api/admin/questions/:id/versions/:version/restore': {
+    url: (c) => `/api/admin/questions/${c.questionId}/versions/1/restore`,
+    body: () => ({ baseVersion: 0 }),
+    expect: staffOnly([404, 'editor/version-not-found']),
+  },
   'GET /api/questions/:id/stats': {
     url: (c) => `/api/questions/${c.questionId}/stats`,
     expect: signedIn(200),
@@ -452,6 +473,13 @@ describe('authorization matrix', () => {
       victimId: victim.id,
       purchaseId: victimPurchase.json().purchaseId,
       reportId: reportRow!.id,
+      snapshot: (
+        await testApp.app.inject({
+          method: 'GET',
+          url: '/api/admin/questions/alfa_2017_prova_1',
+          headers: { cookie: cookies.admin! },
+        })
+      ).json().snapshot,
     };
   });
   afterAll(async () => {

@@ -16,3 +16,4 @@ export * from './billing';
 export * from './ai';
 export * from './simulados';
 export * from './audit';
+export * from './editorial';

@@ -279,11 +279,13 @@ function formatDay(day: string) {
 }
 
 const contentImport: OperatorCommand = {
-  usage: 'content:import <pasta> [--check] [--rename-disciplines] [--accept-drafts]',
+  usage:
+    'content:import <pasta> [--check] [--rename-disciplines] [--accept-drafts] [--overwrite-edits]',
   summary:
     'Valida e importa provas, disciplinas e imagens (docs/content-format.md), tudo ou nada. ' +
     '--check só valida; --rename-disciplines permite mudar o nome de uma disciplina existente; ' +
-    '--accept-drafts importa os comentários em rascunho já revisados.',
+    '--accept-drafts importa os comentários em rascunho já revisados; --overwrite-edits ' +
+    'substitui pelo arquivo as questões editadas no console.',
   pathArgs: [0],
   async run(database, args, progress) {
     const parsed = (() => {
@@ -295,6 +297,7 @@ const contentImport: OperatorCommand = {
             check: { type: 'boolean' },
             'rename-disciplines': { type: 'boolean' },
             'accept-drafts': { type: 'boolean' },
+            'overwrite-edits': { type: 'boolean' },
           },
         });
       } catch {
@@ -311,6 +314,7 @@ const contentImport: OperatorCommand = {
         check: parsed.values.check,
         renameDisciplines: parsed.values['rename-disciplines'],
         acceptDrafts: parsed.values['accept-drafts'],
+        overwriteEdits: parsed.values['overwrite-edits'],
       },
     );
     return result.lines;

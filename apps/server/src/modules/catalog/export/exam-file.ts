@@ -3,7 +3,21 @@ import type { Alternative } from '@/db/schema';
 import { figureAssetIds } from '../catalog.service';
 import type { StoredExam } from './export.repo';
 
-type StoredQuestion = StoredExam['questions'][number]['question'];
+/** What a question's file is written from: a stored row, or a question an import validated. */
+export type QuestionFields = Pick<
+  StoredExam['questions'][number]['question'],
+  | 'number'
+  | 'statementHtml'
+  | 'alternatives'
+  | 'answerLetter'
+  | 'disciplineCode'
+  | 'referenceKeys'
+  | 'imageAssetId'
+  | 'imageDescription'
+  | 'status'
+  | 'statusNote'
+  | 'commentary'
+>;
 
 /** Format 2 `comentario` (docs/content-format.md) from a stored comment. */
 export function commentFile(commentary: QuestionCommentary): Record<string, unknown> {
@@ -41,7 +55,7 @@ function alternativeFile(alternative: Alternative) {
 
 const SITUATION_OF_STATUS = { annulled: 'anulada', outdated: 'desatualizada' } as const;
 
-function questionFile(question: StoredQuestion, subject: string) {
+export function questionFile(question: QuestionFields, subject: string) {
   return {
     id_questao: String(question.number),
     questao: question.statementHtml,
@@ -51,7 +65,7 @@ function questionFile(question: StoredQuestion, subject: string) {
     assunto: subject,
     ...(question.referenceKeys.length > 0 ? { referencia: question.referenceKeys } : {}),
     ...(question.imageAssetId
-      ? { img: [question.imageAssetId, question.imageDescription ?? ''] }
+      ? { img: [question.imageAssetId, question.imageDescription ?? ''] as [string, string] }
       : {}),
     ...(question.status !== 'regular' ? { situacao: SITUATION_OF_STATUS[question.status] } : {}),
     ...(question.statusNote ? { nota: question.statusNote } : {}),

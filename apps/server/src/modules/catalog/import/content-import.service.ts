@@ -5,6 +5,11 @@ import { inTransaction } from '@/db/transaction';
 import { AppError } from '@/lib/errors';
 import { slicer } from '@/lib/event-loop';
 import { bumpCatalogVersion } from '../catalog-version.repo';
+import {
+  editsUndoneBy,
+  recordOverwrittenEdits,
+  reportUndoneEdits,
+} from '../editor/import-conflicts';
 import { readContentFolder } from './content-files';
 import {
   countExams,
@@ -27,6 +32,8 @@ export interface ImportOptions {
   renameDisciplines?: boolean;
   /** Import comments marked `rascunho: true` as reviewed (an editor has read them). */
   acceptDrafts?: boolean;
+  /** Write over questions edited in the editorial console (recorded as a version of each). */
+  overwriteEdits?: boolean;
 }
 
 /** The refusal of a folder with problems; `problems` lists them for callers that need each one. */
@@ -81,6 +88,8 @@ async function importContent(
   });
   await checkRenames(db, catalog.disciplines, problems, options.renameDisciplines ?? false);
   if (!options.acceptDrafts) refuseDrafts(catalog, problems);
+  const undoneEdits = await editsUndoneBy(db, catalog);
+  if (!options.overwriteEdits) reportUndoneEdits(undoneEdits, problems);
   if (problems.size > 0) throw new ContentProblemsError(problems.items, folder);
 
   const questionCount = catalog.exams.reduce((sum, exam) => sum + exam.questions.length, 0);
@@ -117,6 +126,7 @@ async function importContent(
       }
     }
     await saveStudyNotes(tx, catalog.studyNotes);
+    await recordOverwrittenEdits(tx, undoneEdits);
     // Every instance drops its copy of the catalogue when this commits, not before.
     await bumpCatalogVersion(tx);
   });

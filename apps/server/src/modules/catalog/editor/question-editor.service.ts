@@ -1,0 +1,254 @@
+import {
+  QUESTION_EDITOR_MESSAGES,
+  type QuestionEditing,
+  type QuestionSnapshot,
+  type QuestionVersionDetail,
+} from '@gabarita/shared';
+import type { Database } from '@/db/client';
+import type { UserRow } from '@/db/schema';
+import { inTransaction, isUniqueViolation } from '@/db/transaction';
+import { catalogErrors, editorErrors } from '@/lib/app-errors';
+import { actorOf, recordAudit } from '../../audit/audit.service';
+import { bumpCatalogVersion } from '../catalog-version.repo';
+import { examFilePath } from '../export/catalog-export';
+import { examAssetIds, type ExamFile, examFile } from '../export/exam-file';
+import { loadImageFiles, loadStoredExam } from '../export/export.repo';
+import type { ContentFiles } from '../import/content-files';
+import { disciplineNames, upsertExam } from '../import/content-import.repo';
+import { validateContent } from '../import/validate-content';
+import { describeChanges, snapshotOf } from './question-snapshot';
+import {
+  appendVersion,
+  findVersion,
+  listVersions,
+  questionPlace,
+  type VersionRow,
+} from './question-versions.repo';
+import { figureAssetIds } from '../catalog.service';
+
+const versionOf = (row: VersionRow) => ({
+  version: row.version,
+  source: row.source,
+  changes: row.changes,
+  createdByName: row.createdByName,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** The exam file with one question replaced; the counts it declares follow its questions. */
+function withQuestion(file: ExamFile, number: number, snapshot: QuestionSnapshot): ExamFile {
+  const { textos, ...question } = snapshot;
+  const edited = structuredClone(file) as ExamFile & Record<string, unknown>;
+  edited.questoes[String(number)] = { id_questao: String(number), ...question } as never;
+  for (const [key, html] of Object.entries(textos)) edited[key] = html;
+  const tally: ExamFile['disciplinas'] = {};
+  for (const each of Object.values(edited.questoes)) {
+    const entry = (tally[each.disciplina] ??= { total: 0, assuntos: {} });
+    entry.total += 1;
+    entry.assuntos[each.assunto] = (entry.assuntos[each.assunto] ?? 0) + 1;
+  }
+  edited.disciplinas = tally;
+  return edited;
+}
+
+/** Every image an edited question may name: the exam's own and any new figure's. */
+function assetIdsOf(snapshot: QuestionSnapshot): string[] {
+  const htmls = [
+    snapshot.questao,
+    ...Object.values(snapshot.textos),
+    ...snapshot.Alternativas.flatMap((a) => (typeof a === 'string' ? [] : [a.html ?? ''])),
+  ];
+  return [
+    ...htmls.flatMap(figureAssetIds),
+    ...snapshot.Alternativas.flatMap((a) => (typeof a !== 'string' && a.imagem ? [a.imagem] : [])),
+    ...(snapshot.img ? [snapshot.img[0]] : []),
+  ];
+}
+
+/** A problem's path inside the question ('gabarito', 'Alternativas.2', 'textos.id_texto'). */
+function fieldOf(path: string, number: number): string {
+  const prefix = `$.questoes.${number}.`;
+  if (path.startsWith(prefix)) return path.slice(prefix.length);
+  if (path.startsWith('$.id_')) return `textos.${path.slice(2)}`;
+  // The exam's counts follow the question's discipline and subject: their problems are its own.
+  if (path.startsWith('$.disciplinas')) return 'disciplina';
+  return path.replace(/^\$\.?/, '') || 'questao';
+}
+
+/**
+ * The question editor of the editorial console (docs/product-rules.md, "Question versions"): every
+ * save goes through the importer's own validation and writer, creates a version with a readable
+ * list of changes and an audit entry, and bumps the catalogue's version so every instance shows it.
+ */
+export function createQuestionEditorService(db: Database) {
+  async function load(questionId: string) {
+    const place = await questionPlace(db, questionId);
+    if (!place) throw catalogErrors.questionNotFound();
+    const stored = (await loadStoredExam(db, place.examId))!;
+    return { place, stored, file: examFile(stored) };
+  }
+
+  async function editing(questionId: string): Promise<QuestionEditing> {
+    const { place, stored, file } = await load(questionId);
+    const [versions, disciplines] = await Promise.all([
+      listVersions(db, questionId),
+      disciplineNames(db),
+    ]);
+    return {
+      questionId,
+      examId: place.examId,
+      number: place.number,
+      examLabel: `${stored.exam.cargo} · ${stored.exam.instituicao} · ${stored.exam.ano}`,
+      snapshot: snapshotOf(file, place.number),
+      examTexts: Object.fromEntries(stored.referenceTexts.map((text) => [text.key, text.html])),
+      disciplines: disciplines.sort((a, b) => a.name.localeCompare(b.name, 'pt-BR')),
+      versions: versions.map(versionOf),
+    };
+  }
+
+  /** Validates the exam with the question replaced exactly as an import of its file would. */
+  async function validated(file: ExamFile, stored: Awaited<ReturnType<typeof load>>['stored']) {
+    const disciplines = await disciplineNames(db);
+    const assetIds = new Set([
+      ...examAssetIds(stored),
+      ...Object.values(file.questoes).flatMap((q) =>
+        assetIdsOf({ ...q, textos: {} } as QuestionSnapshot),
+      ),
+    ]);
+    const images = await loadImageFiles(db, [...assetIds]);
+    const files: ContentFiles = {
+      disciplines: {
+        file: 'disciplinas.json',
+        data: Object.fromEntries(disciplines.map((d) => [d.code, d.name])),
+      },
+      exams: [{ file: examFilePath(file.id), data: file }],
+      disciplineFiles: [],
+      noteFiles: [],
+      images: new Map(
+        images.map((image) => [image.assetId, { file: `imagens/${image.assetId}`, ...image }]),
+      ),
+      unreadable: [],
+    };
+    return validateContent(files);
+  }
+
+  async function write(
+    editor: UserRow,
+    questionId: string,
+    snapshot: QuestionSnapshot,
+    source: 'edit' | 'restore',
+    baseVersion: number,
+    restoredFrom?: number,
+  ) {
+    const { place, stored, file } = await load(questionId);
+    const before = snapshotOf(file, place.number);
+    const current = stored.questions.find((q) => q.question.number === place.number)!.question;
+    if (
+      snapshot.gabarito !== before.gabarito ||
+      (snapshot.situacao === 'anulada') !== (current.status === 'annulled')
+    ) {
+      throw editorErrors.keyChange();
+    }
+    const edited = withQuestion(file, place.number, snapshot);
+    const { problems, catalog } = await validated(edited, stored);
+    const question = catalog.exams[0]?.questions.find((q) => q.number === place.number);
+    if (question?.commentaryDraft) {
+      problems.push({
+        file: examFilePath(file.id),
+        path: `$.questoes.${place.number}.comentario.rascunho`,
+        message: 'um comentário salvo no console é o revisado: retire "rascunho"',
+      });
+    }
+    if (problems.length > 0 || !catalog.exams[0]) {
+      throw editorErrors.invalid(
+        QUESTION_EDITOR_MESSAGES.invalid(problems.length),
+        Object.fromEntries(problems.map((p) => [fieldOf(p.path, place.number), p.message])),
+      );
+    }
+    const unchanged = Symbol('unchanged');
+    const version = await inTransaction(db, async (tx) => {
+      const versions = await listVersions(tx, questionId);
+      if ((versions[0]?.version ?? 0) !== baseVersion) throw editorErrors.stale();
+      await upsertExam(tx, catalog.exams[0]!, new Map(), async () => undefined);
+      // What was stored, as it was stored (sanitized): the version keeps exactly that.
+      const after = snapshotOf(examFile((await loadStoredExam(tx, place.examId))!), place.number);
+      const changes = describeChanges(before, after);
+      if (changes.length === 0) throw unchanged;
+      if (versions.length === 0) {
+        // The state before the first edit, so that it can be restored.
+        await appendVersion(tx, { questionId, source: 'import', snapshot: before, changes: [] });
+      }
+      const row = await appendVersion(tx, {
+        questionId,
+        source,
+        snapshot: after,
+        changes,
+        createdBy: editor.id,
+        createdByName: editor.name,
+      });
+      await recordAudit(tx, actorOf(editor), {
+        action: source === 'edit' ? 'question.edit' : 'question.restore',
+        target: questionId,
+        summary:
+          (source === 'edit'
+            ? `Questão editada (versão ${row.version})`
+            : `Versão ${restoredFrom} restaurada (versão ${row.version})`) +
+          `: ${changes.join('; ')}`,
+        details: { version: row.version, changes },
+      });
+      await bumpCatalogVersion(tx);
+      return row.version;
+    }).catch((error: unknown) => {
+      if (error === unchanged) return null;
+      // Two saves at once: the second to append the same version number loses.
+      throw isUniqueViolation(error) ? editorErrors.stale() : error;
+    });
+    if (version === null) return { message: QUESTION_EDITOR_MESSAGES.unchanged };
+    return {
+      message:
+        source === 'edit'
+          ? QUESTION_EDITOR_MESSAGES.saved(version)
+          : QUESTION_EDITOR_MESSAGES.restored(restoredFrom!, version),
+    };
+  }
+
+  return {
+    editing,
+
+    async save(
+      editor: UserRow,
+      questionId: string,
+      snapshot: QuestionSnapshot,
+      baseVersion: number,
+    ) {
+      const { message } = await write(editor, questionId, snapshot, 'edit', baseVersion);
+      return { message, editing: await editing(questionId) };
+    },
+
+    async version(questionId: string, version: number): Promise<QuestionVersionDetail> {
+      const row = await findVersion(db, questionId, version);
+      if (!row) throw editorErrors.versionNotFound();
+      const previous = version > 1 ? await findVersion(db, questionId, version - 1) : undefined;
+      return {
+        version: versionOf(row),
+        snapshot: row.snapshot as QuestionSnapshot,
+        previous: (previous?.snapshot as QuestionSnapshot | undefined) ?? null,
+      };
+    },
+
+    async restore(editor: UserRow, questionId: string, version: number, baseVersion: number) {
+      const row = await findVersion(db, questionId, version);
+      if (!row) throw editorErrors.versionNotFound();
+      const { message } = await write(
+        editor,
+        questionId,
+        row.snapshot as QuestionSnapshot,
+        'restore',
+        baseVersion,
+        version,
+      );
+      return { message, editing: await editing(questionId) };
+    },
+  };
+}
+
+export type QuestionEditorService = ReturnType<typeof createQuestionEditorService>;

@@ -1,0 +1,67 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '@/db/client';
+import { questions, questionVersions } from '@/db/schema';
+
+export type VersionRow = typeof questionVersions.$inferSelect;
+
+export async function questionPlace(db: Database, questionId: string) {
+  const [row] = await db
+    .select({ examId: questions.examId, number: questions.number })
+    .from(questions)
+    .where(eq(questions.id, questionId));
+  return row;
+}
+
+export async function listVersions(db: Database, questionId: string) {
+  return db
+    .select()
+    .from(questionVersions)
+    .where(eq(questionVersions.questionId, questionId))
+    .orderBy(desc(questionVersions.version));
+}
+
+export async function findVersion(db: Database, questionId: string, version: number) {
+  const [row] = await db
+    .select()
+    .from(questionVersions)
+    .where(and(eq(questionVersions.questionId, questionId), eq(questionVersions.version, version)));
+  return row;
+}
+
+/** Appends the next version (numbers start at 1). */
+export async function appendVersion(
+  db: Database,
+  values: Omit<typeof questionVersions.$inferInsert, 'version' | 'createdAt'>,
+) {
+  const [row] = await db
+    .insert(questionVersions)
+    .values({
+      ...values,
+      version: sql`(select coalesce(max(${questionVersions.version}), 0) + 1 from ${questionVersions} where ${questionVersions.questionId} = ${values.questionId})`,
+    })
+    .returning();
+  return row!;
+}
+
+/**
+ * The questions of these exams whose newest version was made in the console (an edit or a
+ * restore): what a re-import must not undo silently. Only edited questions have versions, so
+ * this reads few rows however large the import.
+ */
+export async function editedInConsole(db: Database, examIds: string[]) {
+  if (examIds.length === 0) return [];
+  const latest = await db
+    .selectDistinctOn([questionVersions.questionId], {
+      questionId: questionVersions.questionId,
+      version: questionVersions.version,
+      source: questionVersions.source,
+      snapshot: questionVersions.snapshot,
+      createdByName: questionVersions.createdByName,
+      createdAt: questionVersions.createdAt,
+    })
+    .from(questionVersions)
+    .innerJoin(questions, eq(questions.id, questionVersions.questionId))
+    .where(inArray(questions.examId, examIds))
+    .orderBy(questionVersions.questionId, desc(questionVersions.version));
+  return latest.filter((row) => row.source !== 'import');
+}

@@ -1,0 +1,172 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditPage, QuestionEditing, QuestionSnapshot } from '@gabarita/shared';
+import { exportExams } from '@/modules/catalog/export/catalog-export';
+import {
+  ContentProblemsError,
+  createContentImportService,
+} from '@/modules/catalog/import/content-import.service';
+import { get, send, signedInStudent } from '../helpers/accounts';
+import { MINI_CATALOG } from '../helpers/content';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+const ID = 'alfa_2017_prova_1';
+const URL = `/api/admin/questions/${ID}`;
+
+describe('question editor', () => {
+  let testApp: TestApp;
+  let cookie: string;
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-editor-'));
+  beforeAll(async () => {
+    testApp = await createTestApp({ starting: 'mini' });
+    cookie = (
+      await signedInStudent(testApp.app, testApp.database, { role: 'editor', name: 'Edu Editor' })
+    ).cookie;
+  });
+  afterAll(async () => {
+    await testApp.close();
+    fs.rmSync(out, { recursive: true, force: true });
+  });
+  const app = () => testApp.app;
+  const editing = async () => (await get(app(), URL, cookie)).json() as QuestionEditing;
+  const save = (snapshot: QuestionSnapshot, baseVersion: number) =>
+    send(app(), 'PUT', URL, { snapshot, baseVersion }, cookie);
+  const statement = async () =>
+    (await get(app(), `/api/questions/${ID}`)).json().statementHtml as string;
+
+  it('saves through the importer, keeps versions with their changes, and restores any of them', async () => {
+    const start = await editing();
+    expect(start).toMatchObject({
+      questionId: ID,
+      examId: 'alfa_2017_prova',
+      number: 1,
+      versions: [],
+    });
+    const original = start.snapshot;
+    expect(original.gabarito).toBe('A');
+    const before = await statement();
+
+    const edited: QuestionSnapshot = {
+      ...original,
+      questao: '<p>Enunciado revisado: quanto é 2 + 2?</p><script>alert(1)</script>',
+      comentario: {
+        resumo: 'Soma simples.',
+        alternativas: Object.fromEntries(
+          original.Alternativas.map((_, index) => [String.fromCharCode(65 + index), 'Motivo.']),
+        ),
+      },
+    };
+    const saved = await save(edited, 0);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().message).toBe('Questão salva (versão 2).');
+    const after = saved.json().editing as QuestionEditing;
+    // Sanitized as an import would, and stored as sanitized.
+    expect(after.snapshot.questao).toBe('<p>Enunciado revisado: quanto é 2 + 2?</p>');
+    expect(after.versions.map((v) => [v.version, v.source, v.changes, v.createdByName])).toEqual([
+      [2, 'edit', ['Enunciado alterado', 'Comentário incluído'], 'Edu Editor'],
+      [1, 'import', [], null],
+    ]);
+    // Students see it at once.
+    expect(await statement()).toBe('<p>Enunciado revisado: quanto é 2 + 2?</p>');
+
+    // Nothing changed: no version.
+    expect((await save(after.snapshot, 2)).json().message).toBe(
+      'Nada mudou: nenhuma versão nova foi criada.',
+    );
+    // Someone saved meanwhile: refused, nothing lost.
+    const stale = await save({ ...after.snapshot, questao: '<p>Outra</p>' }, 0);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.code).toBe('editor/stale');
+
+    const version = (await get(app(), `${URL}/versions/2`, cookie)).json();
+    expect(version.snapshot.questao).toBe('<p>Enunciado revisado: quanto é 2 + 2?</p>');
+    expect(version.previous.questao).toBe(original.questao);
+
+    const restored = await send(
+      app(),
+      'POST',
+      `${URL}/versions/1/restore`,
+      { baseVersion: 2 },
+      cookie,
+    );
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json().message).toBe('Versão 1 restaurada como versão 3.');
+    expect(restored.json().editing.snapshot).toEqual(original);
+    expect(await statement()).toBe(before);
+
+    const audit = (await get(app(), `/api/admin/audit?alvo=${ID}`, cookie)).json() as AuditPage;
+    expect(audit.entries.map((entry) => [entry.action, entry.summary])).toEqual([
+      [
+        'question.restore',
+        'Versão 1 restaurada (versão 3): Enunciado alterado; Comentário removido',
+      ],
+      ['question.edit', 'Questão editada (versão 2): Enunciado alterado; Comentário incluído'],
+    ]);
+  });
+
+  it('refuses what an import would refuse, at its field, and key changes, changing nothing', async () => {
+    const current = await editing();
+    const latest = current.versions[0]!.version;
+    const invalid = await save(
+      {
+        ...current.snapshot,
+        disciplina: 'astrologia',
+        Alternativas: [...current.snapshot.Alternativas.slice(0, -1), 'E) '],
+      },
+      latest,
+    );
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().error.code).toBe('editor/invalid');
+    expect(invalid.json().error.message).toMatch(
+      /^A questão não foi salva: \d+ problemas? a corrigir\.$/,
+    );
+    expect(invalid.json().error.fields).toEqual({
+      disciplina: expect.stringContaining('disciplina desconhecida: "astrologia"'),
+      'Alternativas[3]': 'a alternativa E está vazia',
+    });
+
+    const key = await save({ ...current.snapshot, gabarito: 'B' }, latest);
+    expect(key.statusCode).toBe(409);
+    expect(key.json().error.message).toBe(
+      'Para mudar o gabarito ou anular a questão, use "Gabarito definitivo": ele recalcula as respostas já dadas.',
+    );
+    expect((await editing()).versions).toHaveLength(current.versions.length);
+    expect((await get(app(), `${URL}/versions/99`, cookie)).statusCode).toBe(404);
+  });
+
+  it('a re-import does not silently undo an edit: it is reported, and overwritten only on purpose', async () => {
+    const current = await editing();
+    const saved = await save(
+      { ...current.snapshot, questao: '<p>Corrigido no console.</p>' },
+      current.versions[0]!.version,
+    );
+    expect(saved.statusCode).toBe(200);
+    const importer = createContentImportService(testApp.database.db);
+
+    const refused = await importer.importContent(MINI_CATALOG).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ContentProblemsError);
+    const [problem] = (refused as ContentProblemsError).problems;
+    expect(problem).toMatchObject({ file: 'provas/alfa_2017_prova.json', path: '$.questoes.1' });
+    expect(problem!.message).toContain('desfaria a edição feita no console por Edu Editor');
+    expect(problem!.message).toContain('Enunciado alterado');
+    expect(await statement()).toBe('<p>Corrigido no console.</p>');
+
+    // A file that carries the edit imports without a word.
+    const dir = path.join(out, 'com-a-edicao');
+    await exportExams(testApp.database.db, dir, ['alfa_2017_prova']);
+    await importer.importContent(dir);
+
+    await importer.importContent(MINI_CATALOG, undefined, { overwriteEdits: true });
+    expect(await statement()).not.toBe('<p>Corrigido no console.</p>');
+    const [newest] = (await editing()).versions;
+    expect(newest).toMatchObject({
+      source: 'import',
+      changes: ['Enunciado alterado'],
+      createdByName: 'Importação de conteúdo (--overwrite-edits)',
+    });
+    // After that, the file is the reference again: re-importing it is quiet.
+    await importer.importContent(MINI_CATALOG);
+  });
+});
