@@ -8,7 +8,7 @@ import type { Database } from '@/db/client';
 import type { UserRow } from '@/db/schema';
 import { inTransaction, isUniqueViolation } from '@/db/transaction';
 import { catalogErrors, editorErrors } from '@/lib/app-errors';
-import { actorOf, recordAudit } from '../../audit/audit.service';
+import { actorOf, recordAudit } from '@/modules/audit/audit.service';
 import { bumpCatalogVersion } from '../catalog-version.repo';
 import { examFilePath } from '../export/catalog-export';
 import { examAssetIds, type ExamFile, examFile } from '../export/exam-file';
