@@ -111,9 +111,16 @@ export async function findSimulado(db: Database, userId: string, id: string, loc
 
 export type SimuladoRow = NonNullable<Awaited<ReturnType<typeof findSimulado>>>;
 
-/** The questions of a simulado, in order, with what the finish needs (the key included). */
-export async function simuladoQuestionRows(db: Database, simuladoId: string) {
-  return db
+/**
+ * The questions of a simulado, in order, with what the finish needs (the key included). With
+ * `lockKeys` the questions' rows are share-locked, as a check locks its question's.
+ */
+export async function simuladoQuestionRows(
+  db: Database,
+  simuladoId: string,
+  { lockKeys = false } = {},
+) {
+  const query = db
     .select({
       questionId: simuladoQuestions.questionId,
       position: simuladoQuestions.position,
@@ -132,6 +139,7 @@ export async function simuladoQuestionRows(db: Database, simuladoId: string) {
     .innerJoin(disciplines, eq(disciplines.code, questions.disciplineCode))
     .where(eq(simuladoQuestions.simuladoId, simuladoId))
     .orderBy(asc(simuladoQuestions.position));
+  return lockKeys ? query.for('share', { of: questions }) : query;
 }
 
 export type SimuladoQuestionRow = Awaited<ReturnType<typeof simuladoQuestionRows>>[number];

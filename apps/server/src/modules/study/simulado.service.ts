@@ -29,6 +29,7 @@ import {
   type SimuladoRow,
 } from './simulado.repo';
 import { settleAnswer } from './answer-recording';
+import { outcomeOf, scoreResult } from './simulado-scoring';
 import type { HeldBySimulado, StudyMarks } from './study-marks';
 import { lockRecordedAnswer, recordOpening } from './study.repo';
 import { simuladoErrors } from '@/lib/app-errors';
@@ -68,63 +69,6 @@ function cleanFilters(filters: ExamFilters | undefined): Record<string, string> 
   return Object.fromEntries(
     Object.entries(filters ?? {}).filter((entry): entry is [string, string] => Boolean(entry[1])),
   );
-}
-
-type Outcome = 'certa' | 'errada' | 'em_branco' | 'anulada';
-
-function outcomeOf(question: SimuladoQuestionRow): Outcome {
-  if (question.status === 'annulled') return 'anulada';
-  if (!question.chosenLetter) return 'em_branco';
-  return question.chosenLetter === question.answerLetter ? 'certa' : 'errada';
-}
-
-/** Padrão: one point per right answer. Cebraspe: a wrong answer takes one away; blanks are 0. */
-function scoreResult(
-  scoring: 'padrao' | 'cebraspe',
-  questions: readonly SimuladoQuestionRow[],
-  timeUsedSeconds: number,
-): SimuladoResultColumn {
-  const points = (correct: number, wrong: number) =>
-    scoring === 'cebraspe' ? correct - wrong : correct;
-  const byCode = new Map<string, SimuladoResultColumn['byDiscipline'][number]>();
-  let correct = 0;
-  let wrong = 0;
-  let blank = 0;
-  for (const question of questions) {
-    const outcome = outcomeOf(question);
-    if (outcome === 'anulada') continue;
-    const discipline = byCode.get(question.disciplineCode) ?? {
-      code: question.disciplineCode,
-      name: question.disciplineName,
-      total: 0,
-      correct: 0,
-      wrong: 0,
-      blank: 0,
-      score: 0,
-    };
-    discipline.total += 1;
-    if (outcome === 'certa') {
-      discipline.correct += 1;
-      correct += 1;
-    } else if (outcome === 'errada') {
-      discipline.wrong += 1;
-      wrong += 1;
-    } else {
-      discipline.blank += 1;
-      blank += 1;
-    }
-    discipline.score = points(discipline.correct, discipline.wrong);
-    byCode.set(question.disciplineCode, discipline);
-  }
-  return {
-    score: points(correct, wrong),
-    maxScore: correct + wrong + blank,
-    correct,
-    wrong,
-    blank,
-    timeUsedSeconds,
-    byDiscipline: [...byCode.values()],
-  };
 }
 
 function view(row: SimuladoRow, questions: readonly SimuladoQuestionRow[]): Simulado {
@@ -183,7 +127,7 @@ export function createSimuladoService(db: Database, marks: Pick<StudyMarks, 'dro
       const deadline = deadlineOf(row);
       const now = new Date();
       const finishedAt = by === 'tempo' || now > deadline ? deadline : now;
-      const questions = await simuladoQuestionRows(tx, id);
+      const questions = await simuladoQuestionRows(tx, id, { lockKeys: true });
       for (const question of questions) {
         const outcome = outcomeOf(question);
         await setOutcome(tx, id, question.questionId, outcome);

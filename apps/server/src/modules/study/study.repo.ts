@@ -49,6 +49,20 @@ export async function lockRecordedAnswer(db: Database, userId: string, questionI
   return row;
 }
 
+/**
+ * The question's key as stored, its row share-locked until the transaction ends: a definitive key
+ * applied at the same time waits for this answer to be recorded, or this answer waits for the key
+ * (docs/product-rules.md, "Definitive answer key"). Caches may lag; this read does not.
+ */
+export async function lockQuestionKey(db: Database, questionId: string) {
+  const [row] = await db
+    .select({ answerLetter: questions.answerLetter, status: questions.status })
+    .from(questions)
+    .where(eq(questions.id, questionId))
+    .for('share');
+  return row;
+}
+
 /** Records the answer only if none is recorded yet: the first answer is the one that counts. */
 export async function recordAnswer(
   db: Database,

@@ -13,6 +13,7 @@ import type { StudyMarks } from './study-marks';
 import {
   dailyChecksUsed,
   hasAnswer,
+  lockQuestionKey,
   lockRecordedAnswer,
   recordOpening,
   takeDailyCheck,
@@ -111,7 +112,12 @@ async function checkAnswer(
     return { correct, gabarito: question.answerLetter };
   }
   try {
-    await inTransaction(db, async (tx) => {
+    return await inTransaction(db, async (tx) => {
+      // The key that decides the recorded answer is the stored one, read under a lock.
+      const key = await lockQuestionKey(tx, questionId);
+      if (!key) throw catalogErrors.questionNotFound();
+      if (key.status === 'annulled') throw studyErrors.questionAnnulled();
+      const verdict = { correct: letter === key.answerLetter, gabarito: key.answerLetter };
       await recordOpening(tx, userId, question.examId, questionId);
       const recorded = await lockRecordedAnswer(tx, userId, questionId);
       const first = !recorded?.response;
@@ -123,12 +129,12 @@ async function checkAnswer(
       ) {
         throw studyErrors.questionLimit();
       }
-      await settleAnswer(tx, userId, questionId, { letter, correct, first });
+      await settleAnswer(tx, userId, questionId, { letter, correct: verdict.correct, first });
+      return verdict;
     });
   } finally {
     marks.drop(userId);
   }
-  return { correct, gabarito: question.answerLetter };
 }
 
 /**
