@@ -46,6 +46,10 @@ import { operatorRoutes } from './modules/operator/operator.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { answerKeyRoutes } from './modules/study/answer-key/answer-key.routes';
+import { createAnswerKeyService } from './modules/study/answer-key/answer-key.service';
+import { noticesRoutes } from './modules/notices/notices.routes';
+import { createNoticesService } from './modules/notices/notices.service';
 import { questionEditorRoutes } from './modules/catalog/editor/question-editor.routes';
 import { createQuestionEditorService } from './modules/catalog/editor/question-editor.service';
 import { createAuditService } from './modules/audit/audit.service';
@@ -286,6 +290,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       await api.register(simuladoRoutes, { simulados });
       await api.register(supportRoutes, { support });
       await api.register(auditRoutes, { audit: createAuditService(db) });
+      await api.register(noticesRoutes, { notices: createNoticesService(db) });
+      await api.register(answerKeyRoutes, { answerKey: createAnswerKeyService(db) });
       await api.register(questionEditorRoutes, { editor: createQuestionEditorService(db) });
       await api.register(reportTriageRoutes, {
         triage: createReportTriageService({ db, mailer, appUrl: config.appUrl }),

@@ -17,6 +17,8 @@ export * from './api/support';
 export * from './api/audit';
 export * from './api/report-triage';
 export * from './api/question-editor';
+export * from './api/notices';
+export * from './api/answer-key';
 export * from './api/ai';
 export * from './messages/ai';
 export * from './messages/support';

@@ -7,6 +7,7 @@ import {
   SIMULADO_IN_PROGRESS_CODE,
   SIMULADO_MESSAGES,
   STUDY_TOOLS_MESSAGES,
+  ANSWER_KEY_MESSAGES,
   QUESTION_EDITOR_MESSAGES,
   REPORT_TRIAGE_MESSAGES,
   SUPPORT_MESSAGES,
@@ -77,6 +78,8 @@ export const editorErrors = {
   versionNotFound: () =>
     new AppError('editor/version-not-found', 404, QUESTION_EDITOR_MESSAGES.versionNotFound),
   stale: () => new AppError('editor/stale', 409, QUESTION_EDITOR_MESSAGES.stale),
+  answerKeyProblems: () =>
+    new AppError('answer-key/problems', 400, ANSWER_KEY_MESSAGES.hasProblems),
 };
 
 export const studyErrors = {
@@ -159,6 +162,7 @@ export const operatorErrors = {
       409,
       `Há uma conta com senha e uma conta Google com o e-mail ${email}: use --provider password ou --provider google.`,
     ),
+  inconsistent: (report: string) => new AppError('operator/inconsistent', 409, report),
   folderNotEmpty: (dir: string) =>
     new AppError(
       'operator/folder-not-empty',

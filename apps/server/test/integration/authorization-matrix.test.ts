@@ -286,6 +286,23 @@ const MATRIX: Record<string, Probe> = {
   },
 
   'GET /api/me/error-reports': { url: fixed('/api/me/error-reports'), expect: signedIn(200) },
+  'GET /api/me/notices': { url: fixed('/api/me/notices'), expect: signedIn(200) },
+  'POST /api/me/notices/seen': {
+    url: fixed('/api/me/notices/seen'),
+    body: () => ({ ids: [1] }),
+    expect: signedIn(204),
+  },
+  'POST /api/admin/exams/:examId/answer-key/preview': {
+    url: (c) => `/api/admin/exams/${c.examId}/answer-key/preview`,
+    body: () => ({ changes: [{ number: 2, key: 'A' }] }),
+    expect: staffOnly(200),
+  },
+  // A list with a problem: refused whole, so no caller changes any key here.
+  'POST /api/admin/exams/:examId/answer-key/apply': {
+    url: (c) => `/api/admin/exams/${c.examId}/answer-key/apply`,
+    body: () => ({ changes: [{ number: 99, key: 'A' }] }),
+    expect: staffOnly([400, 'answer-key/problems']),
+  },
   'GET /api/admin/reports': { url: fixed('/api/admin/reports'), expect: staffOnly(200) },
   'GET /api/admin/reports/:id': {
     url: (c) => `/api/admin/reports/${c.reportId}`,

@@ -17,3 +17,4 @@ export * from './ai';
 export * from './simulados';
 export * from './audit';
 export * from './editorial';
+export * from './notices';

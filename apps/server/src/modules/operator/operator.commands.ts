@@ -11,6 +11,7 @@ import type { DatabaseHandle } from '@/db/client';
 import { PURCHASE_STATUSES, type PurchaseRow, type PurchaseStatus } from '@/db/schema';
 import { saoPauloDay } from '@/lib/clock';
 import { draftComments } from '../ai/comment-drafts/draft-comments.service';
+import { verifyStudyData } from '../study/answer-key/study-verify';
 import { createBillingService } from '../billing/billing.service';
 import { createPixProvider, providerCallMs } from '../billing/pix/providers';
 import { createContentImportService } from '../catalog/import/content-import.service';
@@ -470,6 +471,28 @@ const paymentsReconcile: OperatorCommand = {
   },
 };
 
+const studyVerify: OperatorCommand = {
+  usage: 'study:verify',
+  summary:
+    'Recalcula a partir do histórico o que fica guardado ao lado dele (vereditos pelo gabarito ' +
+    'atual, contadores da turma, caderno de erros, resultados de simulados) e aponta cada diferença.',
+  async run(database, args) {
+    if (args.length > 0) throw operatorErrors.usage(`Uso: ${this.usage}`);
+    const checks = await verifyStudyData(database.db);
+    const lines = checks.flatMap((check) => [
+      `${check.label}: ${integer.format(check.differences)}`,
+      ...check.examples.map((example) => `  ${example}`),
+    ]);
+    const total = checks.reduce((sum, check) => sum + check.differences, 0);
+    if (total > 0) {
+      throw operatorErrors.inconsistent(
+        [...lines, `${integer.format(total)} diferença(s) encontrada(s).`].join('\n'),
+      );
+    }
+    return [...lines, 'Nenhuma diferença: tudo o que é guardado confere com o histórico.'];
+  },
+};
+
 export const operatorCommands: Readonly<Record<string, OperatorCommand>> = {
   'content:import': contentImport,
   'content:draft-comments': contentDraftComments,
@@ -480,4 +503,5 @@ export const operatorCommands: Readonly<Record<string, OperatorCommand>> = {
   'payments:reconcile': paymentsReconcile,
   'user:grant-tokens': grantTokensCommand,
   'ai:usage': aiUsageCommand,
+  'study:verify': studyVerify,
 };

@@ -1,0 +1,208 @@
+import {
+  ANSWER_KEY_MESSAGES,
+  type AnswerKeyChange,
+  type AnswerKeyLine,
+  type AnswerKeyPreview,
+  REVIEW_INTERVALS_DAYS,
+  STUDY_PARAMS,
+} from '@gabarita/shared';
+import type { Database } from '@/db/client';
+import type { UserRow } from '@/db/schema';
+import { inTransaction } from '@/db/transaction';
+import { catalogErrors, editorErrors } from '@/lib/app-errors';
+import { addDays, saoPauloDay } from '@/lib/clock';
+import { actorOf, recordAudit } from '@/modules/audit/audit.service';
+import { bumpCatalogVersion } from '@/modules/catalog/catalog-version.repo';
+import { insertNotices } from '@/modules/notices/notices.repo';
+import { setOutcome, simuladoQuestionRows } from '../simulado.repo';
+import { outcomeOf, scoreResult } from '../simulado-scoring';
+import {
+  answersTo,
+  findExamLabel,
+  finishedSimuladosWith,
+  lockQuestionForKey,
+  questionsByNumber,
+  rescoreHistory,
+  rescoreNotebook,
+  saveSimuladoResult,
+  setKey,
+} from './answer-key.repo';
+
+type KeyState = { answerLetter: string; status: 'regular' | 'annulled' | 'outdated' };
+const keyName = (state: KeyState) => (state.status === 'annulled' ? 'anulada' : state.answerLetter);
+
+/** The state a definitive key leaves a question in (an outdated question stays outdated). */
+function targetState(current: KeyState, key: AnswerKeyChange['key']): KeyState {
+  if (key === 'anulada') return { answerLetter: current.answerLetter, status: 'annulled' };
+  return { answerLetter: key, status: current.status === 'annulled' ? 'regular' : current.status };
+}
+
+/** What the new key does to one recorded answer. */
+function verdictChange(
+  answer: { chosenLetter: string | null; response: string | null },
+  before: KeyState,
+  after: KeyState,
+) {
+  if (after.status === 'annulled') return before.status === 'annulled' ? null : 'voided';
+  const right = answer.chosenLetter === after.answerLetter;
+  if (before.status === 'annulled') return right ? 'right' : 'wrong';
+  if ((answer.response === 'c') === right) return null;
+  return right ? 'right' : 'wrong';
+}
+
+function noticeText(
+  change: 'right' | 'wrong' | 'voided',
+  number: number,
+  examLabel: string,
+  after: KeyState,
+) {
+  const question = `questão ${number} de ${examLabel}`;
+  if (change === 'voided') {
+    return `A banca anulou a ${question}: sua resposta deixa de contar nas suas estatísticas.`;
+  }
+  return `A banca alterou o gabarito da ${question} para ${after.answerLetter}: sua resposta agora está ${change === 'right' ? 'certa' : 'errada'}.`;
+}
+
+/**
+ * The definitive answer key (docs/product-rules.md, "Definitive answer key"): the preview counts
+ * who is affected; applying changes each question in its own transaction, with its row locked, and
+ * re-scores everything that depends on the key: the history's verdicts, the mistakes notebook and
+ * finished simulados (statistics and crowd stats read the history), then tells each student whose
+ * verdict changed, once.
+ */
+export function createAnswerKeyService(db: Database) {
+  async function lines(examId: string, changes: AnswerKeyChange[]) {
+    const examLabel = await findExamLabel(db, examId);
+    if (!examLabel) throw catalogErrors.examNotFound();
+    const found = new Map(
+      (
+        await questionsByNumber(
+          db,
+          examId,
+          changes.map((change) => change.number),
+        )
+      ).map((q) => [q.number, q]),
+    );
+    const seen = new Set<number>();
+    const result: AnswerKeyLine[] = [];
+    let notices = 0;
+    for (const change of changes) {
+      const question = found.get(change.number);
+      const line: AnswerKeyLine = {
+        number: change.number,
+        questionId: question?.id ?? null,
+        from: question ? keyName(question) : null,
+        to: change.key,
+        answers: 0,
+        becomeRight: 0,
+        becomeWrong: 0,
+        voided: 0,
+        simulados: 0,
+        problem: null,
+      };
+      result.push(line);
+      if (seen.has(change.number)) {
+        line.problem = ANSWER_KEY_MESSAGES.repeated;
+        continue;
+      }
+      seen.add(change.number);
+      if (!question) {
+        line.problem = ANSWER_KEY_MESSAGES.unknownQuestion;
+        continue;
+      }
+      const letters = question.alternatives.map((a) => a.letter);
+      if (change.key !== 'anulada' && !letters.includes(change.key)) {
+        line.problem = ANSWER_KEY_MESSAGES.letterNotInQuestion(letters.join(', '));
+        continue;
+      }
+      const after = targetState(question, change.key);
+      if (keyName(after) === keyName(question)) {
+        line.problem = ANSWER_KEY_MESSAGES.unchanged;
+        continue;
+      }
+      const answers = await answersTo(db, question.id);
+      line.answers = answers.length;
+      for (const answer of answers) {
+        const verdict = verdictChange(answer, question, after);
+        if (verdict === 'right') line.becomeRight += 1;
+        if (verdict === 'wrong') line.becomeWrong += 1;
+        if (verdict === 'voided') line.voided += 1;
+        if (verdict) notices += 1;
+      }
+      line.simulados = (await finishedSimuladosWith(db, question.id)).length;
+    }
+    return { examLabel, lines: result, notices };
+  }
+
+  /** One question's change, all or nothing, on the locked row (a concurrent check waits). */
+  async function applyOne(editor: UserRow, examId: string, examLabel: string, line: AnswerKeyLine) {
+    return inTransaction(db, async (tx) => {
+      const questionId = line.questionId!;
+      const before = (await lockQuestionForKey(tx, questionId))!;
+      const after = targetState(before, line.to as AnswerKeyChange['key']);
+      if (keyName(after) === keyName(before)) return 0;
+      const answers = await answersTo(tx, questionId);
+      await setKey(tx, questionId, after);
+      if (after.status !== 'annulled') {
+        await rescoreHistory(tx, questionId, after.answerLetter);
+        await rescoreNotebook(tx, questionId, addDays(saoPauloDay(), REVIEW_INTERVALS_DAYS[0]));
+      }
+      for (const simulado of await finishedSimuladosWith(tx, questionId)) {
+        const rows = await simuladoQuestionRows(tx, simulado.id);
+        const row = rows.find((each) => each.questionId === questionId)!;
+        await setOutcome(tx, simulado.id, questionId, outcomeOf(row));
+        // The result as the finish would have scored it with this key; the time used stays.
+        await saveSimuladoResult(
+          tx,
+          simulado.id,
+          scoreResult(simulado.scoring, rows, simulado.result?.timeUsedSeconds ?? 0),
+        );
+      }
+      const link = `/questoes?${new URLSearchParams({ [STUDY_PARAMS.exam]: examId, [STUDY_PARAMS.question]: questionId })}`;
+      const notices = answers.flatMap((answer) => {
+        const change = verdictChange(answer, before, after);
+        return change
+          ? [
+              {
+                userId: answer.userId,
+                text: noticeText(change, line.number, examLabel, after),
+                link,
+              },
+            ]
+          : [];
+      });
+      await insertNotices(tx, notices);
+      await recordAudit(tx, actorOf(editor), {
+        action: 'answer-key.apply',
+        target: questionId,
+        summary:
+          `Gabarito definitivo da questão ${line.number} de ${examLabel}: ${keyName(before)} → ${keyName(after)}` +
+          ` (${notices.length} resposta(s) mudaram)`,
+        details: { examId, from: keyName(before), to: keyName(after), notices: notices.length },
+      });
+      await bumpCatalogVersion(tx);
+      return notices.length;
+    });
+  }
+
+  return {
+    async preview(examId: string, changes: AnswerKeyChange[]): Promise<AnswerKeyPreview> {
+      const { examLabel, lines: list, notices } = await lines(examId, changes);
+      return { examId, examLabel, applied: false, lines: list, notices };
+    },
+
+    async apply(
+      editor: UserRow,
+      examId: string,
+      changes: AnswerKeyChange[],
+    ): Promise<AnswerKeyPreview> {
+      const { examLabel, lines: list } = await lines(examId, changes);
+      if (list.some((line) => line.problem)) throw editorErrors.answerKeyProblems();
+      let notices = 0;
+      for (const line of list) notices += await applyOne(editor, examId, examLabel, line);
+      return { examId, examLabel, applied: true, lines: list, notices };
+    },
+  };
+}
+
+export type AnswerKeyService = ReturnType<typeof createAnswerKeyService>;
