@@ -46,6 +46,8 @@ import { operatorRoutes } from './modules/operator/operator.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { browserImportRoutes } from './modules/catalog/import/browser-import.routes';
+import { createBrowserImportService } from './modules/catalog/import/browser-import.service';
 import { answerKeyRoutes } from './modules/study/answer-key/answer-key.routes';
 import { createAnswerKeyService } from './modules/study/answer-key/answer-key.service';
 import { noticesRoutes } from './modules/notices/notices.routes';
@@ -292,6 +294,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       await api.register(auditRoutes, { audit: createAuditService(db) });
       await api.register(noticesRoutes, { notices: createNoticesService(db) });
       await api.register(answerKeyRoutes, { answerKey: createAnswerKeyService(db) });
+      await api.register(browserImportRoutes, { imports: createBrowserImportService(db) });
       await api.register(questionEditorRoutes, { editor: createQuestionEditorService(db) });
       await api.register(reportTriageRoutes, {
         triage: createReportTriageService({ db, mailer, appUrl: config.appUrl }),

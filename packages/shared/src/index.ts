@@ -19,6 +19,7 @@ export * from './api/report-triage';
 export * from './api/question-editor';
 export * from './api/notices';
 export * from './api/answer-key';
+export * from './api/content-upload';
 export * from './api/ai';
 export * from './messages/ai';
 export * from './messages/support';

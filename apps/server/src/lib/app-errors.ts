@@ -8,6 +8,7 @@ import {
   SIMULADO_MESSAGES,
   STUDY_TOOLS_MESSAGES,
   ANSWER_KEY_MESSAGES,
+  CONTENT_UPLOAD_MESSAGES,
   QUESTION_EDITOR_MESSAGES,
   REPORT_TRIAGE_MESSAGES,
   SUPPORT_MESSAGES,
@@ -80,6 +81,24 @@ export const editorErrors = {
   stale: () => new AppError('editor/stale', 409, QUESTION_EDITOR_MESSAGES.stale),
   answerKeyProblems: () =>
     new AppError('answer-key/problems', 400, ANSWER_KEY_MESSAGES.hasProblems),
+};
+
+export const contentUploadErrors = {
+  tooLarge: () => new AppError('content/upload-too-large', 413, CONTENT_UPLOAD_MESSAGES.tooLarge),
+  notZip: () => new AppError('content/not-zip', 415, CONTENT_UPLOAD_MESSAGES.notZip),
+  missingFile: () => new AppError('content/missing-file', 400, CONTENT_UPLOAD_MESSAGES.missingFile),
+  unsafePath: (name: string) =>
+    new AppError('content/unsafe-path', 400, CONTENT_UPLOAD_MESSAGES.unsafePath(name)),
+  tooManyEntries: (max: number) =>
+    new AppError('content/too-many-files', 400, CONTENT_UPLOAD_MESSAGES.tooManyEntries(max)),
+  entryTooLarge: (name: string) =>
+    new AppError('content/file-too-large', 400, CONTENT_UPLOAD_MESSAGES.entryTooLarge(name)),
+  tooLargeUncompressed: () =>
+    new AppError('content/too-large', 400, CONTENT_UPLOAD_MESSAGES.tooLargeUncompressed),
+  bomb: (name: string) =>
+    new AppError('content/zip-bomb', 400, CONTENT_UPLOAD_MESSAGES.compressionBomb(name)),
+  damaged: () => new AppError('content/damaged-zip', 400, CONTENT_UPLOAD_MESSAGES.damaged),
+  wrongLayout: () => new AppError('content/wrong-layout', 400, CONTENT_UPLOAD_MESSAGES.wrongLayout),
 };
 
 export const studyErrors = {

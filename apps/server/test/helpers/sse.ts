@@ -79,3 +79,14 @@ export async function readStream(
   }
   return { status: response.status, events, body, stopped: false };
 }
+
+/** The events of a text/event-stream body that is not the tutor's protocol, in order. */
+export function eventsOf(body: string): { event: string | undefined; data: unknown }[] {
+  return body
+    .split('\n\n')
+    .filter((block) => /^event: /m.test(block))
+    .map((block) => ({
+      event: /^event: (.*)$/m.exec(block)?.[1],
+      data: JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') as unknown,
+    }));
+}

@@ -175,6 +175,12 @@ const MATRIX: Record<string, Probe> = {
   },
   // After the check above: each signed-in caller has checked the question.
   'GET /api/admin/audit': { url: fixed('/api/admin/audit'), expect: staffOnly(200) },
+  // The probe's file is a photo, not a catalogue: staff get the importer's refusal.
+  'POST /api/admin/imports': {
+    url: fixed('/api/admin/imports?verificar=1'),
+    multipart: true,
+    expect: staffOnly([415, 'content/not-zip']),
+  },
   'GET /api/admin/questions/:id': {
     url: (c) => `/api/admin/questions/${c.questionId}`,
     expect: staffOnly(200),

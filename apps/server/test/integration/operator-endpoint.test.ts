@@ -1,17 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editedCatalog, FORMAT_2_EXAM, FORMAT_2_EXAMPLE } from '../helpers/content';
+import { eventsOf as events } from '../helpers/sse';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-
-/** The events of a text/event-stream body, in order. */
-function events(body: string) {
-  return body
-    .split('\n\n')
-    .filter(Boolean)
-    .map((block) => ({
-      event: /^event: (.*)$/m.exec(block)?.[1],
-      data: JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') as unknown,
-    }));
-}
 
 const TOKEN = 'token-of-this-test-server';
 

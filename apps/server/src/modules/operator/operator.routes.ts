@@ -5,8 +5,9 @@ import type { AppConfig } from '@/config';
 import type { DatabaseHandle } from '@/db/client';
 import { AppError } from '@/lib/errors';
 import { isLoopbackAddress } from '@/lib/loopback';
-import { sendEvents, type ServerSentEvent } from '@/lib/sse';
-import { createOperatorService, type OperatorService } from './operator.service';
+import { progressEvents } from '@/lib/progress-events';
+import { sendEvents } from '@/lib/sse';
+import { createOperatorService } from './operator.service';
 
 export interface OperatorRoutesOptions {
   database: DatabaseHandle;
@@ -14,9 +15,6 @@ export interface OperatorRoutesOptions {
   operatorToken: string;
   config: AppConfig;
 }
-
-/** Keeps idle connections (and the CLI's body timeout) alive during long silent steps. */
-const HEARTBEAT_MS = 15_000;
 
 /**
  * Lets operator commands (npm run db:status and the like) run while the server holds the embedded
@@ -56,8 +54,11 @@ export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = asyn
       if (request.headers.accept?.includes('text/event-stream')) {
         return sendEvents(
           reply,
-          streamRun(operator, request.params.command, request.body.args, (error) =>
-            request.log.error({ err: error }, 'operator command failed'),
+          progressEvents(
+            (progress) =>
+              operator.run(request.params.command, request.body.args, 'server', progress),
+            (output) => ({ output }),
+            (error) => request.log.error({ err: error }, 'operator command failed'),
           ),
         );
       }
@@ -65,51 +66,6 @@ export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = asyn
     },
   );
 };
-
-/** The run as events, in the order they happen; errors become an `error` event. */
-async function* streamRun(
-  operator: OperatorService,
-  command: string,
-  args: string[],
-  logUnexpected: (error: unknown) => void,
-): AsyncGenerator<ServerSentEvent> {
-  const queue: ServerSentEvent[] = [];
-  let wake: (() => void) | undefined;
-  let done = false;
-  const push = (event: ServerSentEvent) => {
-    queue.push(event);
-    wake?.();
-  };
-  const heartbeat = setInterval(() => push({ event: 'heartbeat', data: {} }), HEARTBEAT_MS);
-  operator
-    .run(command, args, 'server', (line) => push({ event: 'progress', data: { line } }))
-    .then(
-      (output) => push({ event: 'output', data: { output } }),
-      (error: unknown) => {
-        if (!(error instanceof AppError)) logUnexpected(error);
-        const known = error instanceof AppError ? error : AppError.common('server/internal', 500);
-        push({ event: 'error', data: { code: known.code, message: known.message } });
-      },
-    )
-    .finally(() => {
-      done = true;
-      wake?.();
-    });
-  try {
-    for (;;) {
-      const event = queue.shift();
-      if (event) {
-        yield event;
-        continue;
-      }
-      if (done) return;
-      await new Promise<void>((resolve) => (wake = resolve));
-      wake = undefined;
-    }
-  } finally {
-    clearInterval(heartbeat);
-  }
-}
 
 function digest(value: string): Buffer {
   return createHash('sha256').update(value).digest();

@@ -34,6 +34,8 @@ export interface ImportOptions {
   acceptDrafts?: boolean;
   /** Write over questions edited in the editorial console (recorded as a version of each). */
   overwriteEdits?: boolean;
+  /** How the folder is named in messages (an uploaded file's name); its path by default. */
+  label?: string;
 }
 
 /** The refusal of a folder with problems; `problems` lists them for callers that need each one. */
@@ -72,10 +74,11 @@ async function importContent(
   progress: Progress = () => undefined,
   options: ImportOptions,
 ) {
-  const folder = path.resolve(dir);
+  const root = path.resolve(dir);
+  const folder = options.label ?? root;
   const started = performance.now();
   progress(`Lendo ${folder}...`);
-  const files = await readContentFolder(folder);
+  const files = await readContentFolder(root);
   progress(
     `Verificando ${count(files.exams.length, 'prova', 'provas')} e ${count(files.images.size, 'imagem', 'imagens')}...`,
   );

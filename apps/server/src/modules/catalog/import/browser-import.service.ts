@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { MultipartFile } from '@fastify/multipart';
+import type { ContentCheck } from '@gabarita/shared';
+import type { Database } from '@/db/client';
+import type { UserRow } from '@/db/schema';
+import { contentUploadErrors } from '@/lib/app-errors';
+import { actorOf, recordAudit } from '@/modules/audit/audit.service';
+import {
+  ContentProblemsError,
+  createContentImportService,
+  type ImportOptions,
+} from './content-import.service';
+import { unpackCatalogZip } from './zip-catalog';
+
+export type UploadOptions = Pick<
+  ImportOptions,
+  'acceptDrafts' | 'overwriteEdits' | 'renameDisciplines'
+>;
+
+/**
+ * Import from the browser (docs/content-format.md, "Import from the browser"): the uploaded .zip
+ * is unpacked into a folder of its own, then goes through the same importer as the command, with
+ * the same checks and messages; the folder is removed whatever happens. Nothing is kept between
+ * the check and the import: the browser sends the file again, so any instance can take either.
+ */
+export interface ReceivedCatalog {
+  /** The folder holding disciplinas.json. */
+  dir: string;
+  /** The uploaded file's name, as messages name the catalogue. */
+  label: string;
+  /** Removes the unpacked files; called once the check or the import is over. */
+  discard(): Promise<void>;
+}
+
+export function createBrowserImportService(db: Database) {
+  const importer = createContentImportService(db);
+
+  return {
+    /** Receives the whole upload and unpacks it, before anything is answered. */
+    async receive(file: MultipartFile): Promise<ReceivedCatalog> {
+      if (!/\.zip$/i.test(file.filename)) {
+        file.file.resume();
+        throw contentUploadErrors.notZip();
+      }
+      const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'gabarita-envio-'));
+      const discard = () => fs.promises.rm(work, { recursive: true, force: true });
+      try {
+        const zipPath = path.join(work, 'catalogo.zip');
+        await pipeline(file.file, fs.createWriteStream(zipPath));
+        if (file.file.truncated) throw contentUploadErrors.tooLarge();
+        const dir = await unpackCatalogZip(zipPath, path.join(work, 'catalogo'));
+        return { dir, label: file.filename, discard };
+      } catch (error) {
+        await discard();
+        throw error;
+      }
+    },
+
+    /** `--check` of the uploaded catalogue: the summary, or every problem by file. */
+    async check(catalog: ReceivedCatalog, options: UploadOptions): Promise<ContentCheck> {
+      try {
+        const result = await importer.importContent(catalog.dir, undefined, {
+          ...options,
+          check: true,
+          label: catalog.label,
+        });
+        return { ok: true, lines: result.lines, problems: [] };
+      } catch (error) {
+        if (!(error instanceof ContentProblemsError)) throw error;
+        return { ok: false, lines: [error.message], problems: error.problems };
+      }
+    },
+
+    /** The import itself, its progress reported line by line, and recorded in the audit log. */
+    async run(
+      editor: UserRow,
+      catalog: ReceivedCatalog,
+      options: UploadOptions,
+      progress: (line: string) => void,
+    ) {
+      const result = await importer.importContent(catalog.dir, progress, {
+        ...options,
+        label: catalog.label,
+      });
+      await recordAudit(db, actorOf(editor), {
+        action: 'content.import',
+        target: null,
+        summary: `Importação pelo navegador de ${catalog.label}: ${result.exams} prova(s), ${result.questions} questão(ões)`,
+        details: { file: catalog.label, ...options },
+      });
+      return result.lines;
+    },
+  };
+}
+
+export type BrowserImportService = ReturnType<typeof createBrowserImportService>;

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditPage, ContentCheck } from '@gabarita/shared';
+import { exams } from '@/db/schema';
+import { APP_ORIGIN, get, signedInStudent } from '../helpers/accounts';
+import { FORMAT_2_EXAMPLE, MINI_CATALOG } from '../helpers/content';
+import { eventsOf } from '../helpers/sse';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { folderEntries, multipartFile, zipOf } from '../helpers/zip';
+
+describe('import from the browser', () => {
+  let testApp: TestApp;
+  let editor: string;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    editor = (await signedInStudent(testApp.app, testApp.database, { role: 'editor' })).cookie;
+  });
+  afterAll(() => testApp.close());
+
+  const upload = (filename: string, zip: Buffer, query = '') => {
+    const body = multipartFile(filename, zip);
+    return testApp.app.inject({
+      method: 'POST',
+      url: `/api/admin/imports${query}`,
+      headers: { ...body.headers, cookie: editor, origin: APP_ORIGIN },
+      payload: body.payload,
+    });
+  };
+  const examCount = async () => (await testApp.database.db.select().from(exams)).length;
+
+  it('checks a catalogue, then imports it with its progress, wrapped in a folder or not', async () => {
+    const zip = zipOf(folderEntries(FORMAT_2_EXAMPLE, 'formato-2/'));
+    const checked = await upload('formato-2.zip', zip, '?verificar=1');
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect(checked.json() as ContentCheck).toEqual({
+      ok: true,
+      lines: [
+        expect.stringMatching(
+          /^Verificação concluída, nenhum problema: 1 prova, \d+ questões, \d+ imagens\. Nada foi gravado \(--check\)\.$/,
+        ),
+      ],
+      problems: [],
+    });
+    expect(await examCount()).toBe(0);
+
+    const run = await upload('formato-2.zip', zip);
+    expect(run.statusCode).toBe(200);
+    expect(run.headers['content-type']).toContain('text/event-stream');
+    const events = eventsOf(run.body);
+    const progress = events
+      .filter((event) => event.event === 'progress')
+      .map((e) => (e.data as { line: string }).line);
+    expect(progress[0]).toBe('Lendo formato-2.zip...');
+    expect(progress).toContain('  1/1 provas gravadas');
+    expect(events.at(-1)).toEqual({
+      event: 'output',
+      data: {
+        output: [expect.stringMatching(/^Importação concluída: 1 prova, .* de formato-2\.zip\.$/)],
+      },
+    });
+    expect(await examCount()).toBe(1);
+
+    const audit = (
+      await get(testApp.app, '/api/admin/audit?acao=content.import', editor)
+    ).json() as AuditPage;
+    expect(audit.entries[0]!.summary).toMatch(
+      /^Importação pelo navegador de formato-2\.zip: 1 prova\(s\)/,
+    );
+  });
+
+  it('reports the problems of a catalogue by file, as the command does, and imports nothing', async () => {
+    const entries = folderEntries(MINI_CATALOG).map((entry) =>
+      entry.name === 'provas/alfa_2017_prova.json'
+        ? {
+            ...entry,
+            content: Buffer.from(
+              entry.content.toString().replace('"gabarito": "A"', '"gabarito": "F"'),
+            ),
+          }
+        : entry,
+    );
+    const checked = (
+      await upload('mini.zip', zipOf(entries), '?verificar=1')
+    ).json() as ContentCheck;
+    expect(checked.ok).toBe(false);
+    expect(checked.lines[0]).toMatch(/^Nada foi importado: 1 problema em 1 arquivo de mini\.zip/);
+    expect(checked.problems).toEqual([
+      expect.objectContaining({
+        file: 'provas/alfa_2017_prova.json',
+        path: '$.questoes.1.gabarito',
+      }),
+    ]);
+    const before = await examCount();
+    const run = eventsOf((await upload('mini.zip', zipOf(entries))).body);
+    expect(run.at(-1)).toMatchObject({ event: 'error', data: { code: 'content/invalid' } });
+    expect(await examCount()).toBe(before);
+  });
+
+  it('refuses a zip bomb, a path out of the folder, a wrong layout and a file that is not a zip', async () => {
+    const refusal = async (filename: string, zip: Buffer) => {
+      const response = await upload(filename, zip, '?verificar=1');
+      return { status: response.statusCode, ...response.json().error };
+    };
+    const bomb = zipOf([
+      { name: 'disciplinas.json', content: Buffer.from('{}') },
+      { name: 'imagens/grande.png', content: Buffer.alloc(15 * 1024 * 1024) },
+    ]);
+    expect(bomb.length).toBeLessThan(100 * 1024);
+    expect(await refusal('bomba.zip', bomb)).toMatchObject({
+      status: 400,
+      code: 'content/zip-bomb',
+      message:
+        '"imagens/grande.png" se expande de forma suspeita ao descompactar (taxa de compressão anormal). Nada foi importado.',
+    });
+    const traversal = zipOf([
+      { name: 'disciplinas.json', content: Buffer.from('{}') },
+      { name: '../../fora.json', content: Buffer.from('{}') },
+    ]);
+    expect(await refusal('fuga.zip', traversal)).toMatchObject({
+      status: 400,
+      code: 'content/unsafe-path',
+      message:
+        'O .zip tem um caminho que sai da pasta do catálogo ou não é seguro: "../../fora.json". Nada foi importado.',
+    });
+    const layout = zipOf([{ name: 'a/b/provas/x_prova.json', content: Buffer.from('{}') }]);
+    expect(await refusal('errado.zip', layout)).toMatchObject({
+      status: 400,
+      code: 'content/wrong-layout',
+    });
+    expect(await refusal('catalogo.json', Buffer.from('{}'))).toMatchObject({
+      status: 415,
+      code: 'content/not-zip',
+    });
+    expect(await refusal('quebrado.zip', Buffer.from('isto não é um zip'))).toMatchObject({
+      status: 400,
+      code: 'content/damaged-zip',
+    });
+  });
+
+  it('is only for the editorial team', async () => {
+    const student = await signedInStudent(testApp.app, testApp.database, { premium: true });
+    const body = multipartFile('x.zip', zipOf([]));
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/admin/imports?verificar=1',
+      headers: { ...body.headers, cookie: student.cookie, origin: APP_ORIGIN },
+      payload: body.payload,
+    });
+    expect(response.statusCode).toBe(403);
+  });
+});
