@@ -59,6 +59,29 @@ function piecesOf(text: string): string[] {
 }
 
 type Protocol = 'openai' | 'gemini';
+type ScriptUsage = NonNullable<Script['usage']>;
+
+/** The usage report in each protocol's words; none at all for 'none'. */
+const openAiUsage = (usage: ScriptUsage) =>
+  usage === 'none'
+    ? {}
+    : {
+        usage: {
+          prompt_tokens: usage.input,
+          completion_tokens: usage.output,
+          total_tokens: usage.input + usage.output,
+        },
+      };
+const geminiUsage = (usage: ScriptUsage) =>
+  usage === 'none'
+    ? {}
+    : {
+        usageMetadata: {
+          promptTokenCount: usage.input,
+          candidatesTokenCount: usage.output,
+          totalTokenCount: usage.input + usage.output,
+        },
+      };
 
 async function startFake(protocol: Protocol): Promise<FakeProvider> {
   let decide: (request: RecordedRequest, index: number) => Script = () => ({
@@ -189,11 +212,7 @@ async function startFake(protocol: Protocol): Promise<FakeProvider> {
           created,
           model,
           choices: [],
-          usage: {
-            prompt_tokens: usage.input,
-            completion_tokens: usage.output,
-            total_tokens: usage.input + usage.output,
-          },
+          ...openAiUsage(usage),
         });
       }
       res.write('data: [DONE]\n\n');
@@ -206,15 +225,7 @@ async function startFake(protocol: Protocol): Promise<FakeProvider> {
             index: 0,
           },
         ],
-        ...(usage === 'none'
-          ? {}
-          : {
-              usageMetadata: {
-                promptTokenCount: usage.input,
-                candidatesTokenCount: usage.output,
-                totalTokenCount: usage.input + usage.output,
-              },
-            }),
+        ...geminiUsage(usage),
         modelVersion: model,
         responseId: 'fake',
       });
@@ -244,15 +255,7 @@ async function startFake(protocol: Protocol): Promise<FakeProvider> {
                 finish_reason: script.refused ? 'content_filter' : 'stop',
               },
             ],
-            ...(usage === 'none'
-              ? {}
-              : {
-                  usage: {
-                    prompt_tokens: usage.input,
-                    completion_tokens: usage.output,
-                    total_tokens: usage.input + usage.output,
-                  },
-                }),
+            ...openAiUsage(usage),
           }
         : {
             candidates: [
@@ -262,15 +265,7 @@ async function startFake(protocol: Protocol): Promise<FakeProvider> {
                 index: 0,
               },
             ],
-            ...(usage === 'none'
-              ? {}
-              : {
-                  usageMetadata: {
-                    promptTokenCount: usage.input,
-                    candidatesTokenCount: usage.output,
-                    totalTokenCount: usage.input + usage.output,
-                  },
-                }),
+            ...geminiUsage(usage),
             modelVersion: model,
             responseId: 'fake',
           };

@@ -59,22 +59,11 @@ function actionMail(parts: ActionMailParts): MailMessage {
     `Equipe ${PRODUCT_NAME}`,
   ].join('\n');
 
-  const html = `<!doctype html>
-<html lang="pt-BR">
-  <body style="margin:0;padding:24px;background:#f8fafc;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
-    <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:12px">
-      <tr><td style="padding:28px 32px 8px;font-size:20px;font-weight:bold;color:#0f766e">${PRODUCT_NAME}</td></tr>
-      <tr><td style="padding:8px 32px;font-size:16px;line-height:1.5">
-        <p>${escapeHtml(parts.greeting)}</p>
+  const html = mailLayout(`<p>${escapeHtml(parts.greeting)}</p>
         <p>${escapeHtml(parts.intro)}</p>
-        <p style="margin:28px 0"><a href="${escapeHtml(parts.link)}" style="background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(parts.button)}</a></p>
+        <p style="margin:28px 0">${mailButton(parts.button, parts.link)}</p>
         <p style="font-size:13px;color:#475569">Se o botão não funcionar, copie e cole este endereço no navegador:<br><a href="${escapeHtml(parts.link)}" style="color:#0f766e;word-break:break-all">${escapeHtml(parts.link)}</a></p>
-        <p style="font-size:13px;color:#475569">${escapeHtml(parts.outro)}</p>
-      </td></tr>
-      <tr><td style="padding:8px 32px 28px;font-size:13px;color:#475569">Equipe ${PRODUCT_NAME}</td></tr>
-    </table>
-  </body>
-</html>`;
+        <p style="font-size:13px;color:#475569">${escapeHtml(parts.outro)}</p>`);
 
   return { to: parts.to, subject: parts.subject, text, html };
 }
@@ -101,20 +90,30 @@ export function reportReplyMail(parts: {
     .split(/\n{2,}/)
     .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
     .join('');
-  const html = `<!doctype html>
+  const html = mailLayout(
+    `${paragraphs}\n        <p style="margin:28px 0">${mailButton('Ver a questão', parts.link)}</p>`,
+  );
+  return { to: parts.to, subject, text, html };
+}
+
+/** The product's mail: its name on top, the content, the team's signature. */
+function mailLayout(content: string): string {
+  return `<!doctype html>
 <html lang="pt-BR">
   <body style="margin:0;padding:24px;background:#f8fafc;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
     <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:12px">
       <tr><td style="padding:28px 32px 8px;font-size:20px;font-weight:bold;color:#0f766e">${PRODUCT_NAME}</td></tr>
       <tr><td style="padding:8px 32px;font-size:16px;line-height:1.5">
-        ${paragraphs}
-        <p style="margin:28px 0"><a href="${escapeHtml(parts.link)}" style="background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">Ver a questão</a></p>
+        ${content}
       </td></tr>
       <tr><td style="padding:8px 32px 28px;font-size:13px;color:#475569">Equipe ${PRODUCT_NAME}</td></tr>
     </table>
   </body>
 </html>`;
-  return { to: parts.to, subject, text, html };
+}
+
+function mailButton(label: string, link: string): string {
+  return `<a href="${escapeHtml(link)}" style="background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(label)}</a>`;
 }
 
 export function escapeHtml(value: string): string {

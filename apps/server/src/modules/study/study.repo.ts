@@ -50,16 +50,20 @@ export async function lockRecordedAnswer(db: Database, userId: string, questionI
 }
 
 /**
- * The question's key as stored, its row share-locked until the transaction ends: a definitive key
- * applied at the same time waits for this answer to be recorded, or this answer waits for the key
+ * The question's key as stored, its row locked until the transaction ends: a check shares the
+ * lock, a definitive key takes it alone, so a key never changes under an answer being recorded
  * (docs/product-rules.md, "Definitive answer key"). Caches may lag; this read does not.
  */
-export async function lockQuestionKey(db: Database, questionId: string) {
+export async function lockQuestionKey(
+  db: Database,
+  questionId: string,
+  mode: 'share' | 'update' = 'share',
+) {
   const [row] = await db
     .select({ answerLetter: questions.answerLetter, status: questions.status })
     .from(questions)
     .where(eq(questions.id, questionId))
-    .for('share');
+    .for(mode);
   return row;
 }
 

@@ -32,16 +32,6 @@ export async function questionsByNumber(db: Database, examId: string, numbers: n
     .where(and(eq(questions.examId, examId), inArray(questions.number, numbers)));
 }
 
-/** The question's key and state, its row locked until the transaction ends. */
-export async function lockQuestionForKey(db: Database, questionId: string) {
-  const [row] = await db
-    .select({ answerLetter: questions.answerLetter, status: questions.status })
-    .from(questions)
-    .where(eq(questions.id, questionId))
-    .for('update');
-  return row;
-}
-
 /** Every answer given to the question: who, which letter, the verdict on record. */
 export async function answersTo(db: Database, questionId: string) {
   return db

@@ -15,12 +15,12 @@ import { actorOf, recordAudit } from '@/modules/audit/audit.service';
 import { bumpCatalogVersion } from '@/modules/catalog/catalog-version.repo';
 import { insertNotices } from '@/modules/notices/notices.repo';
 import { setOutcome, simuladoQuestionRows } from '../simulado.repo';
+import { lockQuestionKey } from '../study.repo';
 import { outcomeOf, scoreResult } from '../simulado-scoring';
 import {
   answersTo,
   findExamLabel,
   finishedSimuladosWith,
-  lockQuestionForKey,
   questionsByNumber,
   rescoreHistory,
   rescoreNotebook,
@@ -138,7 +138,7 @@ export function createAnswerKeyService(db: Database) {
   async function applyOne(editor: UserRow, examId: string, examLabel: string, line: AnswerKeyLine) {
     return inTransaction(db, async (tx) => {
       const questionId = line.questionId!;
-      const before = (await lockQuestionForKey(tx, questionId))!;
+      const before = (await lockQuestionKey(tx, questionId, 'update'))!;
       const after = targetState(before, line.to as AnswerKeyChange['key']);
       if (keyName(after) === keyName(before)) return 0;
       const answers = await answersTo(tx, questionId);
