@@ -26,6 +26,10 @@ export const SIGNED_IN_ROUTES = [
   '/simulado',
   '/buscar-questoes',
   '/caderno-de-erros',
+  // The editorial area: staff only; the web shows everyone else that it is restricted.
+  '/admin',
+  '/admin/reportes',
+  '/admin/registro',
 ] as const;
 
 export const APP_ROUTES: readonly string[] = [

@@ -1,10 +1,12 @@
 import { type ComponentType, lazy, Suspense, useState } from 'react';
-import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import type { PrefetchPageData } from '@/lib/page-data';
 import ExamListPage from '@/features/exams/pages/exam-list-page';
 import { RedirectIfSignedIn } from './guards/redirect-if-signed-in';
 import { RequireSession } from './guards/require-session';
+import { RequireStaff } from './guards/require-staff';
+import { AdminLayout } from './layouts/admin-layout';
 import { AppShell } from './layouts/app-shell';
 import { AuthLayout } from './layouts/auth-layout';
 import { RootLayout } from './layouts/root-layout';
@@ -101,6 +103,26 @@ export const routes: RouteObject[] = [
                 'meu-desempenho',
                 () => import('@/features/performance/pages/performance-page'),
               ),
+              {
+                path: 'admin',
+                Component: RequireStaff,
+                children: [
+                  {
+                    Component: AdminLayout,
+                    children: [
+                      { index: true, element: <Navigate to="/admin/reportes" replace /> },
+                      lazyPage(
+                        'reportes',
+                        () => import('@/features/report-queue/pages/report-queue-page'),
+                      ),
+                      lazyPage(
+                        'registro',
+                        () => import('@/features/audit-log/pages/audit-log-page'),
+                      ),
+                    ],
+                  },
+                ],
+              },
             ],
           },
         ],

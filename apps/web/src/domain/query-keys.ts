@@ -69,6 +69,32 @@ export const QUERY_KEYS = {
   /** GET /questions/facets: the question search's filter options, counted in questions. */
   searchOptions: (filters: Record<string, string>) =>
     ['catalog', 'search-options', filters] as const,
+  /** GET /me/error-reports: 'Meus reportes' on /conta; a new report or a reply changes it. */
+  myReports: ['user', 'my-error-reports'],
+  /** Everything of the editorial area (staff only). */
+  admin: ['user', 'admin'],
+  /** Every page of the error-report queue, whatever the filters. */
+  reportQueue: ['user', 'admin', 'report-queue'],
+  /** GET /admin/reports with filters (infinite), each page with the status counts. */
+  reportQueueList: (filters: Record<string, string>) =>
+    ['user', 'admin', 'report-queue', filters] as const,
+  /** GET /admin/reports/:id: a report, its reporter and the other reports on its question. */
+  reportDetail: (reportId: string) => ['user', 'admin', 'report', reportId] as const,
+  /** Every page of the audit log, whatever the filters. */
+  audit: ['user', 'admin', 'audit'],
+  /** GET /admin/audit with filters (infinite). */
+  auditLog: (filters: Record<string, string>) => ['user', 'admin', 'audit', filters] as const,
+  /** GET /admin/questions/:id: the question editor's copy (its versions below it). */
+  questionEditing: (questionId: string) =>
+    ['user', 'admin', 'question-editing', questionId] as const,
+  /** GET /admin/questions/:id/versions/:version: a version never changes once written. */
+  questionVersion: (questionId: string, version: number) =>
+    ['user', 'admin', 'question-editing', questionId, 'version', version] as const,
+  /** GET /exams for choosing the exam of a definitive key (infinite). */
+  adminExamPicker: (filters: Record<string, string>) =>
+    ['user', 'admin', 'exam-picker', filters] as const,
+  /** GET /me/notices: the signed-in user's notices not yet dismissed. */
+  notices: ['user', 'notices'],
   /** GET /disciplines: the catalogue's disciplines and counts, the same for everyone. */
   disciplines: ['catalog', 'disciplines'],
 } as const;

@@ -6,6 +6,7 @@ import {
   formatInteger,
   formatPercent,
   formatPrice,
+  formatRelative,
 } from './formatters';
 
 describe('formatters', () => {
@@ -21,6 +22,17 @@ describe('formatters', () => {
 
   it('returns an empty text for an invalid date', () => {
     expect(formatDateTime('not a date')).toBe('');
+  });
+
+  it('says how long ago in words, and gives the date from a week on', () => {
+    const now = new Date('2025-10-10T15:00:00.000Z');
+    expect(formatRelative('2025-10-10T14:59:30.000Z', now)).toBe('agora mesmo');
+    expect(formatRelative('2025-10-10T14:55:00.000Z', now)).toBe('há 5 minutos');
+    expect(formatRelative('2025-10-10T13:00:00.000Z', now)).toBe('há 2 horas');
+    expect(formatRelative('2025-10-09T12:00:00.000Z', now)).toBe('ontem');
+    expect(formatRelative('2025-10-07T12:00:00.000Z', now)).toBe('há 3 dias');
+    expect(formatRelative('2025-10-01T12:00:00.000Z', now)).toBe('01/10/2025');
+    expect(formatRelative('not a date', now)).toBe('');
   });
 
   it('formats centavos as reais with a comma and a plain space', () => {

@@ -37,6 +37,7 @@ const timeFormat = onFirstUse(
       minute: '2-digit',
     }),
 );
+const relativeFormat = onFirstUse(() => new Intl.RelativeTimeFormat('pt-BR', { numeric: 'auto' }));
 const currencyFormat = onFirstUse(
   () => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }),
 );
@@ -73,6 +74,23 @@ export function formatDay(day: string): string {
 export function formatTime(value: string | Date): string {
   const date = toDate(value);
   return date ? timeFormat().format(date) : '';
+}
+
+/**
+ * How long ago, for lists where the recent matters: 'agora mesmo', 'há 5 minutos', 'há 2 horas',
+ * 'ontem', 'há 3 dias'; from a week on, the date ('05/03/2025').
+ */
+export function formatRelative(value: string | Date, now: Date = new Date()): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const minutes = Math.floor((now.getTime() - date.getTime()) / 60_000);
+  if (minutes < 1) return 'agora mesmo';
+  if (minutes < 60) return relativeFormat().format(-minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return relativeFormat().format(-hours, 'hour');
+  const days = Math.floor(hours / 24);
+  if (days < 7) return relativeFormat().format(-days, 'day');
+  return formatDate(date);
 }
 
 /** Integer centavos as 'R$ 34,90'. */

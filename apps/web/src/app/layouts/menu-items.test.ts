@@ -22,6 +22,13 @@ describe('the menu entry a page belongs to', () => {
     expect(activeMenuPath('/simulado', '?id=abc')).toBe('/simulados');
   });
 
+  it("puts every page of the editorial area under 'Área editorial'", () => {
+    expect(activeMenuPath('/admin', '')).toBe('/admin');
+    expect(activeMenuPath('/admin/reportes', '?situacao=todos&reporte=abc')).toBe('/admin');
+    expect(activeMenuPath('/admin/registro/', '')).toBe('/admin');
+    expect(activeMenuPath('/administracao', '')).toBeNull();
+  });
+
   it('highlights nothing on pages outside the menu', () => {
     expect(activeMenuPath('/termos', '')).toBeNull();
   });

@@ -7,6 +7,7 @@ import {
   ListChecks,
   NotebookPen,
   Search,
+  ShieldCheck,
   Timer,
   UserCog,
   type LucideIcon,
@@ -16,6 +17,8 @@ export interface MenuItem {
   label: string;
   to: string;
   icon: LucideIcon;
+  /** Shown to the editorial team only (editors and admins). */
+  staffOnly?: boolean;
 }
 
 export const MENU_ITEMS: readonly MenuItem[] = [
@@ -28,13 +31,14 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   { label: 'Gerenciar Conta', to: '/conta', icon: UserCog },
   { label: 'Meu Desempenho', to: '/meu-desempenho', icon: ChartColumn },
   { label: 'Ajuda', to: '/ajuda', icon: CircleHelp },
+  { label: 'Área editorial', to: '/admin', icon: ShieldCheck, staffOnly: true },
 ];
 
 /**
  * The menu entry a page belongs to, so the menu always shows where the user is: an exam's
  * dashboard and its questions belong to 'Questões de concurso', questions opened from a discipline
  * to 'Disciplinas isoladas', questions walked from a search or the notebook to those entries, the
- * payment page to the plans.
+ * payment page to the plans, every page of the editorial area to 'Área editorial'.
  */
 export function activeMenuPath(pathname: string, search: string): string | null {
   const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
@@ -47,6 +51,7 @@ export function activeMenuPath(pathname: string, search: string): string | null 
     return '/conteudo-didatico';
   }
   if (path === '/pagamento') return '/assinatura';
+  if (path === '/admin' || path.startsWith('/admin/')) return '/admin';
   if (path === '/simulado' || path.startsWith('/simulados')) return '/simulados';
   const item = MENU_ITEMS.find((entry) => entry.to === path);
   return item ? item.to : null;

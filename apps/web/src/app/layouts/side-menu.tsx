@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useSession } from '@/domain/session/session';
+import { isStaff, useSession } from '@/domain/session/session';
 import { reviewCountQueryOptions } from '@/domain/study/study-queries';
 import { activeMenuPath, MENU_ITEMS } from './menu-items';
 
@@ -53,6 +53,8 @@ export function SideMenu({ open, layout, onNavigate }: SideMenuProps) {
   const location = useLocation();
   const activePath = activeMenuPath(location.pathname, location.search);
   const dueReviews = useDueReviews();
+  const staff = isStaff(useSession().data?.user);
+  const items = MENU_ITEMS.filter((item) => !item.staffOnly || staff);
 
   // An opened drawer covers the page, so keyboard focus moves into it.
   useEffect(() => {
@@ -62,7 +64,7 @@ export function SideMenu({ open, layout, onNavigate }: SideMenuProps) {
   return (
     <nav id={MENU_ID} aria-label="Menu principal" hidden={!open} className={LAYOUTS[layout]}>
       <ul ref={listRef} className="space-y-1 p-3">
-        {MENU_ITEMS.map(({ label, to, icon: Icon }) => (
+        {items.map(({ label, to, icon: Icon }) => (
           <li key={to}>
             <Link
               to={to}

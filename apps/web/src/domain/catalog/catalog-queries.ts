@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import {
   disciplineQuestionsResponseSchema,
+  disciplinesResponseSchema,
   examDetailResponseSchema,
   type DisciplineQuestionsResponse,
 } from '@gabarita/shared';
@@ -14,6 +15,13 @@ import { QUERY_KEYS } from '@/domain/query-keys';
  */
 
 export const CATALOG_STALE_TIME = 30_000;
+
+/** GET /disciplines: the disciplines with their subjects and question counts. */
+export const disciplinesQueryOptions = queryOptions({
+  queryKey: QUERY_KEYS.disciplines,
+  queryFn: ({ signal }) => apiRequest('/disciplines', disciplinesResponseSchema, { signal }),
+  staleTime: CATALOG_STALE_TIME,
+});
 
 /** GET /exams/:examId: the exam and its question cards with the user's marks. */
 export function examDetailQueryOptions(examId: string) {

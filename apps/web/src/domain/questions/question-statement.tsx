@@ -6,19 +6,22 @@ import { RichHtml } from './rich-html';
 function ReferenceTexts({
   texts,
   figures,
+  headingLevel,
 }: {
   texts: QuestionDetail['referenceTexts'];
   figures: QuestionDetail['figures'];
+  headingLevel: HeadingLevel;
 }) {
+  const Heading = `h${headingLevel}` as const;
   return (
     <section
       aria-label="Texto de referência"
       className="rounded-2xl border border-accent-200 bg-accent-soft p-5 sm:p-6 dark:border-accent-900/70"
     >
-      <h2 className="flex items-center gap-2 text-xs font-semibold uppercase tracking-wide text-accent-ink">
+      <Heading className="flex items-center gap-2 text-xs font-semibold uppercase tracking-wide text-accent-ink">
         <BookText className="size-4" aria-hidden="true" />
         {texts.length > 1 ? 'Textos de referência' : 'Texto de referência'}
-      </h2>
+      </Heading>
       {/* A long text scrolls inside its box; keyboard users must be able to scroll it too. */}
       <div
         role="region"
@@ -75,10 +78,25 @@ function StatusNotice({ question }: { question: QuestionDetail }) {
   );
 }
 
-/** The reference texts (above the question card) are rendered apart: see QuestionView. */
-export function QuestionReferenceTexts({ question }: { question: QuestionDetail }) {
+type HeadingLevel = 2 | 3 | 4;
+
+/**
+ * The reference texts (above the question card) are rendered apart: see QuestionView. Their heading
+ * is an h2 on the viewer; a page that shows the question inside a section gives the level that fits.
+ */
+export function QuestionReferenceTexts({
+  question,
+  headingLevel = 2,
+}: {
+  question: QuestionDetail;
+  headingLevel?: HeadingLevel;
+}) {
   return question.referenceTexts.length > 0 ? (
-    <ReferenceTexts texts={question.referenceTexts} figures={question.figures} />
+    <ReferenceTexts
+      texts={question.referenceTexts}
+      figures={question.figures}
+      headingLevel={headingLevel}
+    />
   ) : null;
 }
 

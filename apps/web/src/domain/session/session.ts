@@ -25,6 +25,11 @@ export function useSession() {
   return useQuery(sessionQueryOptions);
 }
 
+/** Editors and admins: the editorial team, who may use the editorial area (/admin). */
+export function isStaff(user: SessionUser | null | undefined): boolean {
+  return user?.role === 'editor' || user?.role === 'admin';
+}
+
 /** Applies a profile change (name, photo) to the cached session so the header updates at once. */
 export function useUpdateSessionUser() {
   const queryClient = useQueryClient();

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import {
   emailResponseSchema,
   meResponseSchema,
+  myReportsSchema,
   photoResponseSchema,
   purchaseHistorySchema,
   type MeResponse,
@@ -64,6 +65,15 @@ export function usePurchases() {
   return useQuery({
     queryKey: QUERY_KEYS.purchases,
     queryFn: ({ signal }) => apiRequest('/me/purchases', purchaseHistorySchema, { signal }),
+    staleTime: 30_000,
+  });
+}
+
+/** GET /me/error-reports: the errors this user reported, newest first, with the team's replies. */
+export function useMyReports() {
+  return useQuery({
+    queryKey: QUERY_KEYS.myReports,
+    queryFn: ({ signal }) => apiRequest('/me/error-reports', myReportsSchema, { signal }),
     staleTime: 30_000,
   });
 }

@@ -9,6 +9,7 @@ function stubAccount(me: MeResponse, routes = {}) {
     'GET /auth/session': { user: { ...SIGNED_IN_USER, provider: me.provider } },
     'GET /me': me,
     'GET /me/purchases': { plans: [], packages: [], pending: [] },
+    'GET /me/error-reports': { reports: [] },
     ...routes,
   });
 }

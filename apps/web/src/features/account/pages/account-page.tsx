@@ -13,13 +13,12 @@ import {
   ShieldCheck,
   Sparkles,
   UserRound,
-  type LucideIcon,
 } from 'lucide-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { Card, cardClasses } from '@/components/ui/card';
+import { cardClasses } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Notice } from '@/components/ui/notice';
 import { Page } from '@/components/ui/page';
@@ -31,38 +30,12 @@ import { formatDateTime, formatInteger } from '@/lib/formatters';
 import { useSignOut } from '@/domain/session/session';
 import { useTokens } from '@/domain/tutor/tokens';
 import { logoutEverywhere, useMe, usePasswordChangeLink, usePurchases } from '../api/me-api';
+import { MyReports } from '../components/my-reports';
 import { PackagePurchases, PendingPurchases, PlanPurchases } from '../components/purchase-history';
+import { SectionCard } from '../components/section-card';
 
 const NOT_AVAILABLE = 'N/A';
 const PURCHASES_LOAD_FAILED = 'Não foi possível carregar suas compras. Tente novamente.';
-
-function SectionCard({
-  title,
-  icon: Icon,
-  children,
-  action,
-}: {
-  title: string;
-  icon: LucideIcon;
-  children: ReactNode;
-  action?: ReactNode;
-}) {
-  const id = `secao-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
-  return (
-    <Card as="section" padding="none" aria-labelledby={id}>
-      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-line px-5 py-4 sm:px-6">
-        <h2 id={id} className="flex items-center gap-2.5 text-base font-semibold text-ink">
-          <span className="flex size-8 items-center justify-center rounded-lg bg-primary-soft text-primary-ink">
-            <Icon className="size-4" aria-hidden="true" />
-          </span>
-          {title}
-        </h2>
-        {action}
-      </div>
-      <div className="px-5 py-5 sm:px-6">{children}</div>
-    </Card>
-  );
-}
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -290,6 +263,7 @@ export default function AccountPage() {
       <div className="space-y-6">
         <AccountDetails me={me.data} />
         <PurchaseSections />
+        <MyReports />
         {me.data.provider === 'password' && <SecuritySection />}
         <SessionsSection />
       </div>
