@@ -109,6 +109,7 @@ export const reportActionResponseSchema = z.object({
 export const myReportSchema = z.object({
   id: z.string(),
   questionId: z.string(),
+  examId: z.string(),
   questionLabel: z.string(),
   type: z.string(),
   status: z.enum(REPORT_STATUSES),

@@ -170,6 +170,7 @@ export function createReportTriageService(deps: { db: Database; mailer: Mailer; 
         reports: rows.map((row) => ({
           id: row.id,
           questionId: row.questionId,
+          examId: row.examId,
           questionLabel: questionLabel(row),
           type: row.type,
           status: row.status,

@@ -58,16 +58,6 @@ export function questionViewerPath(parts: StudyLinkParts): string {
   return `/questoes${studySearch(parts)}`;
 }
 
-/** The exam a question belongs to: question ids are `<examId>_<number>` (docs/content-format.md). */
-export function examIdOfQuestion(questionId: string): string {
-  return questionId.replace(/_\d+$/, '');
-}
-
-/** The viewer on one question, walking its exam. */
-export function questionInExamPath(questionId: string): string {
-  return questionViewerPath({ prova: examIdOfQuestion(questionId), q: questionId });
-}
-
 /** The viewer walking a search's results (`search`: the search screen's query string). */
 export function searchViewerPath(search: string, questionId: string): string {
   const params = new URLSearchParams();

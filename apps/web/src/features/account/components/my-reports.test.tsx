@@ -20,6 +20,7 @@ async function myReports() {
 const REPLIED: MyReport = {
   id: '0b6f2a52-1f1e-4c62-9d3b-5a8f0c1d2e01',
   questionId: 'etfsc_2015_professor_quimica_prova_1',
+  examId: 'etfsc_2015_professor_quimica_prova',
   questionLabel: 'questão 1 de Professor de Química · IFSC · 2015',
   type: 'Gabarito divergente',
   status: 'fixed',
@@ -38,6 +39,7 @@ describe("/conta — 'Meus reportes'", () => {
           ...REPLIED,
           id: '0b6f2a52-1f1e-4c62-9d3b-5a8f0c1d2e02',
           questionId: 'cmva_2017_professor_historia_prova_12',
+          examId: 'cmva_2017_professor_historia_prova',
           questionLabel: 'questão 12 de Professor de História · Câmara · 2017',
           type: 'Outro',
           status: 'new',

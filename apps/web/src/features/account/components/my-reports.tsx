@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
 import { ReportStatusBadge } from '@/domain/error-reports/report-status-badge';
-import { questionInExamPath } from '@/domain/study/study-links';
+import { questionViewerPath } from '@/domain/study/study-links';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/formatters';
 import { useMyReports } from '../api/me-api';
@@ -19,7 +19,7 @@ function ReportItem({ report }: { report: MyReport }) {
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
         <div className="min-w-0">
           <Link
-            to={questionInExamPath(report.questionId)}
+            to={questionViewerPath({ prova: report.examId, q: report.questionId })}
             className="inline-block text-sm font-semibold text-primary-ink underline-offset-2 first-letter:uppercase hover:underline"
           >
             {report.questionLabel}
