@@ -53,6 +53,7 @@ import { createAnswerKeyService } from './modules/study/answer-key/answer-key.se
 import { noticesRoutes } from './modules/notices/notices.routes';
 import { createNoticesService } from './modules/notices/notices.service';
 import { questionEditorRoutes } from './modules/catalog/editor/question-editor.routes';
+import { createImageReplacementService } from './modules/catalog/editor/image-replacement.service';
 import { createQuestionEditorService } from './modules/catalog/editor/question-editor.service';
 import { createAuditService } from './modules/audit/audit.service';
 import { reportTriageRoutes } from './modules/support/report-triage.routes';
@@ -295,7 +296,10 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       await api.register(noticesRoutes, { notices: createNoticesService(db) });
       await api.register(answerKeyRoutes, { answerKey: createAnswerKeyService(db) });
       await api.register(browserImportRoutes, { imports: createBrowserImportService(db) });
-      await api.register(questionEditorRoutes, { editor: createQuestionEditorService(db) });
+      await api.register(questionEditorRoutes, {
+        editor: createQuestionEditorService(db),
+        images: createImageReplacementService(db),
+      });
       await api.register(reportTriageRoutes, {
         triage: createReportTriageService({ db, mailer, appUrl: config.appUrl }),
       });

@@ -9,6 +9,7 @@ import {
   STUDY_TOOLS_MESSAGES,
   ANSWER_KEY_MESSAGES,
   CONTENT_UPLOAD_MESSAGES,
+  IMAGE_REPLACE_MESSAGES,
   QUESTION_EDITOR_MESSAGES,
   REPORT_TRIAGE_MESSAGES,
   SUPPORT_MESSAGES,
@@ -79,6 +80,10 @@ export const editorErrors = {
   versionNotFound: () =>
     new AppError('editor/version-not-found', 404, QUESTION_EDITOR_MESSAGES.versionNotFound),
   stale: () => new AppError('editor/stale', 409, QUESTION_EDITOR_MESSAGES.stale),
+  imageNotFound: () => new AppError('editor/image-not-found', 404, IMAGE_REPLACE_MESSAGES.notFound),
+  imageInvalid: (message: string) => new AppError('editor/image-invalid', 400, message),
+  imageTooLarge: () => new AppError('editor/image-too-large', 413, IMAGE_REPLACE_MESSAGES.tooLarge),
+  imageMissing: () => new AppError('editor/image-missing', 400, IMAGE_REPLACE_MESSAGES.missingFile),
   answerKeyProblems: () =>
     new AppError('answer-key/problems', 400, ANSWER_KEY_MESSAGES.hasProblems),
 };

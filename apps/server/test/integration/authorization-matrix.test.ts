@@ -181,6 +181,12 @@ const MATRIX: Record<string, Probe> = {
     multipart: true,
     expect: staffOnly([415, 'content/not-zip']),
   },
+  // An asset that does not exist: staff are told so; no image of the catalogue changes here.
+  'PUT /api/admin/images/:assetId': {
+    url: fixed('/api/admin/images/nao_existe'),
+    multipart: true,
+    expect: staffOnly([404, 'editor/image-not-found']),
+  },
   'GET /api/admin/questions/:id': {
     url: (c) => `/api/admin/questions/${c.questionId}`,
     expect: staffOnly(200),

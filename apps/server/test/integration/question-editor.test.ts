@@ -8,9 +8,10 @@ import {
   ContentProblemsError,
   createContentImportService,
 } from '@/modules/catalog/import/content-import.service';
-import { get, send, signedInStudent } from '../helpers/accounts';
+import { APP_ORIGIN, get, send, signedInStudent } from '../helpers/accounts';
 import { MINI_CATALOG } from '../helpers/content';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { multipartFile } from '../helpers/zip';
 
 const ID = 'alfa_2017_prova_1';
 const URL = `/api/admin/questions/${ID}`;
@@ -168,5 +169,51 @@ describe('question editor', () => {
     });
     // After that, the file is the reference again: re-importing it is quiet.
     await importer.importContent(MINI_CATALOG);
+  });
+
+  it("replaces an image with the importer's checks, for every question that shows it", async () => {
+    const upload = (assetId: string, filename: string, content: Buffer) => {
+      const body = multipartFile(filename, content, 'imagem');
+      return app().inject({
+        method: 'PUT',
+        url: `/api/admin/images/${assetId}`,
+        headers: { ...body.headers, cookie, origin: APP_ORIGIN },
+        payload: body.payload,
+      });
+    };
+    const imageUrl = async () =>
+      (await get(app(), '/api/questions/alfa_2017_prova_3')).json().image.url as string;
+    const before = await imageUrl();
+    const assetId = before.split('?')[0]!.split('/').pop()!;
+
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><rect width="200" height="100" fill="#0f766e"/><script>alert(1)</script></svg>',
+    );
+    const replaced = await upload(assetId, 'grafico-novo.svg', svg);
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json().message).toBe(
+      `Imagem ${assetId} substituída em todas as questões que a usam.`,
+    );
+    const after = await imageUrl();
+    expect(after).not.toBe(before);
+    const served = await get(app(), after);
+    expect(served.body).toContain('fill="#0f766e"');
+    expect(served.body).not.toContain('<script');
+
+    const wrong = await upload(assetId, 'foto.png', svg);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.code).toBe('editor/image-invalid');
+    expect((await upload(assetId, 'notas.txt', Buffer.from('x'))).json().error.message).toBe(
+      'Envie uma imagem .svg, .png, .jpg, .webp ou .gif.',
+    );
+    expect((await upload('nao_existe', 'a.svg', svg)).statusCode).toBe(404);
+    expect(await imageUrl()).toBe(after);
+
+    const audit = (
+      await get(app(), '/api/admin/audit?acao=image.replace', cookie)
+    ).json() as AuditPage;
+    expect(audit.entries.map((entry) => entry.summary)).toEqual([
+      `Imagem ${assetId} substituída por grafico-novo.svg`,
+    ]);
   });
 });

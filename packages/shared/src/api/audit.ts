@@ -4,6 +4,7 @@ import { z } from 'zod/mini';
 export const AUDIT_ACTION_LABELS = {
   'question.edit': 'Questão editada',
   'question.restore': 'Versão restaurada',
+  'image.replace': 'Imagem substituída',
   'answer-key.apply': 'Gabarito definitivo aplicado',
   'report.status': 'Reporte de erro atualizado',
   'report.reply': 'Resposta ao reporte enviada',

@@ -112,3 +112,15 @@ export const QUESTION_EDITOR_MESSAGES = {
   stale:
     'Outra pessoa salvou esta questão enquanto você editava: recarregue para ver a versão atual e refaça sua alteração.',
 } as const;
+
+export const IMAGE_REPLACE_MAX_BYTES = 10 * 1024 * 1024;
+
+export const IMAGE_REPLACE_MESSAGES = {
+  replaced: (assetId: string) => `Imagem ${assetId} substituída em todas as questões que a usam.`,
+  unsupported: 'Envie uma imagem .svg, .png, .jpg, .webp ou .gif.',
+  tooLarge: 'A imagem passa de 10 MB.',
+  missingFile: 'Escolha o arquivo da imagem.',
+  notFound: 'Imagem não encontrada no catálogo.',
+} as const;
+
+export const imageReplaceResponseSchema = z.object({ message: z.string(), version: z.string() });

@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import {
+  IMAGE_REPLACE_MAX_BYTES,
+  imageParamsSchema,
+  imageReplaceResponseSchema,
   questionEditingSchema,
   questionParamsSchema,
   questionRestoreSchema,
@@ -8,12 +12,42 @@ import {
   questionVersionDetailSchema,
   questionVersionParamsSchema,
 } from '@gabarita/shared';
+import { editorErrors } from '@/lib/app-errors';
+import { AppError } from '@/lib/errors';
 import { signedIn } from '@/plugins/access';
+import type { ImageReplacementService } from './image-replacement.service';
 import type { QuestionEditorService } from './question-editor.service';
+
+/** The one image file of an upload, read whole (the importer's limit is 10 MB). */
+async function uploadedImage(request: FastifyRequest) {
+  try {
+    const file = await request.file({ limits: { fileSize: IMAGE_REPLACE_MAX_BYTES, files: 1 } });
+    if (!file) throw editorErrors.imageMissing();
+    return { filename: file.filename, content: await file.toBuffer() };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw editorErrors.imageTooLarge();
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw editorErrors.imageMissing();
+    throw error;
+  }
+}
 
 export const questionEditorRoutes: FastifyPluginAsyncZod<{
   editor: QuestionEditorService;
-}> = async (app, { editor }) => {
+  images: ImageReplacementService;
+}> = async (app, { editor, images }) => {
+  app.put(
+    '/admin/images/:assetId',
+    {
+      config: { access: 'editor' },
+      bodyLimit: IMAGE_REPLACE_MAX_BYTES + 1024 * 1024,
+      schema: { params: imageParamsSchema, response: { 200: imageReplaceResponseSchema } },
+    },
+    async (request) =>
+      images.replace(signedIn(request).user, request.params.assetId, await uploadedImage(request)),
+  );
+
   app.get(
     '/admin/questions/:id',
     {
