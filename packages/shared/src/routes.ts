@@ -29,6 +29,9 @@ export const SIGNED_IN_ROUTES = [
   // The editorial area: staff only; the web shows everyone else that it is restricted.
   '/admin',
   '/admin/reportes',
+  '/admin/questoes',
+  '/admin/gabarito',
+  '/admin/importar',
   '/admin/registro',
 ] as const;
 

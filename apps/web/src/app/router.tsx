@@ -116,6 +116,18 @@ export const routes: RouteObject[] = [
                         () => import('@/features/report-queue/pages/report-queue-page'),
                       ),
                       lazyPage(
+                        'questoes',
+                        () => import('@/features/question-editor/pages/question-editor-page'),
+                      ),
+                      lazyPage(
+                        'gabarito',
+                        () => import('@/features/answer-key/pages/answer-key-page'),
+                      ),
+                      lazyPage(
+                        'importar',
+                        () => import('@/features/content-import/pages/content-import-page'),
+                      ),
+                      lazyPage(
                         'registro',
                         () => import('@/features/audit-log/pages/audit-log-page'),
                       ),

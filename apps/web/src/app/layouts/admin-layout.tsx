@@ -1,4 +1,12 @@
-import { Flag, History, ShieldCheck, type LucideIcon } from 'lucide-react';
+import {
+  FileCheck2,
+  FilePenLine,
+  Flag,
+  History,
+  ShieldCheck,
+  Upload,
+  type LucideIcon,
+} from 'lucide-react';
 import { Link, Outlet, useLocation } from 'react-router';
 
 interface AdminTab {
@@ -9,6 +17,9 @@ interface AdminTab {
 
 const ADMIN_TABS: readonly AdminTab[] = [
   { label: 'Reportes de erro', to: '/admin/reportes', icon: Flag },
+  { label: 'Questões', to: '/admin/questoes', icon: FilePenLine },
+  { label: 'Gabarito definitivo', to: '/admin/gabarito', icon: FileCheck2 },
+  { label: 'Importar conteúdo', to: '/admin/importar', icon: Upload },
   { label: 'Registro de ações', to: '/admin/registro', icon: History },
 ];
 
@@ -32,11 +43,12 @@ export function AdminLayout() {
         </p>
         <nav aria-label="Área editorial" className="mt-3">
           {/* The line is a shadow under the tabs, so the active tab's border covers it. */}
-          <ul className="flex gap-1 shadow-[inset_0_-1px_0_var(--gb-line)]">
+          {/* Five tabs do not fit a phone: the row scrolls sideways instead of wrapping. */}
+          <ul className="flex gap-1 overflow-x-auto shadow-[inset_0_-1px_0_var(--gb-line)]">
             {ADMIN_TABS.map(({ label, to, icon: Icon }) => {
               const active = pathname === to;
               return (
-                <li key={to}>
+                <li key={to} className="shrink-0">
                   <Link
                     to={to}
                     aria-current={active ? 'page' : undefined}

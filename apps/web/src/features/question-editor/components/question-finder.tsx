@@ -1,0 +1,175 @@
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { SEARCH_TEXT_MAX, STUDY_TOOLS_MESSAGES } from '@gabarita/shared';
+import { FolderOpen, Search, SearchX } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, cardClasses } from '@/components/ui/card';
+import { INPUT_CLASSES, LABEL_CLASSES } from '@/components/ui/field-styles';
+import { TextField } from '@/components/ui/form-field';
+import { LoadMore } from '@/components/ui/load-more';
+import { Notice } from '@/components/ui/notice';
+import { QueryError } from '@/components/ui/query-error';
+import { StatePanel } from '@/components/ui/state-panel';
+import { QuestionResultCard } from '@/domain/questions/question-result-card';
+import { EMPTY_SEARCH, questionSearchInfiniteOptions } from '@/domain/study/study-queries';
+import { errorMessage } from '@/lib/api-client';
+
+const found = (total: number, capped: boolean) =>
+  capped
+    ? `Mais de ${total.toLocaleString('pt-BR')} questões encontradas`
+    : total === 1
+      ? '1 questão encontrada'
+      : `${total.toLocaleString('pt-BR')} questões encontradas`;
+
+interface QuestionFinderProps {
+  /** The words searched (kept in the address). */
+  search: string;
+  onSearch: (text: string) => void;
+  onOpen: (questionId: string) => void;
+  /** The editor's address of a question found (the search stays in it, for coming back). */
+  hrefOf: (questionId: string) => string;
+}
+
+function OpenById({ onOpen }: { onOpen: (questionId: string) => void }) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const questionId = text.trim();
+    if (!questionId) {
+      setError('Digite o código da questão.');
+      return;
+    }
+    onOpen(questionId);
+  };
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start">
+      <TextField
+        label="Abrir por código"
+        description='O código da questão, por exemplo "cmvv_2017_matematica_prova_3" (no visualizador, é o que vem depois de "q=" no endereço).'
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          setError(null);
+        }}
+        error={error}
+        spellCheck={false}
+        autoComplete="off"
+        maxLength={300}
+        className="min-w-0 flex-1"
+      />
+      <Button type="submit" variant="secondary" icon={FolderOpen} className="sm:mt-7">
+        Abrir
+      </Button>
+    </form>
+  );
+}
+
+/** Finds the question to edit: the public search by words, or its code. */
+export function QuestionFinder({ search, onSearch, onOpen, hrefOf }: QuestionFinderProps) {
+  const [text, setText] = useState(search);
+  const [lastSearch, setLastSearch] = useState(search);
+  // The address changed the search (back, a link): the field follows.
+  if (lastSearch !== search) {
+    setLastSearch(search);
+    setText(search);
+  }
+  const results = useInfiniteQuery({
+    ...questionSearchInfiniteOptions({ ...EMPTY_SEARCH, q: search }, 'screen'),
+    enabled: search !== '',
+    placeholderData: keepPreviousData,
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(text.trim());
+  };
+
+  const pages = results.data?.pages ?? [];
+  const items = pages.flatMap((page) => page.items);
+  let body;
+  if (search === '') body = null;
+  else if (results.isPending) {
+    body = (
+      <div role="status" className={cardClasses({ className: 'h-32 animate-pulse' })}>
+        <span className="sr-only">Buscando questões...</span>
+      </div>
+    );
+  } else if (results.isError && !results.isFetchNextPageError) {
+    body = (
+      <QueryError
+        message={errorMessage(results.error, STUDY_TOOLS_MESSAGES.searchLoadFailed)}
+        onRetry={() => void results.refetch()}
+        retrying={results.isFetching}
+      />
+    );
+  } else if (items.length === 0) {
+    body = (
+      <StatePanel icon={SearchX} title="Nenhuma questão encontrada">
+        Tente outras palavras ou abra a questão pelo código.
+      </StatePanel>
+    );
+  } else {
+    body = (
+      <>
+        {pages[0] && (
+          <p role="status" className="mb-3 text-sm font-medium text-ink">
+            {found(pages[0].total, pages[0].totalCapped)}
+          </p>
+        )}
+        <ul
+          aria-label="Questões encontradas"
+          className={`grid gap-4 transition-opacity md:grid-cols-2 ${results.isPlaceholderData ? 'opacity-60' : ''}`}
+        >
+          {items.map((question) => (
+            <li key={question.id}>
+              <QuestionResultCard question={question} href={hrefOf(question.id)} />
+            </li>
+          ))}
+        </ul>
+        {results.isFetchNextPageError && (
+          <Notice tone="error" className="mt-6">
+            {STUDY_TOOLS_MESSAGES.searchLoadFailed}
+          </Notice>
+        )}
+        <LoadMore
+          hasNextPage={results.hasNextPage}
+          isFetchingNextPage={results.isFetchingNextPage}
+          onLoadMore={() => void results.fetchNextPage()}
+          paused={results.isFetchNextPageError || results.isPlaceholderData}
+        />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <Card as="section" aria-label="Encontrar a questão" padding="sm" className="space-y-5">
+        <form role="search" onSubmit={submit}>
+          <label htmlFor="editor-busca" className={LABEL_CLASSES}>
+            Buscar por palavras
+          </label>
+          <div className="flex gap-2">
+            <input
+              id="editor-busca"
+              type="search"
+              value={text}
+              maxLength={SEARCH_TEXT_MAX}
+              onChange={(event) => setText(event.target.value)}
+              placeholder={STUDY_TOOLS_MESSAGES.searchPlaceholder}
+              enterKeyHint="search"
+              className={INPUT_CLASSES}
+            />
+            <Button type="submit" icon={Search}>
+              Buscar
+            </Button>
+          </div>
+        </form>
+        <div className="border-t border-line pt-5">
+          <OpenById onOpen={onOpen} />
+        </div>
+      </Card>
+      {body && <div className="mt-6">{body}</div>}
+    </>
+  );
+}
