@@ -91,6 +91,18 @@ describe('error report triage', () => {
       report: { status: 'reviewing' },
       handledBy: 'Edna Editora',
     });
+    // The editor fixes the question, then marks the report fixed: the report names that version.
+    const editing = (
+      await get(app(), '/api/admin/questions/alfa_2017_prova_1', editor.cookie)
+    ).json();
+    const edit = await send(
+      app(),
+      'PUT',
+      '/api/admin/questions/alfa_2017_prova_1',
+      { snapshot: { ...editing.snapshot, questao: '<p>Enunciado corrigido.</p>' }, baseVersion: 0 },
+      editor.cookie,
+    );
+    expect(edit.statusCode).toBe(200);
     const fixed = await send(
       app(),
       'PATCH',
@@ -98,7 +110,7 @@ describe('error report triage', () => {
       { status: 'fixed' },
       editor.cookie,
     );
-    expect(fixed.json().detail.report.status).toBe('fixed');
+    expect(fixed.json().detail).toMatchObject({ report: { status: 'fixed' }, fixedInVersion: 2 });
     expect((await queue(editor.cookie)).counts).toEqual({
       new: 2,
       reviewing: 0,

@@ -65,6 +65,7 @@ export function reportDetail(
     reporter: { name: report.reporterName, email: 'maria@exemplo.com.br' },
     reply: null,
     handledBy: null,
+    fixedInVersion: null,
     answerLetter: 'C',
     others: [],
     ...overrides,

@@ -80,6 +80,8 @@ export const reportDetailSchema = z.object({
   reporter: z.object({ name: z.string(), email: z.string() }),
   reply: z.nullable(z.string()),
   handledBy: z.nullable(z.string()),
+  /** For a fixed report: the question's version that was current then (the fix), or null. */
+  fixedInVersion: z.nullable(z.number()),
   /** The key, which the question's public view hides until a check. */
   answerLetter: z.string(),
   /** Every other report on the same question, newest first. */

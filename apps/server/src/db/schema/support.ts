@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { questions } from './catalog';
 import { users } from './users';
 
@@ -43,6 +52,8 @@ export const errorReports = pgTable(
     /** The team's reply, as e-mailed to the reporter and shown under 'Meus reportes'. */
     reply: text('reply'),
     repliedAt: timestamp('replied_at', { withTimezone: true }),
+    /** The question's version current when the report was marked fixed: the fix, in the editor. */
+    fixedInVersion: integer('fixed_in_version'),
   },
   (table) => [
     // One unresolved report per user, question and type: a repeat changes nothing.

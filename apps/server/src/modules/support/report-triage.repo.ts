@@ -31,6 +31,7 @@ const queueColumns = {
   repliedAt: errorReports.repliedAt,
   reply: errorReports.reply,
   handledBy: errorReports.handledBy,
+  fixedInVersion: errorReports.fixedInVersion,
   answerLetter: questions.answerLetter,
   openOnQuestion: sql<number>`(select count(*) from error_reports o
     where o.question_id = ${errorReports.questionId} and o.status in ${UNRESOLVED})::int`.mapWith(
@@ -99,7 +100,10 @@ export async function reportsOnQuestion(db: Database, questionId: string) {
     .orderBy(desc(errorReports.createdAt), desc(errorReports.id));
 }
 
-/** A new status; a reopened report that collides with an open twin throws a unique violation. */
+/**
+ * A new status; a report marked fixed records the question's newest version (the fix). A reopened
+ * report that collides with an open twin throws a unique violation.
+ */
 export async function setReportStatus(
   db: Database,
   id: string,
@@ -108,7 +112,15 @@ export async function setReportStatus(
 ) {
   await db
     .update(errorReports)
-    .set({ status, handledBy: editorId, updatedAt: sql`now()` })
+    .set({
+      status,
+      handledBy: editorId,
+      updatedAt: sql`now()`,
+      fixedInVersion:
+        status === 'fixed'
+          ? sql`(select max(v.version) from question_versions v where v.question_id = ${errorReports.questionId})`
+          : null,
+    })
     .where(eq(errorReports.id, id));
 }
 

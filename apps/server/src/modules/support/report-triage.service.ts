@@ -73,6 +73,7 @@ export function createReportTriageService(deps: { db: Database; mailer: Mailer; 
       reporter: { name: row.reporterName, email: row.reporterEmail },
       reply: row.reply,
       handledBy: row.handledBy ? await editorName(db, row.handledBy) : null,
+      fixedInVersion: row.fixedInVersion,
       answerLetter: row.answerLetter,
       others: others.filter((other) => other.id !== id).map(queueItem),
     };

@@ -1,6 +1,8 @@
-import { CircleCheck, ExternalLink } from 'lucide-react';
+import { CircleCheck, ExternalLink, FilePenLine } from 'lucide-react';
+import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { QueryError } from '@/components/ui/query-error';
+import { questionEditorPath } from '@/domain/editorial/editorial-links';
 import { AlternativesGroup } from '@/domain/questions/alternatives-group';
 import { useQuestion } from '@/domain/questions/question-queries';
 import { QuestionReferenceTexts, QuestionStatement } from '@/domain/questions/question-statement';
@@ -79,6 +81,13 @@ export function QuestionPreview({
           Abrir no visualizador
           <span className="sr-only"> (abre em nova aba)</span>
         </a>
+        <Link
+          to={questionEditorPath(questionId)}
+          className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'self-start' })}
+        >
+          <FilePenLine className="size-4" aria-hidden="true" />
+          Editar a questão
+        </Link>
       </div>
     </div>
   );

@@ -1,9 +1,11 @@
 import type { ReportDetail } from '@gabarita/shared';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { QueryError } from '@/components/ui/query-error';
+import { questionEditorPath } from '@/domain/editorial/editorial-links';
 import { ReportStatusBadge } from '@/domain/error-reports/report-status-badge';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/formatters';
@@ -52,6 +54,17 @@ function ReportFacts({ detail }: { detail: ReportDetail }) {
       <Field label="Enviado em">{formatDateTime(report.createdAt)}</Field>
       <Field label="Disciplina">{report.disciplineName}</Field>
       {detail.handledBy && <Field label="Tratado por">{detail.handledBy}</Field>}
+      {detail.fixedInVersion !== null && (
+        <Field label="Correção">
+          Versão {detail.fixedInVersion} da questão ·{' '}
+          <Link
+            to={questionEditorPath(report.questionId)}
+            className="text-primary-ink underline underline-offset-2 hover:no-underline"
+          >
+            ver no editor
+          </Link>
+        </Field>
+      )}
       {report.text && (
         <div className="min-w-0 sm:col-span-2">
           <dt className="text-xs font-medium uppercase tracking-wide text-ink-muted">

@@ -1,0 +1,1 @@
+ALTER TABLE "error_reports" ADD COLUMN "fixed_in_version" integer;
