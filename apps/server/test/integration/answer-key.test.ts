@@ -154,6 +154,49 @@ describe('definitive answer key', () => {
     );
   });
 
+  it('versions the change, and takes off a comment written for the previous key', async () => {
+    // Question 5 gets a comment first (through the editor, as an editor would write it).
+    const editing = (await get(app(), `/api/admin/questions/${q(5)}`, editor)).json();
+    const letters = editing.snapshot.Alternativas.map((a: string) => a.slice(0, 1));
+    const commented = await send(
+      app(),
+      'PUT',
+      `/api/admin/questions/${q(5)}`,
+      {
+        snapshot: {
+          ...editing.snapshot,
+          comentario: {
+            resumo: `A resposta é ${editing.snapshot.gabarito}.`,
+            alternativas: Object.fromEntries(letters.map((l: string) => [l, `Motivo de ${l}.`])),
+          },
+        },
+        baseVersion: 0,
+      },
+      editor,
+    );
+    expect(commented.statusCode, commented.body).toBe(200);
+    const other = letters.find((l: string) => l !== editing.snapshot.gabarito);
+
+    const preview = (await keyCall('preview', [{ number: 5, key: other }])).json();
+    expect(preview.lines[0].commentWithdrawn).toBe(true);
+    await keyCall('apply', [{ number: 5, key: other }]);
+
+    const after = (await get(app(), `/api/admin/questions/${q(5)}`, editor)).json();
+    expect(after.snapshot.gabarito).toBe(other);
+    expect(after.snapshot.comentario).toBeUndefined();
+    expect(after.versions[0]).toMatchObject({
+      version: 3,
+      source: 'edit',
+      changes: [
+        `Gabarito: ${editing.snapshot.gabarito} → ${other}`,
+        'Comentário retirado: explicava o gabarito anterior',
+      ],
+    });
+    // The comment is kept in the version before, for the editor to write it again.
+    const previous = (await get(app(), `/api/admin/questions/${q(5)}/versions/2`, editor)).json();
+    expect(previous.snapshot.comentario.resumo).toBe(`A resposta é ${editing.snapshot.gabarito}.`);
+  });
+
   it('refuses a list with problems, line by line, and changes nothing', async () => {
     const preview = (
       await keyCall('preview', [

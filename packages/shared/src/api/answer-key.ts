@@ -28,6 +28,11 @@ export const answerKeyLineSchema = z.object({
   voided: z.number(),
   /** Finished simulados whose result is recalculated. */
   simulados: z.number(),
+  /**
+   * The question's comment explains the key being replaced: applying takes it off (it stays in the
+   * question's versions) until an editor writes it again for the new key.
+   */
+  commentWithdrawn: z.boolean(),
   /** Why this line cannot be applied, or null. */
   problem: z.nullable(z.string()),
 });

@@ -27,6 +27,7 @@ export async function questionsByNumber(db: Database, examId: string, numbers: n
       answerLetter: questions.answerLetter,
       status: questions.status,
       alternatives: questions.alternatives,
+      commented: sql<boolean>`${questions.commentary} is not null`,
     })
     .from(questions)
     .where(and(eq(questions.examId, examId), inArray(questions.number, numbers)));
@@ -99,4 +100,9 @@ export async function saveSimuladoResult(
   result: SimuladoResultColumn,
 ) {
   await db.update(simulados).set({ result }).where(eq(simulados.id, simuladoId));
+}
+
+/** Takes the comment off a question (it explained a key that is no longer the board's). */
+export async function withdrawComment(db: Database, questionId: string) {
+  await db.update(questions).set({ commentary: null }).where(eq(questions.id, questionId));
 }

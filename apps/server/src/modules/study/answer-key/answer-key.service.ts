@@ -3,6 +3,7 @@ import {
   type AnswerKeyChange,
   type AnswerKeyLine,
   type AnswerKeyPreview,
+  type QuestionSnapshot,
   REVIEW_INTERVALS_DAYS,
   STUDY_PARAMS,
 } from '@gabarita/shared';
@@ -13,6 +14,10 @@ import { catalogErrors, editorErrors } from '@/lib/app-errors';
 import { addDays, saoPauloDay } from '@/lib/clock';
 import { actorOf, recordAudit } from '@/modules/audit/audit.service';
 import { bumpCatalogVersion } from '@/modules/catalog/catalog-version.repo';
+import { describeChanges, snapshotOf } from '@/modules/catalog/editor/question-snapshot';
+import { appendVersion, listVersions } from '@/modules/catalog/editor/question-versions.repo';
+import { examFile } from '@/modules/catalog/export/exam-file';
+import { loadStoredExam } from '@/modules/catalog/export/export.repo';
 import { insertNotices } from '@/modules/notices/notices.repo';
 import { setOutcome, simuladoQuestionRows } from '../simulado.repo';
 import { lockQuestionKey } from '../study.repo';
@@ -26,6 +31,7 @@ import {
   rescoreNotebook,
   saveSimuladoResult,
   setKey,
+  withdrawComment,
 } from './answer-key.repo';
 
 type KeyState = { answerLetter: string; status: 'regular' | 'annulled' | 'outdated' };
@@ -64,6 +70,34 @@ function noticeText(
 }
 
 /**
+ * A definitive key is a change of the question like an edit: a version of it, after the state
+ * before it when the question had none (docs/product-rules.md, "Question versions").
+ */
+async function recordKeyVersion(
+  tx: Database,
+  editor: UserRow,
+  questionId: string,
+  before: QuestionSnapshot,
+  after: QuestionSnapshot,
+) {
+  if ((await listVersions(tx, questionId)).length === 0) {
+    await appendVersion(tx, { questionId, source: 'import', snapshot: before, changes: [] });
+  }
+  await appendVersion(tx, {
+    questionId,
+    source: 'edit',
+    snapshot: after,
+    changes: describeChanges(before, after).map((change) =>
+      change === 'Comentário removido'
+        ? 'Comentário retirado: explicava o gabarito anterior'
+        : change,
+    ),
+    createdBy: editor.id,
+    createdByName: editor.name,
+  });
+}
+
+/**
  * The definitive answer key (docs/product-rules.md, "Definitive answer key"): the preview counts
  * who is affected; applying changes each question in its own transaction, with its row locked, and
  * re-scores everything that depends on the key: the history's verdicts, the mistakes notebook and
@@ -98,6 +132,7 @@ export function createAnswerKeyService(db: Database) {
         becomeWrong: 0,
         voided: 0,
         simulados: 0,
+        commentWithdrawn: false,
         problem: null,
       };
       result.push(line);
@@ -120,6 +155,7 @@ export function createAnswerKeyService(db: Database) {
         line.problem = ANSWER_KEY_MESSAGES.unchanged;
         continue;
       }
+      line.commentWithdrawn = question.commented && after.status !== 'annulled';
       const answers = await answersTo(db, question.id);
       line.answers = answers.length;
       for (const answer of answers) {
@@ -142,7 +178,12 @@ export function createAnswerKeyService(db: Database) {
       const after = targetState(before, line.to as AnswerKeyChange['key']);
       if (keyName(after) === keyName(before)) return 0;
       const answers = await answersTo(tx, questionId);
+      const snapshot = async () =>
+        snapshotOf(examFile((await loadStoredExam(tx, examId))!), line.number);
+      const previous = await snapshot();
       await setKey(tx, questionId, after);
+      if (line.commentWithdrawn) await withdrawComment(tx, questionId);
+      await recordKeyVersion(tx, editor, questionId, previous, await snapshot());
       if (after.status !== 'annulled') {
         await rescoreHistory(tx, questionId, after.answerLetter);
         await rescoreNotebook(tx, questionId, addDays(saoPauloDay(), REVIEW_INTERVALS_DAYS[0]));

@@ -44,12 +44,16 @@ function Change({ line }: { line: AnswerKeyLine }) {
   );
 }
 
-function Problem({ problem }: { problem: string | null }) {
-  return problem ? (
-    <span className="font-medium text-red-700 dark:text-red-400">{problem}</span>
-  ) : (
-    <span className="text-ink-muted">—</span>
-  );
+export const COMMENT_WITHDRAWN =
+  'O comentário da questão explica o gabarito anterior: ele sai até ser reescrito no editor (fica nas versões).';
+
+/** Why a line cannot be applied, or what applying it does besides the verdicts. */
+function Remark({ line }: { line: AnswerKeyLine }) {
+  if (line.problem) {
+    return <span className="font-medium text-red-700 dark:text-red-400">{line.problem}</span>;
+  }
+  if (line.commentWithdrawn) return <span className="text-accent-ink">{COMMENT_WITHDRAWN}</span>;
+  return <span className="text-ink-muted">—</span>;
 }
 
 const count = (value: number) => value.toLocaleString('pt-BR');
@@ -85,10 +89,12 @@ export function AffectedTable({
                 </div>
               ))}
             </dl>
-            {line.problem && (
+            {(line.problem || line.commentWithdrawn) && (
               <p className="mt-3 border-t border-line pt-3 text-sm">
-                <span className="text-ink-muted">Problema: </span>
-                <Problem problem={line.problem} />
+                <span className="text-ink-muted">
+                  {line.problem ? 'Problema: ' : 'Observação: '}
+                </span>
+                <Remark line={line} />
               </p>
             )}
           </li>
@@ -122,7 +128,7 @@ export function AffectedTable({
               </th>
             ))}
             <th scope="col" className="px-4 py-3">
-              Problema
+              Observação
             </th>
           </tr>
         </thead>
@@ -144,7 +150,7 @@ export function AffectedTable({
                 </td>
               ))}
               <td className="min-w-48 px-4 py-3 leading-6">
-                <Problem problem={line.problem} />
+                <Remark line={line} />
               </td>
             </tr>
           ))}

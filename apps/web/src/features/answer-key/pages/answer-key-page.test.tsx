@@ -6,6 +6,7 @@ import { setViewportWidth } from '@/test/match-media';
 import { EDITOR } from '@/test/report-fixtures';
 import { apiError, stubApi, type ApiRoutes } from '@/test/render-app';
 import { renderPage } from '@/test/render-page';
+import { COMMENT_WITHDRAWN } from '../components/affected-table';
 import AnswerKeyPage from './answer-key-page';
 
 const EXAM_ID = 'cmvv_2017_matematica_prova';
@@ -23,6 +24,7 @@ function line(overrides: Partial<AnswerKeyLine>): AnswerKeyLine {
     becomeWrong: 40,
     voided: 0,
     simulados: 3,
+    commentWithdrawn: false,
     problem: null,
     ...overrides,
   };
@@ -131,7 +133,7 @@ describe('/admin/gabarito', () => {
       'Ficam erradas',
       'Deixam de contar',
       'Simulados recalculados',
-      'Problema',
+      'Observação',
     ]);
     const rows = within(table).getAllByRole('row');
     const cells = (row: HTMLElement) =>
@@ -250,6 +252,20 @@ describe('/admin/gabarito', () => {
     expect(first).toHaveTextContent('Questão 12');
     expect(first).toHaveTextContent('Ficam certas35');
     expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('says when applying takes off a comment written for the previous key', async () => {
+    setViewportWidth(390);
+    stubAnswerKey({
+      [`POST ${PREVIEW_PATH}`]: preview({ lines: [line({ commentWithdrawn: true })] }),
+    });
+    const { user } = await renderAnswerKey();
+    await user.type(screen.getByRole('textbox', { name: 'Lista de mudanças' }), '12 C');
+    await user.click(screen.getByRole('button', { name: 'Ver quem é afetado' }));
+    const cards = await screen.findByRole('list', { name: 'Quem é afetado, por questão' });
+    expect(within(cards).getByRole('listitem')).toHaveTextContent(
+      `Observação: ${COMMENT_WITHDRAWN}`,
+    );
   });
 
   it('chooses the exam from the catalogue or by its id', async () => {
