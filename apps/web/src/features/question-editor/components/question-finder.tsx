@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { SEARCH_TEXT_MAX, STUDY_TOOLS_MESSAGES } from '@gabarita/shared';
 import { FolderOpen, Search, SearchX } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -9,7 +9,10 @@ import { TextField } from '@/components/ui/form-field';
 import { LoadMore } from '@/components/ui/load-more';
 import { Notice } from '@/components/ui/notice';
 import { QueryError } from '@/components/ui/query-error';
+import { SearchableSelect } from '@/components/ui/searchable-select';
 import { StatePanel } from '@/components/ui/state-panel';
+import { TextFilter } from '@/components/ui/text-filter';
+import { disciplinesQueryOptions } from '@/domain/catalog/catalog-queries';
 import { QuestionResultCard } from '@/domain/questions/question-result-card';
 import { EMPTY_SEARCH, questionSearchInfiniteOptions } from '@/domain/study/study-queries';
 import { errorMessage } from '@/lib/api-client';
@@ -21,10 +24,16 @@ const found = (total: number, capped: boolean) =>
       ? '1 questão encontrada'
       : `${total.toLocaleString('pt-BR')} questões encontradas`;
 
+/** The search's filters the finder offers (kept in the address with the words). */
+export const FINDER_FILTER_KEYS = ['disciplina', 'instituicao', 'ano'] as const;
+export type FinderFilters = Record<(typeof FINDER_FILTER_KEYS)[number], string>;
+
 interface QuestionFinderProps {
   /** The words searched (kept in the address). */
   search: string;
   onSearch: (text: string) => void;
+  filters: FinderFilters;
+  onFilters: (filters: FinderFilters) => void;
   onOpen: (questionId: string) => void;
   /** The editor's address of a question found (the search stays in it, for coming back). */
   hrefOf: (questionId: string) => string;
@@ -66,7 +75,16 @@ function OpenById({ onOpen }: { onOpen: (questionId: string) => void }) {
 }
 
 /** Finds the question to edit: the public search by words, or its code. */
-export function QuestionFinder({ search, onSearch, onOpen, hrefOf }: QuestionFinderProps) {
+export function QuestionFinder({
+  search,
+  onSearch,
+  filters,
+  onFilters,
+  onOpen,
+  hrefOf,
+}: QuestionFinderProps) {
+  const disciplines = useQuery(disciplinesQueryOptions);
+  const searching = search !== '' || Object.values(filters).some(Boolean);
   const [text, setText] = useState(search);
   const [lastSearch, setLastSearch] = useState(search);
   // The address changed the search (back, a link): the field follows.
@@ -75,8 +93,8 @@ export function QuestionFinder({ search, onSearch, onOpen, hrefOf }: QuestionFin
     setText(search);
   }
   const results = useInfiniteQuery({
-    ...questionSearchInfiniteOptions({ ...EMPTY_SEARCH, q: search }, 'screen'),
-    enabled: search !== '',
+    ...questionSearchInfiniteOptions({ ...EMPTY_SEARCH, ...filters, q: search }, 'screen'),
+    enabled: searching,
     placeholderData: keepPreviousData,
   });
 
@@ -88,7 +106,7 @@ export function QuestionFinder({ search, onSearch, onOpen, hrefOf }: QuestionFin
   const pages = results.data?.pages ?? [];
   const items = pages.flatMap((page) => page.items);
   let body;
-  if (search === '') body = null;
+  if (!searching) body = null;
   else if (results.isPending) {
     body = (
       <div role="status" className={cardClasses({ className: 'h-32 animate-pulse' })}>
@@ -106,7 +124,7 @@ export function QuestionFinder({ search, onSearch, onOpen, hrefOf }: QuestionFin
   } else if (items.length === 0) {
     body = (
       <StatePanel icon={SearchX} title="Nenhuma questão encontrada">
-        Tente outras palavras ou abra a questão pelo código.
+        Tente outras palavras ou filtros, ou abra a questão pelo código.
       </StatePanel>
     );
   } else {
@@ -165,6 +183,30 @@ export function QuestionFinder({ search, onSearch, onOpen, hrefOf }: QuestionFin
             </Button>
           </div>
         </form>
+        <fieldset className="grid gap-4 sm:grid-cols-3">
+          <legend className="mb-2 text-sm font-medium text-ink">Filtros</legend>
+          <SearchableSelect
+            label="Disciplina"
+            options={(disciplines.data?.disciplines ?? []).map((discipline) => ({
+              value: discipline.code,
+              label: discipline.name,
+            }))}
+            value={filters.disciplina}
+            onChange={(disciplina) => onFilters({ ...filters, disciplina })}
+          />
+          <TextFilter
+            label="Banca"
+            value={filters.instituicao}
+            onChange={(instituicao) => onFilters({ ...filters, instituicao })}
+            maxLength={100}
+          />
+          <TextFilter
+            label="Ano"
+            value={filters.ano}
+            onChange={(ano) => onFilters({ ...filters, ano })}
+            maxLength={4}
+          />
+        </fieldset>
         <div className="border-t border-line pt-5">
           <OpenById onOpen={onOpen} />
         </div>

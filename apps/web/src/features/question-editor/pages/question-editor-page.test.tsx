@@ -370,6 +370,22 @@ describe('/admin/questoes (finding the question)', () => {
     expect(await screen.findByRole('list', { name: 'Questões encontradas' })).toBeVisible();
   });
 
+  it('filters by discipline, board and year, with or without words, in the address', async () => {
+    const api = stubEditor({
+      'GET /questions/search': { items: [], total: 0, totalCapped: false, nextCursor: null },
+    });
+    const { user, location } = await renderEditor('/admin/questoes');
+    const board = screen.getByRole('textbox', { name: 'Banca' });
+    await user.type(board, 'IBFC{Enter}');
+    await screen.findByText('Nenhuma questão encontrada');
+    expect(location().search).toBe('?instituicao=IBFC');
+    await user.type(screen.getByRole('textbox', { name: 'Ano' }), '2017{Enter}');
+    await waitFor(() => expect(location().search).toBe('?instituicao=IBFC&ano=2017'));
+    await waitFor(() =>
+      expect(api.calls('GET /questions/search').at(-1)?.search).toBe('?instituicao=IBFC&ano=2017'),
+    );
+  });
+
   it('opens a question by its code', async () => {
     stubEditor();
     const { user, location } = await renderEditor('/admin/questoes');

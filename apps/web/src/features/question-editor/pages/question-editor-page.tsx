@@ -15,7 +15,11 @@ import {
   useRestoreVersion,
   useSaveQuestion,
 } from '../api/question-editor-api';
-import { QuestionFinder } from '../components/question-finder';
+import {
+  FINDER_FILTER_KEYS,
+  type FinderFilters,
+  QuestionFinder,
+} from '../components/question-finder';
 import { QuestionForm } from '../components/question-form';
 import { ImageReplacer } from '../components/image-replacer';
 import { VersionsPanel } from '../components/versions-panel';
@@ -27,6 +31,13 @@ import { VersionsPanel } from '../components/versions-panel';
  */
 
 const EDITING_LOAD_FAILED = 'Não foi possível carregar a questão. Tente novamente.';
+
+/** The finder's address: the words and the filters that are set. */
+function finderParams(search: string, filters: FinderFilters) {
+  const params = new URLSearchParams(search ? { busca: search } : {});
+  for (const key of FINDER_FILTER_KEYS) if (filters[key]) params.set(key, filters[key]);
+  return params;
+}
 
 function editorSearch(questionId: string, search: string): string {
   const params = new URLSearchParams({ q: questionId });
@@ -152,6 +163,9 @@ export default function QuestionEditorPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const questionId = searchParams.get('q')?.trim() ?? '';
   const search = searchParams.get('busca')?.trim() ?? '';
+  const filters = Object.fromEntries(
+    FINDER_FILTER_KEYS.map((key) => [key, searchParams.get(key)?.trim() ?? '']),
+  ) as FinderFilters;
 
   return (
     <Page
@@ -167,9 +181,9 @@ export default function QuestionEditorPage() {
       ) : (
         <QuestionFinder
           search={search}
-          onSearch={(text) =>
-            setSearchParams(new URLSearchParams(text ? { busca: text } : {}), { replace: true })
-          }
+          onSearch={(text) => setSearchParams(finderParams(text, filters), { replace: true })}
+          filters={filters}
+          onFilters={(next) => setSearchParams(finderParams(search, next), { replace: true })}
           onOpen={(id) => setSearchParams(new URLSearchParams(editorSearch(id, search)))}
           hrefOf={(id) => editorSearch(id, search)}
         />
