@@ -10,6 +10,7 @@ import {
 } from '@/modules/catalog/import/content-import.service';
 import { APP_ORIGIN, get, send, signedInStudent } from '../helpers/accounts';
 import { MINI_CATALOG } from '../helpers/content';
+import { eventually } from '../helpers/eventually';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { multipartFile } from '../helpers/zip';
 
@@ -70,7 +71,9 @@ describe('question editor', () => {
       [1, 'import', [], null],
     ]);
     // Students see it at once.
-    expect(await statement()).toBe('<p>Enunciado revisado: quanto é 2 + 2?</p>');
+    // Every instance's cache hears of it by NOTIFY (a few milliseconds later on PostgreSQL).
+    const revised = '<p>Enunciado revisado: quanto é 2 + 2?</p>';
+    expect(await eventually(statement, (html) => html === revised)).toBe(revised);
 
     // Nothing changed: no version.
     expect((await save(after.snapshot, 2)).json().message).toBe(
@@ -95,7 +98,7 @@ describe('question editor', () => {
     expect(restored.statusCode, restored.body).toBe(200);
     expect(restored.json().message).toBe('Versão 1 restaurada como versão 3.');
     expect(restored.json().editing.snapshot).toEqual(original);
-    expect(await statement()).toBe(before);
+    expect(await eventually(statement, (html) => html === before)).toBe(before);
 
     const audit = (await get(app(), `/api/admin/audit?alvo=${ID}`, cookie)).json() as AuditPage;
     expect(audit.entries.map((entry) => [entry.action, entry.summary])).toEqual([
@@ -152,7 +155,8 @@ describe('question editor', () => {
     expect(problem).toMatchObject({ file: 'provas/alfa_2017_prova.json', path: '$.questoes.1' });
     expect(problem!.message).toContain('desfaria a edição feita no console por Edu Editor');
     expect(problem!.message).toContain('Enunciado alterado');
-    expect(await statement()).toBe('<p>Corrigido no console.</p>');
+    const corrected = '<p>Corrigido no console.</p>';
+    expect(await eventually(statement, (html) => html === corrected)).toBe(corrected);
 
     // A file that carries the edit imports without a word.
     const dir = path.join(out, 'com-a-edicao');
@@ -160,7 +164,9 @@ describe('question editor', () => {
     await importer.importContent(dir);
 
     await importer.importContent(MINI_CATALOG, undefined, { overwriteEdits: true });
-    expect(await statement()).not.toBe('<p>Corrigido no console.</p>');
+    expect(await eventually(statement, (html) => html !== '<p>Corrigido no console.</p>')).not.toBe(
+      '<p>Corrigido no console.</p>',
+    );
     const [newest] = (await editing()).versions;
     expect(newest).toMatchObject({
       source: 'import',
@@ -194,7 +200,7 @@ describe('question editor', () => {
     expect(replaced.json().message).toBe(
       `Imagem ${assetId} substituída em todas as questões que a usam.`,
     );
-    const after = await imageUrl();
+    const after = await eventually(imageUrl, (url) => url !== before);
     expect(after).not.toBe(before);
     const served = await get(app(), after);
     expect(served.body).toContain('fill="#0f766e"');
