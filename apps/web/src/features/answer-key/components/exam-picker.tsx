@@ -1,9 +1,9 @@
-import { FilterX, FolderOpen, SearchX } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { FilterX, SearchX } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { OpenByCodeForm } from '@/components/ui/open-by-code-form';
 import { cardClasses } from '@/components/ui/card';
-import { TextField } from '@/components/ui/form-field';
 import { LoadMore } from '@/components/ui/load-more';
 import { Notice } from '@/components/ui/notice';
 import { QueryError } from '@/components/ui/query-error';
@@ -24,42 +24,6 @@ const FILTERS: [keyof ExamPickerFilters, string][] = [
 
 /** The address of the page with this exam chosen (the page keeps it in ?prova=). */
 const examSearch = (examId: string) => `?${new URLSearchParams({ prova: examId })}`;
-
-/** Opens an exam by its id, typed or pasted (e.g. from the exam dashboard's address). */
-function OpenById({ onOpen }: { onOpen: (examId: string) => void }) {
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const examId = text.trim();
-    if (!examId) {
-      setError('Digite o código da prova.');
-      return;
-    }
-    onOpen(examId);
-  };
-  return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start">
-      <TextField
-        label="Código da prova"
-        description='Por exemplo "cmvv_2017_matematica_prova".'
-        value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          setError(null);
-        }}
-        error={error}
-        spellCheck={false}
-        autoComplete="off"
-        maxLength={300}
-        className="min-w-0 flex-1"
-      />
-      <Button type="submit" variant="secondary" icon={FolderOpen} className="sm:mt-7">
-        Abrir
-      </Button>
-    </form>
-  );
-}
 
 /** Chooses the exam of a definitive key: from the catalogue, filtered, or by its id. */
 export function ExamPicker({ onOpen }: { onOpen: (examId: string) => void }) {
@@ -127,7 +91,12 @@ export function ExamPicker({ onOpen }: { onOpen: (examId: string) => void }) {
 
   return (
     <div className="space-y-5">
-      <OpenById onOpen={onOpen} />
+      <OpenByCodeForm
+        label="Código da prova"
+        description='Por exemplo "cmvv_2017_matematica_prova".'
+        emptyMessage="Digite o código da prova."
+        onOpen={onOpen}
+      />
       <div className="border-t border-line pt-5">
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           {FILTERS.map(([key, label]) => (

@@ -1,11 +1,11 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { SEARCH_TEXT_MAX, STUDY_TOOLS_MESSAGES } from '@gabarita/shared';
-import { FolderOpen, Search, SearchX } from 'lucide-react';
+import { Search, SearchX } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { OpenByCodeForm } from '@/components/ui/open-by-code-form';
 import { Card, cardClasses } from '@/components/ui/card';
 import { INPUT_CLASSES, LABEL_CLASSES } from '@/components/ui/field-styles';
-import { TextField } from '@/components/ui/form-field';
 import { LoadMore } from '@/components/ui/load-more';
 import { Notice } from '@/components/ui/notice';
 import { QueryError } from '@/components/ui/query-error';
@@ -37,41 +37,6 @@ interface QuestionFinderProps {
   onOpen: (questionId: string) => void;
   /** The editor's address of a question found (the search stays in it, for coming back). */
   hrefOf: (questionId: string) => string;
-}
-
-function OpenById({ onOpen }: { onOpen: (questionId: string) => void }) {
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const questionId = text.trim();
-    if (!questionId) {
-      setError('Digite o código da questão.');
-      return;
-    }
-    onOpen(questionId);
-  };
-  return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start">
-      <TextField
-        label="Abrir por código"
-        description='O código da questão, por exemplo "cmvv_2017_matematica_prova_3" (no visualizador, é o que vem depois de "q=" no endereço).'
-        value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          setError(null);
-        }}
-        error={error}
-        spellCheck={false}
-        autoComplete="off"
-        maxLength={300}
-        className="min-w-0 flex-1"
-      />
-      <Button type="submit" variant="secondary" icon={FolderOpen} className="sm:mt-7">
-        Abrir
-      </Button>
-    </form>
-  );
 }
 
 /** Finds the question to edit: the public search by words, or its code. */
@@ -208,7 +173,12 @@ export function QuestionFinder({
           />
         </fieldset>
         <div className="border-t border-line pt-5">
-          <OpenById onOpen={onOpen} />
+          <OpenByCodeForm
+            label="Abrir por código"
+            description='O código da questão, por exemplo "cmvv_2017_matematica_prova_3" (no visualizador, é o que vem depois de "q=" no endereço).'
+            emptyMessage="Digite o código da questão."
+            onOpen={onOpen}
+          />
         </div>
       </Card>
       {body && <div className="mt-6">{body}</div>}
