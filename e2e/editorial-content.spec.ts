@@ -212,6 +212,9 @@ test('a definitive key makes a student right; the student is told above the page
   await signInAs(page, editor);
   const list = page.getByRole('textbox', { name: 'Lista de mudanças' });
   const affected = page.getByRole('region', { name: 'Quem é afetado', exact: true });
+  // Every demonstration question has the team's comment, written for the key being replaced.
+  const COMMENT_WITHDRAWN =
+    'O comentário da questão explica o gabarito anterior: ele sai até ser reescrito no editor (fica nas versões).';
   const effect =
     '1 questão muda de gabarito; 1 resposta fica certa, 0 ficam erradas e 0 deixam de contar; ' +
     '0 simulados têm o resultado recalculado e 1 estudante recebe um aviso.';
@@ -243,7 +246,7 @@ test('a definitive key makes a student right; the student is told above the page
           '0',
           '0',
           '0',
-          '—',
+          COMMENT_WITHDRAWN,
         ]);
       } else {
         const card = affected
@@ -252,6 +255,7 @@ test('a definitive key makes a student right; the student is told above the page
         await expect(card).toHaveCount(1);
         await expect(card).toContainText(`Questão ${KEY_NUMBER}`);
         await expect(card.getByRole('definition')).toHaveText(['1', '1', '0', '0', '0']);
+        await expect(card).toContainText(`Observação: ${COMMENT_WITHDRAWN}`);
       }
       await expect(affected.getByRole('link', { name: `Questão ${KEY_NUMBER}` })).toHaveAttribute(
         'href',
