@@ -10,6 +10,7 @@ import type { AppConfig } from '@/config';
 import type { DatabaseHandle } from '@/db/client';
 import { PURCHASE_STATUSES, type PurchaseRow, type PurchaseStatus } from '@/db/schema';
 import { saoPauloDay } from '@/lib/clock';
+import { integer, usd } from '@/lib/operator-numbers';
 import { draftComments } from '../ai/comment-drafts/draft-comments.service';
 import { verifyStudyData } from '../study/answer-key/study-verify';
 import { createBillingService } from '../billing/billing.service';
@@ -153,16 +154,6 @@ const grantPremiumCommand: OperatorCommand = {
     ];
   },
 };
-
-const integer = new Intl.NumberFormat('pt-BR');
-const dollars = new Intl.NumberFormat('pt-BR', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 4,
-  maximumFractionDigits: 4,
-});
-/** Costs are stored in millionths of a US dollar. */
-const usd = (microUsd: number) => dollars.format(microUsd / 1_000_000);
 
 const grantTokensCommand: OperatorCommand = {
   usage: 'user:grant-tokens <email> [pacotes] [--provider password|google]',

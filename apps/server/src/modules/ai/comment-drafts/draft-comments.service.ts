@@ -1,6 +1,7 @@
 import type { AiConfig } from '@/config';
 import type { Database } from '@/db/client';
 import { operatorErrors } from '@/lib/app-errors';
+import { integer, usd } from '@/lib/operator-numbers';
 import { exportExams, writeExamFile } from '@/modules/catalog/export/catalog-export';
 import { examsMissingComments } from '@/modules/catalog/export/export.repo';
 import { createCatalogService } from '@/modules/catalog/catalog.service';
@@ -28,15 +29,6 @@ export interface DraftRequest {
 
 /** Provider failures in a row after which the batch stops (the provider is likely down). */
 const FAILURES_IN_A_ROW_TO_STOP = 3;
-
-const integer = new Intl.NumberFormat('pt-BR');
-const dollars = (microUsd: number) =>
-  new Intl.NumberFormat('pt-BR', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: 4,
-    maximumFractionDigits: 4,
-  }).format(microUsd / 1_000_000);
 
 /** A draft escaped as the comment's HTML, in format 2 with `rascunho` and `geracao`. */
 function draftFile(answer: DraftAnswer, generation: Record<string, unknown>) {
@@ -168,7 +160,7 @@ export async function draftComments(
     `Rascunhos escritos: ${tally.drafted} de ${batch.length} questão(ões) pedidas` +
       (stoppedEarly ? ' (interrompido: o provedor falhou seguidamente)' : '') +
       `; recusadas pelo modelo: ${tally.refused}; fora do formato: ${tally.malformed}; falhas do provedor: ${tally.failed}.`,
-    `Uso: ${integer.format(tally.input)} tokens de entrada e ${integer.format(tally.output)} de saída, ${dollars(tally.cost)} (em ai:usage, como trabalho da equipe).`,
+    `Uso: ${integer.format(tally.input)} tokens de entrada e ${integer.format(tally.output)} de saída, ${usd(tally.cost)} (em ai:usage, como trabalho da equipe).`,
     `Revise os comentários em ${request.dir}/provas: corrija o que precisar, tire "rascunho" e "geracao" ` +
       `de cada um revisado, ou importe a pasta já revisada com --accept-drafts: ` +
       `npm run content:import -- ${request.dir} --accept-drafts`,
