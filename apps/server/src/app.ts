@@ -25,6 +25,8 @@ import { createCatalogCache } from './modules/catalog/catalog-cache';
 import { createCatalogService, marksFromMemory } from './modules/catalog/catalog.service';
 import { createPerformanceService } from './modules/study/performance.service';
 import { simuladoRoutes } from './modules/study/simulado.routes';
+import { examOptionRoutes } from './modules/study/exam-options/exam-option.routes';
+import { createExamOptionService } from './modules/study/exam-options/exam-option.service';
 import { createSimuladoService } from './modules/study/simulado.service';
 import { createStudyMarks } from './modules/study/study-marks';
 import { studyRoutes } from './modules/study/study.routes';
@@ -291,6 +293,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
         }),
       });
       await api.register(simuladoRoutes, { simulados });
+      await api.register(examOptionRoutes, { examOptions: createExamOptionService(db) });
       await api.register(supportRoutes, { support });
       await api.register(auditRoutes, { audit: createAuditService(db) });
       await api.register(noticesRoutes, { notices: createNoticesService(db) });

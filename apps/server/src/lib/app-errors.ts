@@ -71,6 +71,10 @@ export const catalogErrors = {
   examNotFound: () => new AppError('catalog/exam-not-found', 404, CATALOG_MESSAGES.examNotFound),
   disciplineNotFound: () =>
     new AppError('catalog/discipline-not-found', 404, CATALOG_MESSAGES.disciplineNotFound),
+  unknownExamOption: (key: string, names: string[]) =>
+    new AppError('catalog/unknown-option', 400, CATALOG_MESSAGES.unknownExamOption(key, names)),
+  examWithoutOptions: () =>
+    new AppError('catalog/exam-without-options', 400, CATALOG_MESSAGES.examWithoutOptions),
 };
 
 export const editorErrors = {
@@ -80,6 +84,7 @@ export const editorErrors = {
   versionNotFound: () =>
     new AppError('editor/version-not-found', 404, QUESTION_EDITOR_MESSAGES.versionNotFound),
   stale: () => new AppError('editor/stale', 409, QUESTION_EDITOR_MESSAGES.stale),
+  retired: () => new AppError('editor/question-retired', 409, QUESTION_EDITOR_MESSAGES.retired),
   imageNotFound: () => new AppError('editor/image-not-found', 404, IMAGE_REPLACE_MESSAGES.notFound),
   imageInvalid: (message: string) => new AppError('editor/image-invalid', 400, message),
   imageTooLarge: () => new AppError('editor/image-too-large', 413, IMAGE_REPLACE_MESSAGES.tooLarge),
@@ -109,6 +114,8 @@ export const contentUploadErrors = {
 export const studyErrors = {
   questionAnnulled: () =>
     new AppError('study/question-annulled', 409, CATALOG_MESSAGES.questionAnnulled),
+  questionRetired: () =>
+    new AppError('study/question-retired', 409, CATALOG_MESSAGES.questionRetired),
   invalidLetter: () => new AppError('study/invalid-letter', 400, CATALOG_MESSAGES.invalidLetter),
   questionLimit: () => new AppError('limit/question', 402, CATALOG_MESSAGES.questionLimit),
   statsCheckFirst: () =>
@@ -123,6 +130,8 @@ export const simuladoErrors = {
   sourceRequired: () =>
     new AppError('simulado/source-required', 400, SIMULADO_MESSAGES.sourceRequired),
   noQuestions: () => new AppError('simulado/no-questions', 422, SIMULADO_MESSAGES.noQuestions),
+  optionRequired: () =>
+    new AppError('simulado/option-required', 400, SIMULADO_MESSAGES.optionRequired),
   cebraspeNeedsCertoErrado: () =>
     new AppError(
       'simulado/cebraspe-needs-certo-errado',

@@ -10,6 +10,9 @@ export const FORMAT_2_EXAMPLE = path.join(
   '../../../../content/examples/formato-2',
 );
 export const FORMAT_2_EXAM = 'exemplo_2024_formato2_prova.json';
+/** The ENEM example of docs/content-format.md: an exam of another kind, with option blocks. */
+export const ENEM_EXAMPLE = path.join(import.meta.dirname, '../../../../content/examples/enem');
+export const ENEM_EXAM = 'exemplo_enem_2023_prova.json';
 
 export interface QuestionJson {
   id_questao: string;

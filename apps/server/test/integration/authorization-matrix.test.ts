@@ -152,6 +152,12 @@ const MATRIX: Record<string, Probe> = {
 
   'GET /api/exams': { url: fixed('/api/exams'), expect: same(200) },
   'GET /api/exams/:examId': { url: (c) => `/api/exams/${c.examId}`, expect: same(200) },
+  // The exam has no option blocks: every signed-in caller gets the route's own refusal.
+  'PUT /api/exams/:examId/opcao': {
+    url: (c) => `/api/exams/${c.examId}/opcao`,
+    body: () => ({ opcao: 'ingles' }),
+    expect: signedIn([400, 'catalog/exam-without-options']),
+  },
   'GET /api/disciplines': { url: fixed('/api/disciplines'), expect: same(200) },
   'GET /api/disciplines/:code/questions': {
     url: fixed('/api/disciplines/matematica/questions'),

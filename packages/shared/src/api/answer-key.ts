@@ -53,6 +53,9 @@ export const ANSWER_KEY_MESSAGES = {
   letterNotInQuestion: (letters: string) => `a questão só tem as alternativas ${letters}`,
   unchanged: 'já é o gabarito da questão',
   repeated: 'questão repetida na lista',
+  /** A number of an exam's option blocks names one question in each block. */
+  inOptionBlocks: (options: string) =>
+    `o número está em cada opção da prova (${options}): o gabarito definitivo de questões de opção se corrige reimportando o arquivo da prova`,
   hasProblems: 'Corrija as linhas com problema antes de aplicar: nada foi alterado.',
   lineUnreadable: 'use o número da questão e a letra (ou "anulada"), por exemplo "12 C"',
 } as const;

@@ -18,8 +18,28 @@ export const QUESTION_STATUSES = ['regular', 'annulled', 'outdated'] as const;
 export const questionStatusSchema = z.enum(QUESTION_STATUSES);
 export type QuestionStatus = z.infer<typeof questionStatusSchema>;
 
-/** The seven filters of the exam list (docs/product-rules.md, "Exam filters"); empty = no filter. */
+/**
+ * What kind of exam it is (format 2 `tipo`). Cargo, órgão and nível belong to concursos and are null
+ * for the others (docs/product-rules.md, "Exam kinds").
+ */
+export const EXAM_KINDS = ['concurso', 'vestibular', 'enem', 'certificacao', 'olimpiada'] as const;
+export const examKindSchema = z.enum(EXAM_KINDS);
+export type ExamKind = z.infer<typeof examKindSchema>;
+export const EXAM_KIND_LABELS: Record<ExamKind, string> = {
+  concurso: 'Concurso',
+  vestibular: 'Vestibular',
+  enem: 'ENEM',
+  certificacao: 'Certificação',
+  olimpiada: 'Olimpíada',
+};
+
+/** A named group of questions of which a candidate takes one (format 2 `opcoes`), e.g. a language. */
+export const examOptionSchema = z.object({ key: z.string(), name: z.string() });
+export type ExamOption = z.infer<typeof examOptionSchema>;
+
+/** The eight filters of the exam list (docs/product-rules.md, "Exam filters"); empty = no filter. */
 export const examFiltersSchema = z.object({
+  tipo: optionalText(30),
   cargo: optionalText(200),
   instituicao: optionalText(200),
   ano: optionalText(10),
@@ -29,6 +49,7 @@ export const examFiltersSchema = z.object({
   assunto: optionalText(200),
 });
 export const EXAM_FILTER_KEYS = [
+  'tipo',
   'cargo',
   'orgao',
   'nivel',
@@ -52,10 +73,12 @@ export const facetOptionSchema = z.object({
 
 export const examCardSchema = z.object({
   id: z.string(),
-  cargo: z.string(),
-  cargoGeral: z.string(),
-  orgao: z.string(),
-  nivel: z.string(),
+  kind: examKindSchema,
+  cargo: z.nullable(z.string()),
+  /** The general post the Cargo filter matches; null, like cargo, outside concursos. */
+  cargoGeral: z.nullable(z.string()),
+  orgao: z.nullable(z.string()),
+  nivel: z.nullable(z.string()),
   instituicao: z.string(),
   ano: z.string(),
   questionCount: z.int(),
@@ -64,6 +87,8 @@ export const examCardSchema = z.object({
   /** The signed-in user has opened this exam before (the eye icon). */
   inHistory: z.boolean(),
   demonstration: z.boolean(),
+  /** Option blocks; empty when the exam has none. */
+  options: z.array(examOptionSchema),
 });
 
 export const examSearchResponseSchema = z.object({
@@ -84,6 +109,8 @@ export const questionCardSchema = z.object({
   /** The user's recorded answer: 'c' correct, 'e' wrong, null not answered. */
   response: z.nullable(questionResponseCodeSchema),
   status: questionStatusSchema,
+  /** The option block the question belongs to; null: part of every candidate's exam. */
+  optionKey: z.nullable(z.string()),
 });
 
 /** Where an exam came from and under which licence (optional in the import format). */
@@ -101,9 +128,19 @@ export const examDetailResponseSchema = z.object({
     annulledCount: z.int(),
     outdatedCount: z.int(),
     source: z.nullable(examSourceSchema),
+    /**
+     * The option block the user chose (`options[].key`); null before a choice, for visitors and
+     * without options. Once chosen, `questions` holds the common questions and the chosen block's
+     * only; before, every block's too (each with its `optionKey`), so the page can offer the choice.
+     */
+    chosenOption: z.nullable(z.string()),
   }),
   questions: z.array(questionCardSchema),
 });
+
+/** PUT /api/exams/:examId/opcao: the option block the user takes in this exam. */
+export const examOptionChoiceRequestSchema = z.object({ opcao: text(60) });
+export const examOptionChoiceResponseSchema = z.object({ chosenOption: z.string() });
 
 export const disciplineSchema = z.object({
   code: z.string(),
@@ -160,6 +197,7 @@ export const questionDetailSchema = z.object({
   number: z.int(),
   exam: z.pick(examCardSchema, {
     id: true,
+    kind: true,
     cargo: true,
     orgao: true,
     instituicao: true,
@@ -170,9 +208,16 @@ export const questionDetailSchema = z.object({
   disciplina: z.string(),
   disciplinaNome: z.string(),
   assunto: z.string(),
+  /** The option block the question belongs to (e.g. Inglês); null for a common question. */
+  option: z.nullable(examOptionSchema),
   status: questionStatusSchema,
   /** What changed (outdated) or why it was annulled; null when the file gives none. */
   statusNote: z.nullable(z.string()),
+  /**
+   * Retired by a re-import that left it out: no longer in the exam's list, counts or search, but
+   * kept where a student's history holds it (docs/product-rules.md, "Retired questions").
+   */
+  retired: z.boolean(),
   /** Sanitized HTML; `<figura imagem="…">` markers name entries of `figures`. */
   statementHtml: z.string(),
   alternatives: z.array(alternativeSchema),

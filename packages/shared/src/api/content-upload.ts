@@ -29,6 +29,8 @@ export const contentUploadQuerySchema = z.object({
   aceitarRascunhos: z.optional(z.enum(['1'])),
   sobrescreverEdicoes: z.optional(z.enum(['1'])),
   renomearDisciplinas: z.optional(z.enum(['1'])),
+  /** `--allow-removals`: retire the questions the file no longer has (docs/product-rules.md). */
+  permitirRemocoes: z.optional(z.enum(['1'])),
 });
 
 export const contentProblemSchema = z.object({
@@ -37,10 +39,25 @@ export const contentProblemSchema = z.object({
   message: z.string(),
 });
 
-/** The `--check` of an uploaded catalogue: its summary lines, or its problems by file. */
+/**
+ * The questions of one exam that an import retires from the catalogue (docs/product-rules.md,
+ * "Retired questions"), and how many students answered them.
+ */
+export const contentRemovalSchema = z.object({
+  examId: z.string(),
+  numbers: z.array(z.int()),
+  answeredBy: z.int(),
+});
+export type ContentRemoval = z.infer<typeof contentRemovalSchema>;
+
+/**
+ * The `--check` of an uploaded catalogue: its summary lines, or its problems by file. `removals`,
+ * present when the import would retire questions (allowed), lists them for the confirmation.
+ */
 export const contentCheckSchema = z.object({
   ok: z.boolean(),
   lines: z.array(z.string()),
   problems: z.array(contentProblemSchema),
+  removals: z.optional(z.array(contentRemovalSchema)),
 });
 export type ContentCheck = z.infer<typeof contentCheckSchema>;

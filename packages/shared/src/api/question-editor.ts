@@ -109,6 +109,9 @@ export const QUESTION_EDITOR_MESSAGES = {
   keyChange:
     'Para mudar o gabarito ou anular a questão, use "Gabarito definitivo": ele recalcula as respostas já dadas.',
   versionNotFound: 'Versão não encontrada.',
+  /** A retired question is not edited as a live one (docs/product-rules.md, "Retired questions"). */
+  retired:
+    'Esta questão foi retirada do catálogo por uma importação e não é editada no console. Para trazê-la de volta, inclua-a de novo no arquivo da prova e importe.',
   stale:
     'Outra pessoa salvou esta questão enquanto você editava: recarregue para ver a versão atual e refaça sua alteração.',
 } as const;

@@ -110,6 +110,9 @@ export const SIMULADO_MESSAGES = {
   notFound: 'Simulado não encontrado.',
   noQuestions: 'Nenhuma questão atende aos filtros escolhidos. Tente remover algum deles.',
   sourceRequired: 'Escolha uma prova ou filtros para montar o simulado.',
+  /** An exam with option blocks (e.g. the foreign language) before the user chose one. */
+  optionRequired:
+    'Esta prova tem opções (por exemplo, a língua estrangeira): escolha a sua no painel da prova antes de começar o simulado.',
   cebraspeNeedsCertoErrado:
     'A regra Cebraspe (uma errada anula uma certa) vale só para provas de Certo ou Errado.',
   notInSimulado: 'Esta questão não faz parte do simulado.',

@@ -24,6 +24,10 @@ export const CATALOG_MESSAGES = {
   packageCheckCost: (tokens: string) => `Esta conferência usa ${tokens} tokens do seu pacote`,
   questionNotFound: 'Questão não encontrada.',
   examNotFound: 'Prova não encontrada.',
+  /** PUT /exams/:examId/opcao with a key the exam does not have (docs/product-rules.md, "Exam kinds and option blocks"). */
+  unknownExamOption: (key: string, names: string[]) =>
+    `Esta prova não tem a opção "${key}": escolha ${names.length > 1 ? `${names.slice(0, -1).join(', ')} ou ${names.at(-1)}` : (names[0] ?? 'uma das opções da prova')}.`,
+  examWithoutOptions: 'Esta prova não tem opções a escolher: todas as questões são para todos.',
   disciplineNotFound: 'Disciplina não encontrada.',
   invalidLetter: 'Escolha uma das alternativas da questão.',
   invalidBoolean: 'Use "true" ou "false".',
@@ -36,5 +40,12 @@ export const CATALOG_MESSAGES = {
   /** Shown when the import file gives no note. */
   outdatedText: 'Uma norma posterior à prova mudou o que esta questão cobra.',
   outdatedKey: 'O gabarito é o da época da prova.',
+  /** A question a re-import left out (docs/product-rules.md, "Retired questions"). */
+  retiredTitle: 'Questão retirada do catálogo',
+  retiredText:
+    'Ela não faz mais parte da prova no catálogo, mas continua no seu histórico, nas suas estatísticas e no caderno de erros.',
+  /** The server's refusal of a first answer to a retired question. */
+  questionRetired:
+    'Esta questão foi retirada do catálogo e não pode mais ser respondida. Quem já a respondeu ainda pode conferi-la de novo.',
   hideOutdated: 'Ocultar questões desatualizadas',
 } as const;

@@ -12,7 +12,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import type { QuestionCommentary, SubjectStudyNotes } from '@gabarita/shared';
+import { EXAM_KINDS, type QuestionCommentary, type SubjectStudyNotes } from '@gabarita/shared';
 import { bytea } from './column-types';
 
 export interface Alternative {
@@ -23,6 +23,12 @@ export interface Alternative {
   html?: string | null;
   /** An alternative that is an image (format 2). */
   figure?: { assetId: string; description: string } | null;
+}
+
+/** A named group of questions of which a candidate takes one (format 2 `opcoes`). */
+export interface ExamOptionColumn {
+  key: string;
+  name: string;
 }
 
 export interface ExamSourceColumn {
@@ -54,10 +60,12 @@ export const exams = pgTable(
   'exams',
   {
     id: text('id').primaryKey(),
-    cargoGeral: text('cargo_geral').notNull(),
-    cargo: text('cargo').notNull(),
-    orgao: text('orgao').notNull(),
-    nivel: text('nivel').notNull(),
+    kind: text('kind', { enum: EXAM_KINDS }).notNull().default('concurso'),
+    /** These four are null outside concursos (docs/product-rules.md, "Exam kinds…"). */
+    cargoGeral: text('cargo_geral'),
+    cargo: text('cargo'),
+    orgao: text('orgao'),
+    nivel: text('nivel'),
     instituicao: text('instituicao').notNull(),
     ano: text('ano').notNull(),
     /** Questions that count: annulled ones are left out (docs/product-rules.md). */
@@ -67,9 +75,17 @@ export const exams = pgTable(
     demonstration: boolean('demonstration').notNull().default(false),
     /** Where the exam came from and its licence, shown on the exam dashboard. */
     source: jsonb('source').$type<ExamSourceColumn>(),
+    /** Option blocks, in the file's order; empty when the exam has none. */
+    options: jsonb('options').$type<ExamOptionColumn[]>().notNull().default([]),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('exams_ano_id_idx').on(table.ano, table.id)],
+  (table) => [
+    index('exams_ano_id_idx').on(table.ano, table.id),
+    check(
+      'exams_kind_check',
+      sql`${table.kind} in ('concurso', 'vestibular', 'enem', 'certificacao', 'olimpiada')`,
+    ),
+  ],
 );
 
 /** How many questions of each discipline an exam has (drives the discipline filter and counts). */
@@ -142,12 +158,14 @@ export const images = pgTable('images', {
 export const questions = pgTable(
   'questions',
   {
-    /** `<examId>_<number>`, as in the spec. */
+    /** `<examId>_<number>`, as in the spec; in an option block `<examId>_<option>_<number>`. */
     id: text('id').primaryKey(),
     examId: text('exam_id')
       .notNull()
       .references(() => exams.id, { onDelete: 'cascade' }),
     number: integer('number').notNull(),
+    /** The option block the question belongs to (`exams.options`); null: every candidate's. */
+    optionKey: text('option_key'),
     statementHtml: text('statement_html').notNull(),
     alternatives: jsonb('alternatives').$type<Alternative[]>().notNull(),
     /** The key. Never sent to a browser before that user's answer is checked. */
@@ -168,10 +186,17 @@ export const questions = pgTable(
     statusNote: text('status_note'),
     /** The authored comment (format 2 `comentario`); shown after a check (docs/product-rules.md). */
     commentary: jsonb('commentary').$type<QuestionCommentary>(),
+    /**
+     * Set when a re-import left the question out: it leaves lists and search, and the history,
+     * statistics and caderno that hold it keep it (docs/product-rules.md, "Retired questions").
+     */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
   },
   (table) => [
     check('questions_status_check', sql`${table.status} in ('regular', 'annulled', 'outdated')`),
-    unique('questions_exam_number_unique').on(table.examId, table.number),
+    unique('questions_exam_option_number_unique')
+      .on(table.examId, table.optionKey, table.number)
+      .nullsNotDistinct(),
     index('questions_discipline_subject_idx').on(table.disciplineCode, table.subjectId, table.id),
   ],
 );

@@ -30,6 +30,22 @@ export const testHistory = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.examId] })],
 );
 
+/** The option block (`exams.options`) a user chose for an exam: the other blocks are hidden. */
+export const examOptionChoices = pgTable(
+  'exam_option_choices',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    examId: text('exam_id')
+      .notNull()
+      .references(() => exams.id, { onDelete: 'cascade' }),
+    optionKey: text('option_key').notNull(),
+    chosenAt: timestamp('chosen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.examId] })],
+);
+
 export const questionHistory = pgTable(
   'question_history',
   {

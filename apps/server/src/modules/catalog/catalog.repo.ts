@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { type Database, executeRows } from '@/db/client';
 import {
   disciplines,
@@ -10,14 +10,18 @@ import {
   subjects,
   testHistory,
 } from '@/db/schema';
+import type { ExamKind } from '@gabarita/shared';
 import type { ExamIndexRows, IndexedExam } from './exam-index';
 
 export interface ExamRow {
   id: string;
-  cargo: string;
-  cargo_geral: string;
-  orgao: string;
-  nivel: string;
+  kind: ExamKind;
+  /** Null outside concursos (docs/product-rules.md, "Exam kinds and option blocks"). */
+  cargo: string | null;
+  cargo_geral: string | null;
+  orgao: string | null;
+  nivel: string | null;
+  options: { key: string; name: string }[];
   instituicao: string;
   ano: string;
   question_count: number;
@@ -31,8 +35,10 @@ function examCardColumns(userId: string | null, matching: SQL) {
   const inHistory = userId
     ? sql`exists (select 1 from test_history th where th.exam_id = e.id and th.user_id = ${userId})`
     : sql`false`;
-  return sql`e.id, e.cargo, e.cargo_geral, e.orgao, e.nivel, e.instituicao, e.ano,
-             e.question_count, e.demonstration, ${matching} as matching, ${inHistory} as in_history`;
+  // cargo_geral is '' for exams without one (its column predates exam kinds).
+  return sql`e.id, e.kind, e.cargo, nullif(e.cargo_geral, '') as cargo_geral, e.orgao, e.nivel,
+             e.options, e.instituicao, e.ano, e.question_count, e.demonstration,
+             ${matching} as matching, ${inHistory} as in_history`;
 }
 
 /** An exam card with what its dashboard adds: annulled and outdated counts and the source. */
@@ -60,14 +66,21 @@ export interface QuestionCardRow {
   subject: string;
   response: 'c' | 'e' | null;
   status: 'regular' | 'annulled' | 'outdated';
-  cargo: string;
-  orgao: string;
+  /** The option block the question belongs to; null: a common question. */
+  option_key: string | null;
+  kind: ExamKind;
+  cargo: string | null;
+  orgao: string | null;
+  instituicao: string;
   ano: string;
 }
 
+/** What every list of question cards selects of the exam: enough to label it (exam-label.ts). */
+export const QUESTION_CARD_EXAM_COLUMNS = sql`q.option_key, e.kind, e.cargo, e.orgao, e.instituicao, e.ano`;
+
 const questionCardColumns = (userId: string | null) => sql`
   q.id, q.exam_id, q.number, q.discipline_code, d.name as discipline_name, s.name as subject,
-  ${userId ? sql`qh.response` : sql`null`} as response, q.status, e.cargo, e.orgao, e.ano`;
+  ${userId ? sql`qh.response` : sql`null`} as response, q.status, ${QUESTION_CARD_EXAM_COLUMNS}`;
 const questionCardJoins = (userId: string | null) => sql`
   join subjects s on s.id = q.subject_id
   join disciplines d on d.code = q.discipline_code
@@ -78,7 +91,7 @@ export async function examQuestionCards(db: Database, examId: string, userId: st
   return executeRows<QuestionCardRow>(
     db,
     sql`select ${questionCardColumns(userId)} from questions q ${questionCardJoins(userId)}
-        where q.exam_id = ${examId} order by q.number`,
+        where q.exam_id = ${examId} and q.retired_at is null order by q.number`,
   );
 }
 
@@ -93,7 +106,7 @@ export async function disciplineQuestionCards(
   hideOutdated = false,
 ) {
   const where = sql`q.discipline_code = ${disciplineCode} ${subject ? sql`and s.name = ${subject}` : sql``}
-    and q.status ${hideOutdated ? sql`= 'regular'` : sql`<> 'annulled'`}`;
+    and q.status ${hideOutdated ? sql`= 'regular'` : sql`<> 'annulled'`} and q.retired_at is null`;
   const [total] = await executeRows<{ total: number }>(
     db,
     sql`select count(*)::int as total from questions q join subjects s on s.id = q.subject_id where ${where}`,
@@ -102,7 +115,7 @@ export async function disciplineQuestionCards(
     db,
     sql`select ${questionCardColumns(userId)} from questions q ${questionCardJoins(userId)}
         where ${where}
-        order by e.ano desc, q.exam_id, q.number
+        order by e.ano desc, q.exam_id, q.number, q.id
         limit ${limit} offset ${offset}`,
   );
   return { total: total?.total ?? 0, items };
@@ -117,7 +130,7 @@ export async function subjectCounts(db: Database) {
     db,
     sql`select s.discipline_code, s.name as subject, count(q.id)::int as count
         from subjects s join questions q on q.subject_id = s.id
-        where q.status <> 'annulled'
+        where q.status <> 'annulled' and q.retired_at is null
         group by s.discipline_code, s.name`,
   );
 }
@@ -206,6 +219,7 @@ export async function subjectQuestionIds(
         eq(questions.disciplineCode, disciplineCode),
         eq(subjects.name, subject),
         ne(questions.status, 'annulled'),
+        isNull(questions.retiredAt),
       ),
     )
     .orderBy(asc(questions.id))
@@ -222,11 +236,12 @@ export async function findSubjectNotes(db: Database, disciplineCode: string, sub
   return row?.notes ?? null;
 }
 
-/** Every question id, in catalogue order (exam, number). */
+/** Every question id in the catalogue (retired ones aside), in order (exam, number). */
 export async function listQuestionIds(db: Database) {
   const rows = await db
     .select({ id: questions.id })
     .from(questions)
+    .where(isNull(questions.retiredAt))
     .orderBy(asc(questions.examId), asc(questions.number));
   return rows.map((row) => row.id);
 }
@@ -239,6 +254,7 @@ export async function loadExamIndexRows(db: Database): Promise<ExamIndexRows> {
       'exams',
       {
         id: 'id',
+        kind: 'kind',
         cargo: 'cargo',
         cargoGeral: 'cargo_geral',
         orgao: 'orgao',
@@ -247,6 +263,7 @@ export async function loadExamIndexRows(db: Database): Promise<ExamIndexRows> {
         ano: 'ano',
         questionCount: 'question_count',
         demonstration: 'demonstration',
+        options: 'options',
       },
       'ano desc, id desc',
     ),
@@ -341,6 +358,7 @@ export async function findQuestionKey(db: Database, questionId: string) {
       answerLetter: questions.answerLetter,
       alternatives: questions.alternatives,
       status: questions.status,
+      retired: sql<boolean>`${questions.retiredAt} is not null`,
     })
     .from(questions)
     .where(eq(questions.id, questionId));

@@ -128,12 +128,16 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     },
   );
 
-  // Versioned URLs: cache for long. An SVG opened on its own may not run or load anything.
+  // Versioned URLs: cache for long. An SVG opened on its own may not run or load anything; it
+  // may draw the pictures it embeds (data: URIs, re-encoded at import).
   const sendImage = (reply: FastifyReply, contentType: string, content: Buffer) =>
     reply
       .type(contentType)
       .header('cache-control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`)
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .header(
+        'content-security-policy',
+        "default-src 'none'; img-src data:; style-src 'unsafe-inline'",
+      )
       .header('x-content-type-options', 'nosniff')
       .send(content);
 

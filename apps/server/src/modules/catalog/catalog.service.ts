@@ -6,9 +6,11 @@ import {
   type ExamCard,
   type ExamDetailResponse,
   type ExamFilters,
+  type ExamOption,
   type ExamSearchResponse,
   examSearchResponseSchema,
   questionDetailSchema,
+  type QuestionCard,
   type QuestionDetail,
   type QuestionFacetsResponse,
   type QuestionSearchFilters,
@@ -44,6 +46,8 @@ import {
 } from './catalog.repo';
 import { createExamIndex, type ExamIndex, type PublicSearchResult } from './exam-index';
 import { toQuestionCard } from './question-result-card';
+import { examBoardLabel, examListLabel } from './exam-label';
+import { chosenOptionOf } from '../study/exam-options/exam-option.service';
 import { catalogErrors } from '@/lib/app-errors';
 
 const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
@@ -62,6 +66,7 @@ export function decodeCursor(cursor: string | undefined): number {
 function toExamCard(row: ExamRow): ExamCard {
   return {
     id: row.id,
+    kind: row.kind,
     cargo: row.cargo,
     cargoGeral: row.cargo_geral,
     orgao: row.orgao,
@@ -72,6 +77,7 @@ function toExamCard(row: ExamRow): ExamCard {
     matchingQuestionCount: row.matching,
     inHistory: row.in_history,
     demonstration: row.demonstration,
+    options: row.options,
   };
 }
 
@@ -184,6 +190,10 @@ async function publicExam(db: Database, examId: string): Promise<ExamDetailRespo
   const exam = await findExamDetail(db, examId, null);
   if (!exam) throw catalogErrors.examNotFound();
   const { matchingQuestionCount: _notInDetail, ...card } = toExamCard(exam);
+  // In print order; a number of the option blocks in the order of the blocks.
+  const blockOrder = new Map(exam.options.map((option, index) => [option.key, index]));
+  const position = (question: QuestionCard) =>
+    question.optionKey === null ? -1 : (blockOrder.get(question.optionKey) ?? blockOrder.size);
   return {
     exam: {
       ...card,
@@ -192,8 +202,26 @@ async function publicExam(db: Database, examId: string): Promise<ExamDetailRespo
       source: exam.source
         ? { origem: exam.source.origem, licenca: exam.source.licenca, url: exam.source.url }
         : null,
+      chosenOption: null,
     },
-    questions: (await examQuestionCards(db, examId, null)).map(toQuestionCard),
+    questions: (await examQuestionCards(db, examId, null))
+      .map(toQuestionCard)
+      .sort((a, b) => a.number - b.number || position(a) - position(b)),
+  };
+}
+
+/**
+ * Once the user chose an option block, the exam is the common questions and that block's
+ * (docs/product-rules.md, "Exam kinds and option blocks"); before, every block is listed, so the
+ * page can offer the choice.
+ */
+function withChosenOption(detail: ExamDetailResponse, chosen: string | null): ExamDetailResponse {
+  if (chosen === null) return detail;
+  return {
+    exam: { ...detail.exam, chosenOption: chosen },
+    questions: detail.questions.filter(
+      (question) => question.optionKey === null || question.optionKey === chosen,
+    ),
   };
 }
 
@@ -257,7 +285,7 @@ async function publicDisciplineQuestions(
   return {
     items: items.map((row) => ({
       ...toQuestionCard(row),
-      examLabel: `${row.cargo} — ${row.orgao} (${row.ano})`,
+      examLabel: examListLabel(row),
     })),
     total,
     nextCursor:
@@ -266,6 +294,16 @@ async function publicDisciplineQuestions(
 }
 
 type DisciplineQuestionsPage = Awaited<ReturnType<typeof publicDisciplineQuestions>>;
+
+/** A question's option block with its name (its key when the exam lacks it); null: common. */
+function questionOption(
+  options: readonly ExamOption[],
+  optionKey: string | null,
+): ExamOption | null {
+  if (optionKey === null) return null;
+  const name = options.find((option) => option.key === optionKey)?.name ?? optionKey;
+  return { key: optionKey, name };
+}
 
 async function publicQuestion(db: Database, questionId: string): Promise<QuestionDetail> {
   const found = await findQuestion(db, questionId);
@@ -297,6 +335,7 @@ async function publicQuestion(db: Database, questionId: string): Promise<Questio
     number: question.number,
     exam: {
       id: exam.id,
+      kind: exam.kind,
       cargo: exam.cargo,
       orgao: exam.orgao,
       instituicao: exam.instituicao,
@@ -307,8 +346,10 @@ async function publicQuestion(db: Database, questionId: string): Promise<Questio
     disciplina: question.disciplineCode,
     disciplinaNome: found.disciplineName,
     assunto: found.subject,
+    option: questionOption(exam.options, question.optionKey),
     status: question.status,
     statusNote: question.statusNote,
+    retired: question.retiredAt !== null,
     statementHtml: question.statementHtml,
     alternatives: question.alternatives.map((alternative) => ({
       letter: alternative.letter,
@@ -383,7 +424,7 @@ async function tutorMaterial(db: Database, questionId: string): Promise<TutorMat
   return {
     id: question.id,
     number: question.number,
-    examLabel: `${exam.cargo} · ${exam.instituicao} · ${exam.ano}`,
+    examLabel: examBoardLabel(exam),
     disciplineCode: question.disciplineCode,
     disciplineName: found.disciplineName,
     subject: found.subject,
@@ -483,7 +524,9 @@ export function createCatalogService(
       }));
     },
     async getExam(examId: string, userId: string | null) {
-      return withExamMarks(marks, await examDetails(examId, () => publicExam(db, examId)), userId);
+      const detail = await examDetails(examId, () => publicExam(db, examId));
+      const chosen = await chosenOptionOf(db, userId, examId, detail.exam.options);
+      return withExamMarks(marks, withChosenOption(detail, chosen), userId);
     },
     getDisciplines: disciplinesList,
     async getDisciplineQuestions(

@@ -1,6 +1,8 @@
 import {
   EXAM_FILTER_KEYS,
+  EXAM_KIND_LABELS,
   type ExamCard,
+  type ExamKind,
   type ExamFilters,
   type ExamSearchResponse,
   type FacetOption,
@@ -9,14 +11,17 @@ import {
 /** An exam as the search reads it, in the catalogue's order (newest year first, then id). */
 export interface IndexedExam {
   id: string;
-  cargo: string;
-  cargoGeral: string;
-  orgao: string;
-  nivel: string;
+  kind: ExamKind;
+  /** Null outside concursos (docs/product-rules.md, "Exam kinds and option blocks"). */
+  cargo: string | null;
+  cargoGeral: string | null;
+  orgao: string | null;
+  nivel: string | null;
   instituicao: string;
   ano: string;
   questionCount: number;
   demonstration: boolean;
+  options: { key: string; name: string }[];
 }
 
 export interface ExamIndexRows {
@@ -31,10 +36,13 @@ export interface ExamIndexRows {
   disciplineNames: Map<string, string>;
 }
 
-type ColumnFilter = 'cargo' | 'orgao' | 'nivel' | 'instituicao' | 'ano';
-const COLUMN_FILTERS: ColumnFilter[] = ['cargo', 'orgao', 'nivel', 'instituicao', 'ano'];
-const columnValue = (exam: IndexedExam, key: ColumnFilter) =>
-  key === 'cargo' ? exam.cargoGeral : exam[key];
+type ColumnFilter = 'tipo' | 'cargo' | 'orgao' | 'nivel' | 'instituicao' | 'ano';
+const COLUMN_FILTERS: ColumnFilter[] = ['tipo', 'cargo', 'orgao', 'nivel', 'instituicao', 'ano'];
+/** The exam's value for a filter; null (no cargo outside concursos) matches no option. */
+const columnValue = (exam: IndexedExam, key: ColumnFilter): string | null =>
+  key === 'tipo' ? exam.kind : key === 'cargo' ? exam.cargoGeral : exam[key];
+const optionLabel = (key: ColumnFilter, value: string) =>
+  key === 'tipo' ? (EXAM_KIND_LABELS[value as ExamKind] ?? value) : value;
 
 interface Entry {
   exam: IndexedExam;
@@ -146,8 +154,9 @@ export function createExamIndex(rows: ExamIndexRows) {
       if (subjectOk) {
         const weight = inQuestions ? questionsMatching(entry, disciplina, assunto) : 1;
         for (const key of COLUMN_FILTERS) {
-          if (failures === 0 || failed === key)
-            increment(columnCounts.get(key)!, columnValue(exam, key), weight);
+          const value = columnValue(exam, key);
+          if (value !== null && (failures === 0 || failed === key))
+            increment(columnCounts.get(key)!, value, weight);
         }
       }
       if (failures > 0) continue;
@@ -183,7 +192,7 @@ export function createExamIndex(rows: ExamIndexRows) {
     // An option with nothing to find (every question of it annulled) is not offered.
     for (const key of COLUMN_FILTERS) {
       for (const [value, count] of columnCounts.get(key)!)
-        if (count > 0) facets[key].push({ value, label: value, count });
+        if (count > 0) facets[key].push({ value, label: optionLabel(key, value), count });
     }
     for (const [value, count] of disciplineCounts) {
       const label = rows.disciplineNames.get(value);
@@ -213,6 +222,7 @@ function toCard(
         : (entry.disciplines.get(disciplina) ?? null);
   return {
     id: exam.id,
+    kind: exam.kind,
     cargo: exam.cargo,
     cargoGeral: exam.cargoGeral,
     orgao: exam.orgao,
@@ -223,6 +233,7 @@ function toCard(
     matchingQuestionCount: matching,
     inHistory: false,
     demonstration: exam.demonstration,
+    options: exam.options,
   };
 }
 

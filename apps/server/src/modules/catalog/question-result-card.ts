@@ -1,5 +1,6 @@
 import type { QuestionCard, SearchQuestionCard } from '@gabarita/shared';
 import type { QuestionCardRow } from './catalog.repo';
+import { examListLabel } from './exam-label';
 import { htmlToText } from './import/sanitize';
 
 const EXCERPT_LENGTH = 220;
@@ -20,6 +21,7 @@ export function toQuestionCard(row: QuestionCardRow): QuestionCard {
     assunto: row.subject,
     response: row.response,
     status: row.status,
+    optionKey: row.option_key,
   };
 }
 
@@ -35,7 +37,7 @@ function excerpt(html: string): string {
 export function toQuestionResultCard(row: QuestionResultRow): SearchQuestionCard {
   return {
     ...toQuestionCard(row),
-    examLabel: `${row.cargo} — ${row.orgao} (${row.ano})`,
+    examLabel: examListLabel(row),
     excerpt: excerpt(row.statement_html),
   };
 }

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { QuestionSearchFilters } from '@gabarita/shared';
 import { type Database, executeRows } from '@/db/client';
+import { QUESTION_CARD_EXAM_COLUMNS } from './catalog.repo';
 import type { QuestionResultRow } from './question-result-card';
 
 /** Where the next page starts: the last card of this page, in the list's order. */
@@ -8,6 +9,8 @@ export interface SearchPosition {
   ano: string;
   examId: string;
   number: number;
+  /** Option blocks share numbers: the id orders questions of one number (null in older cursors). */
+  id: string | null;
 }
 
 const TRUE = sql`true`;
@@ -18,7 +21,8 @@ const TRUE = sql`true`;
  * questions' generated `search_vector`; a text of stop words only searches nothing.
  */
 function searchConditions(filters: QuestionSearchFilters, userId: string | null): SQL {
-  const parts: SQL[] = [sql`q.status <> 'annulled'`];
+  // Retired questions are out of the catalogue (docs/product-rules.md, "Retired questions").
+  const parts: SQL[] = [sql`q.status <> 'annulled'`, sql`q.retired_at is null`];
   if (filters.q && filters.q.includes('"')) {
     // A phrase is estimated as if its words only had to appear anywhere, so the planner would walk
     // the exams in order expecting an early match; its matches are few: take them from the index.
@@ -31,6 +35,7 @@ function searchConditions(filters: QuestionSearchFilters, userId: string | null)
       sql`(numnode(public.search_query(${filters.q})) = 0 or q.search_vector @@ public.search_query(${filters.q}))`,
     );
   }
+  if (filters.tipo) parts.push(sql`e.kind = ${filters.tipo}`);
   if (filters.cargo) parts.push(sql`e.cargo_geral = ${filters.cargo}`);
   if (filters.instituicao) parts.push(sql`e.instituicao = ${filters.instituicao}`);
   if (filters.orgao) parts.push(sql`e.orgao = ${filters.orgao}`);
@@ -71,21 +76,22 @@ export async function searchQuestionPage(
   const where = searchConditions(filters, userId);
   const afterCondition = after
     ? sql`(e.ano < ${after.ano} or (e.ano = ${after.ano} and (q.exam_id < ${after.examId}
-           or (q.exam_id = ${after.examId} and q.number > ${after.number}))))`
+           or (q.exam_id = ${after.examId} and (q.number > ${after.number}
+               ${after.id === null ? sql`` : sql`or (q.number = ${after.number} and q.id > ${after.id})`})))))`
     : TRUE;
   const [items, [count]] = await Promise.all([
     executeRows<QuestionResultRow>(
       db,
       sql`select q.id, q.exam_id, q.number, q.discipline_code, d.name as discipline_name,
                  s.name as subject, ${userId ? sql`qh.response` : sql`null`} as response, q.status,
-                 e.cargo, e.orgao, e.ano, q.statement_html
+                 ${QUESTION_CARD_EXAM_COLUMNS}, q.statement_html
           from questions q
           join exams e on e.id = q.exam_id
           join subjects s on s.id = q.subject_id
           join disciplines d on d.code = q.discipline_code
           ${historyJoin(userId)}
           where ${where} and ${afterCondition}
-          order by e.ano desc, q.exam_id desc, q.number asc
+          order by e.ano desc, q.exam_id desc, q.number asc, q.id asc
           limit ${limit}`,
     ),
     // Counted up to a limit: an exact count of a broad search would read most of the catalogue.

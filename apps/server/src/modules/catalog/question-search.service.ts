@@ -11,20 +11,23 @@ import { searchQuestionPage, type SearchPosition } from './question-search.repo'
 import { canonicalSearchText } from './search-text';
 import { requestErrors, authErrors } from '@/lib/app-errors';
 
-const positionSchema = z.tuple([z.string().max(10), z.string().max(200), z.number().int()]);
+const positionSchema = z.tuple(
+  [z.string().max(10), z.string().max(200), z.number().int()],
+  z.string().max(200),
+);
 
 /** Cursors are opaque to clients; inside, the position of the last card sent. */
-export function encodeSearchCursor({ ano, examId, number }: SearchPosition): string {
-  return Buffer.from(JSON.stringify([ano, examId, number])).toString('base64url');
+export function encodeSearchCursor({ ano, examId, number, id }: SearchPosition): string {
+  return Buffer.from(JSON.stringify([ano, examId, number, id])).toString('base64url');
 }
 
 export function decodeSearchCursor(cursor: string | undefined): SearchPosition | null {
   if (!cursor) return null;
   try {
-    const [ano, examId, number] = positionSchema.parse(
+    const [ano, examId, number, id] = positionSchema.parse(
       JSON.parse(Buffer.from(cursor, 'base64url').toString()),
     );
-    return { ano, examId, number };
+    return { ano, examId, number, id: id ?? null };
   } catch {
     throw requestErrors.invalidCursor();
   }
@@ -68,7 +71,12 @@ export async function searchQuestions(
     totalCapped: total > SEARCH_COUNT_LIMIT,
     nextCursor:
       items.length > SEARCH_PAGE_SIZE && last
-        ? encodeSearchCursor({ ano: last.ano, examId: last.exam_id, number: last.number })
+        ? encodeSearchCursor({
+            ano: last.ano,
+            examId: last.exam_id,
+            number: last.number,
+            id: last.id,
+          })
         : null,
   };
 }

@@ -272,12 +272,13 @@ function formatDay(day: string) {
 
 const contentImport: OperatorCommand = {
   usage:
-    'content:import <pasta> [--check] [--rename-disciplines] [--accept-drafts] [--overwrite-edits]',
+    'content:import <pasta> [--check] [--rename-disciplines] [--accept-drafts] [--overwrite-edits] [--allow-removals]',
   summary:
     'Valida e importa provas, disciplinas e imagens (docs/content-format.md), tudo ou nada. ' +
     '--check só valida; --rename-disciplines permite mudar o nome de uma disciplina existente; ' +
     '--accept-drafts importa os comentários em rascunho já revisados; --overwrite-edits ' +
-    'substitui pelo arquivo as questões editadas no console.',
+    'substitui pelo arquivo as questões editadas no console; --allow-removals retira do catálogo ' +
+    'as questões que uma prova reimportada não tem mais (o histórico dos alunos as mantém).',
   pathArgs: [0],
   async run(database, args, progress) {
     const parsed = (() => {
@@ -290,6 +291,7 @@ const contentImport: OperatorCommand = {
             'rename-disciplines': { type: 'boolean' },
             'accept-drafts': { type: 'boolean' },
             'overwrite-edits': { type: 'boolean' },
+            'allow-removals': { type: 'boolean' },
           },
         });
       } catch {
@@ -307,6 +309,7 @@ const contentImport: OperatorCommand = {
         renameDisciplines: parsed.values['rename-disciplines'],
         acceptDrafts: parsed.values['accept-drafts'],
         overwriteEdits: parsed.values['overwrite-edits'],
+        allowRemovals: parsed.values['allow-removals'],
       },
     );
     return result.lines;

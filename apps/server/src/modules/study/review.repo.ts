@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type Database, executeRows } from '@/db/client';
 import { reviewItems } from '@/db/schema';
 import type { LadderState } from './review-ladder';
+import { QUESTION_CARD_EXAM_COLUMNS } from '../catalog/catalog.repo';
 import type { QuestionResultRow } from '../catalog/question-result-card';
 
 /** The question's place on the user's review ladder, locked until the transaction ends. */
@@ -68,7 +69,7 @@ export async function listReviewItems(
   return executeRows<ReviewRow>(
     db,
     sql`select q.id, q.exam_id, q.number, q.discipline_code, d.name as discipline_name,
-               s.name as subject, qh.response, q.status, e.cargo, e.orgao, e.ano, q.statement_html,
+               s.name as subject, qh.response, q.status, ${QUESTION_CARD_EXAM_COLUMNS}, q.statement_html,
                ri.step, to_char(ri.due_day, 'YYYY-MM-DD') as due_day, ri.last_wrong_at
         from review_items ri
         join questions q on q.id = ri.question_id

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ExamFilters } from '@gabarita/shared';
 import { type Database, executeRows } from '@/db/client';
 import {
@@ -16,12 +16,28 @@ export interface SimuladoCandidate {
   alternatives: { letter: string }[];
 }
 
-/** The exam's questions that count, in the printed order (annulled ones are left out). */
-export async function examQuestionsForSimulado(db: Database, examId: string) {
+/**
+ * The exam's questions that count, in the printed order (annulled and retired ones left out): the
+ * common questions and, in an exam with option blocks, the chosen block's.
+ */
+export async function examQuestionsForSimulado(
+  db: Database,
+  examId: string,
+  optionKey: string | null,
+) {
   return db
     .select({ id: questions.id, alternatives: questions.alternatives })
     .from(questions)
-    .where(and(eq(questions.examId, examId), sql`${questions.status} <> 'annulled'`))
+    .where(
+      and(
+        eq(questions.examId, examId),
+        sql`${questions.status} <> 'annulled'`,
+        isNull(questions.retiredAt),
+        optionKey === null
+          ? isNull(questions.optionKey)
+          : or(isNull(questions.optionKey), eq(questions.optionKey, optionKey)),
+      ),
+    )
     .orderBy(asc(questions.number));
 }
 
@@ -29,14 +45,23 @@ const TRUE = sql`true`;
 
 /**
  * Questions matching the exam-list filters (the exam's columns; discipline and subject of the
- * question itself), annulled ones left out, `count` of them drawn at random.
+ * question itself), annulled and retired ones left out, `count` of them drawn at random.
  */
 export async function searchQuestionsForSimulado(
   db: Database,
+  userId: string,
   filters: ExamFilters,
   count: number,
 ): Promise<SimuladoCandidate[]> {
-  const parts: SQL[] = [sql`q.status <> 'annulled'`];
+  const parts: SQL[] = [
+    sql`q.status <> 'annulled'`,
+    sql`q.retired_at is null`,
+    // Never two blocks of one exam: an option block's questions only when it is the user's choice
+    // (docs/product-rules.md, "Exam kinds and option blocks").
+    sql`(q.option_key is null or exists (select 1 from exam_option_choices c
+           where c.user_id = ${userId} and c.exam_id = q.exam_id and c.option_key = q.option_key))`,
+  ];
+  if (filters.tipo) parts.push(sql`e.kind = ${filters.tipo}`);
   if (filters.cargo) parts.push(sql`e.cargo_geral = ${filters.cargo}`);
   if (filters.orgao) parts.push(sql`e.orgao = ${filters.orgao}`);
   if (filters.nivel) parts.push(sql`e.nivel = ${filters.nivel}`);
@@ -59,7 +84,14 @@ export async function searchQuestionsForSimulado(
 
 export async function findExamTitle(db: Database, examId: string) {
   const [row] = await db
-    .select({ cargo: exams.cargo, orgao: exams.orgao, ano: exams.ano })
+    .select({
+      kind: exams.kind,
+      cargo: exams.cargo,
+      orgao: exams.orgao,
+      instituicao: exams.instituicao,
+      ano: exams.ano,
+      options: exams.options,
+    })
     .from(exams)
     .where(eq(exams.id, examId));
   return row;

@@ -2,6 +2,8 @@ import {
   SIMULADO_DEFAULT_QUESTIONS,
   SIMULADO_MESSAGES,
   SIMULADO_MINUTES_PER_QUESTION,
+  EXAM_KIND_LABELS,
+  type ExamKind,
   type CreateSimuladoRequest,
   type ExamFilters,
   type Simulado,
@@ -29,6 +31,8 @@ import {
   type SimuladoRow,
 } from './simulado.repo';
 import { settleAnswer } from './answer-recording';
+import { examName } from '../catalog/exam-label';
+import { chosenOptionOf } from './exam-options/exam-option.service';
 import { outcomeOf, scoreResult } from './simulado-scoring';
 import type { HeldBySimulado, StudyMarks } from './study-marks';
 import { lockRecordedAnswer, recordOpening } from './study.repo';
@@ -55,6 +59,7 @@ function deadlineOf(row: SimuladoRow): Date {
 function filtersTitle(filters: ExamFilters, disciplineName: string | undefined): string {
   const parts = [
     disciplineName ?? filters.disciplina,
+    filters.tipo && (EXAM_KIND_LABELS[filters.tipo as ExamKind] ?? filters.tipo),
     filters.assunto,
     filters.instituicao,
     filters.orgao,
@@ -200,12 +205,19 @@ export function createSimuladoService(db: Database, marks: Pick<StudyMarks, 'dro
       if (input.examId) {
         const exam = await findExamTitle(db, input.examId);
         if (!exam) throw simuladoErrors.examNotFound();
-        candidates = await examQuestionsForSimulado(db, input.examId);
-        title = `${exam.cargo} · ${exam.orgao} · ${exam.ano}`;
+        // The common questions and the user's block (docs/product-rules.md, "Exam kinds and
+        // option blocks"): without a choice there is no exam to time yet.
+        const chosen = await chosenOptionOf(db, userId, input.examId, exam.options);
+        if (exam.options.length > 0 && chosen === null) throw simuladoErrors.optionRequired();
+        candidates = await examQuestionsForSimulado(db, input.examId, chosen);
+        const block = exam.options.find((option) => option.key === chosen);
+        title = [examName(exam), exam.orgao ?? exam.instituicao, exam.ano, block?.name]
+          .filter(Boolean)
+          .join(' · ');
       } else if (input.filters || input.count) {
         const filters = input.filters ?? {};
         const count = input.count ?? SIMULADO_DEFAULT_QUESTIONS;
-        candidates = await searchQuestionsForSimulado(db, filters, count);
+        candidates = await searchQuestionsForSimulado(db, userId, filters, count);
         const disciplineName = filters.disciplina
           ? await findDisciplineName(db, filters.disciplina)
           : undefined;

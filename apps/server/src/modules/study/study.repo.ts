@@ -60,7 +60,11 @@ export async function lockQuestionKey(
   mode: 'share' | 'update' = 'share',
 ) {
   const [row] = await db
-    .select({ answerLetter: questions.answerLetter, status: questions.status })
+    .select({
+      answerLetter: questions.answerLetter,
+      status: questions.status,
+      retired: sql<boolean>`${questions.retiredAt} is not null`,
+    })
     .from(questions)
     .where(eq(questions.id, questionId))
     .for(mode);

@@ -50,6 +50,9 @@ async function openQuestion(
   questionId: string,
 ) {
   const question = await questionOrNotFound(catalog, questionId);
+  // Out of the catalogue: opening it from the history adds nothing to the history
+  // (docs/product-rules.md, "Retired questions").
+  if (question.retired) return;
   try {
     await recordOpening(db, session.user.id, question.examId, questionId);
   } finally {
@@ -121,6 +124,9 @@ async function checkAnswer(
       await recordOpening(tx, userId, question.examId, questionId);
       const recorded = await lockRecordedAnswer(tx, userId, questionId);
       const first = !recorded?.response;
+      // A retired question is checked again by those who answered it, never answered anew
+      // (docs/product-rules.md, "Retired questions"); refused before anything is counted.
+      if (first && key.retired) throw studyErrors.questionRetired();
       if (
         first &&
         free &&

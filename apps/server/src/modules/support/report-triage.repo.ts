@@ -18,6 +18,7 @@ const queueColumns = {
   questionId: errorReports.questionId,
   number: questions.number,
   examId: exams.id,
+  kind: exams.kind,
   cargo: exams.cargo,
   instituicao: exams.instituicao,
   ano: exams.ano,

@@ -29,9 +29,9 @@ import {
   saveReply,
   setReportStatus,
 } from './report-triage.repo';
+import { examBoardLabel } from '../catalog/exam-label';
 
-const questionLabel = (row: QueueRow) =>
-  `questão ${row.number} de ${row.cargo} · ${row.instituicao} · ${row.ano}`;
+const questionLabel = (row: QueueRow) => `questão ${row.number} de ${examBoardLabel(row)}`;
 
 function queueItem(row: QueueRow): ReportQueueItem {
   return {

@@ -3,6 +3,7 @@ import type { Database } from '@/db/client';
 import { operatorErrors } from '@/lib/app-errors';
 import { integer, usd } from '@/lib/operator-numbers';
 import { exportExams, writeExamFile } from '@/modules/catalog/export/catalog-export';
+import { filePart } from '@/modules/catalog/export/exam-file';
 import { examsMissingComments } from '@/modules/catalog/export/export.repo';
 import { createCatalogService } from '@/modules/catalog/catalog.service';
 import { readCommentary } from '@/modules/catalog/import/commentary';
@@ -138,7 +139,8 @@ export async function draftComments(
       custo_usd: cost / 1_000_000,
     });
     if (result.comment) {
-      file.questoes[String(question.number)]!.comentario = result.comment;
+      filePart(file, question.optionKey).questoes[String(question.number)]!.comentario =
+        result.comment;
       writeExamFile(request.dir, file);
       tally.drafted += 1;
     } else {

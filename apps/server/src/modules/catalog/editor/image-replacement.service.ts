@@ -9,7 +9,7 @@ import { bumpCatalogVersion } from '../catalog-version.repo';
 import { findImage } from '../catalog.repo';
 import { IMAGE_TYPES } from '../import/content-files';
 import { upsertImages } from '../import/content-import.repo';
-import { checkImages } from '../import/images';
+import { checkImagesInWorkers } from '../import/image-workers';
 import { ProblemList } from '../import/problems';
 
 /**
@@ -25,7 +25,7 @@ export function createImageReplacementService(db: Database) {
       const contentType = IMAGE_TYPES[extension];
       if (!contentType) throw editorErrors.imageInvalid(IMAGE_REPLACE_MESSAGES.unsupported);
       const problems = new ProblemList();
-      const [prepared] = await checkImages(
+      const [prepared] = await checkImagesInWorkers(
         [{ file: file.filename, assetId, contentType, content: file.content }],
         problems,
         { prepare: true },

@@ -1,5 +1,6 @@
 import type { QuestionSnapshot } from '@gabarita/shared';
 import type { Database } from '@/db/client';
+import { questionPath } from '../import/option-blocks';
 import type { ProblemList } from '../import/problems';
 import type { ValidCatalog } from '../import/validate-content';
 import { describeChanges, incomingSnapshot } from './question-snapshot';
@@ -9,6 +10,7 @@ export interface UndoneEdit {
   examId: string;
   questionId: string;
   number: number;
+  optionKey: string | null;
   editedBy: string | null;
   editedAt: Date;
   version: number;
@@ -42,6 +44,7 @@ export async function editsUndoneBy(db: Database, catalog: ValidCatalog): Promis
         examId: exam.id,
         questionId: question.id,
         number: question.number,
+        optionKey: question.optionKey,
         editedBy: console.createdByName,
         editedAt: console.createdAt,
         version: console.version,
@@ -57,7 +60,7 @@ export function reportUndoneEdits(undone: UndoneEdit[], problems: ProblemList) {
   for (const edit of undone) {
     problems.report(
       `provas/${edit.examId}.json`,
-      `$.questoes.${edit.number}`,
+      questionPath(edit.optionKey, edit.number),
       `desfaria a edição feita no console${edit.editedBy ? ` por ${edit.editedBy}` : ''} em ` +
         `${day.format(edit.editedAt)} (versão ${edit.version}: ${edit.changes.join('; ')}); ` +
         'leve a edição para o arquivo, ou importe com --overwrite-edits para substituí-la pelo arquivo',

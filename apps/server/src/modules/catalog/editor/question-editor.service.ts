@@ -11,7 +11,9 @@ import { catalogErrors, editorErrors } from '@/lib/app-errors';
 import { actorOf, recordAudit } from '@/modules/audit/audit.service';
 import { bumpCatalogVersion } from '../catalog-version.repo';
 import { examFilePath } from '../export/catalog-export';
-import { examAssetIds, type ExamFile, examFile } from '../export/exam-file';
+import { examAssetIds, type ExamFile, examFile, filePart } from '../export/exam-file';
+import { examBoardLabel } from '../exam-label';
+import { questionPath } from '../import/option-blocks';
 import { loadImageFiles, loadStoredExam } from '../export/export.repo';
 import type { ContentFiles } from '../import/content-files';
 import { disciplineNames, upsertExam } from '../import/content-import.repo';
@@ -34,19 +36,29 @@ const versionOf = (row: VersionRow) => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-/** The exam file with one question replaced; the counts it declares follow its questions. */
-function withQuestion(file: ExamFile, number: number, snapshot: QuestionSnapshot): ExamFile {
+/** Where a question is: its number, in the common questions or in an option block. */
+interface Place {
+  number: number;
+  optionKey: string | null;
+}
+
+/**
+ * The exam file with one question replaced; the counts its part (the common questions or its
+ * option block) declares follow its questions.
+ */
+function withQuestion(file: ExamFile, place: Place, snapshot: QuestionSnapshot): ExamFile {
   const { textos, ...question } = snapshot;
   const edited = structuredClone(file) as ExamFile & Record<string, unknown>;
-  edited.questoes[String(number)] = { id_questao: String(number), ...question } as never;
+  const part = filePart(edited, place.optionKey);
+  part.questoes[String(place.number)] = { id_questao: String(place.number), ...question } as never;
   for (const [key, html] of Object.entries(textos)) edited[key] = html;
   const tally: ExamFile['disciplinas'] = {};
-  for (const each of Object.values(edited.questoes)) {
+  for (const each of Object.values(part.questoes)) {
     const entry = (tally[each.disciplina] ??= { total: 0, assuntos: {} });
     entry.total += 1;
     entry.assuntos[each.assunto] = (entry.assuntos[each.assunto] ?? 0) + 1;
   }
-  edited.disciplinas = tally;
+  part.disciplinas = tally;
   return edited;
 }
 
@@ -65,12 +77,12 @@ function assetIdsOf(snapshot: QuestionSnapshot): string[] {
 }
 
 /** A problem's path inside the question ('gabarito', 'Alternativas.2', 'textos.id_texto'). */
-function fieldOf(path: string, number: number): string {
-  const prefix = `$.questoes.${number}.`;
+function fieldOf(path: string, place: Place): string {
+  const prefix = `${questionPath(place.optionKey, place.number)}.`;
   if (path.startsWith(prefix)) return path.slice(prefix.length);
   if (path.startsWith('$.id_')) return `textos.${path.slice(2)}`;
   // The exam's counts follow the question's discipline and subject: their problems are its own.
-  if (path.startsWith('$.disciplinas')) return 'disciplina';
+  if (/^\$(\.opcoes\.[a-z0-9_]+)?\.disciplinas/.test(path)) return 'disciplina';
   return path.replace(/^\$\.?/, '') || 'questao';
 }
 
@@ -83,6 +95,9 @@ export function createQuestionEditorService(db: Database) {
   async function load(questionId: string) {
     const place = await questionPlace(db, questionId);
     if (!place) throw catalogErrors.questionNotFound();
+    // Out of its exam's file: it comes back only with the file (docs/product-rules.md, "Retired
+    // questions").
+    if (place.retired) throw editorErrors.retired();
     const stored = (await loadStoredExam(db, place.examId))!;
     return { place, stored, file: examFile(stored) };
   }
@@ -97,8 +112,8 @@ export function createQuestionEditorService(db: Database) {
       questionId,
       examId: place.examId,
       number: place.number,
-      examLabel: `${stored.exam.cargo} · ${stored.exam.instituicao} · ${stored.exam.ano}`,
-      snapshot: snapshotOf(file, place.number),
+      examLabel: examBoardLabel(stored.exam),
+      snapshot: snapshotOf(file, place),
       examTexts: Object.fromEntries(stored.referenceTexts.map((text) => [text.key, text.html])),
       disciplines: disciplines.sort((a, b) => a.name.localeCompare(b.name, 'pt-BR')),
       versions: versions.map(versionOf),
@@ -110,9 +125,9 @@ export function createQuestionEditorService(db: Database) {
     const disciplines = await disciplineNames(db);
     const assetIds = new Set([
       ...examAssetIds(stored),
-      ...Object.values(file.questoes).flatMap((q) =>
-        assetIdsOf({ ...q, textos: {} } as QuestionSnapshot),
-      ),
+      ...[file, ...Object.values(file.opcoes ?? {})]
+        .flatMap((part) => Object.values(part.questoes))
+        .flatMap((q) => assetIdsOf({ ...q, textos: {} } as QuestionSnapshot)),
     ]);
     const images = await loadImageFiles(db, [...assetIds]);
     const files: ContentFiles = {
@@ -140,28 +155,32 @@ export function createQuestionEditorService(db: Database) {
     restoredFrom?: number,
   ) {
     const { place, stored, file } = await load(questionId);
-    const before = snapshotOf(file, place.number);
-    const current = stored.questions.find((q) => q.question.number === place.number)!.question;
+    const before = snapshotOf(file, place);
+    const current = stored.questions.find(
+      (q) => q.question.number === place.number && q.question.optionKey === place.optionKey,
+    )!.question;
     if (
       snapshot.gabarito !== before.gabarito ||
       (snapshot.situacao === 'anulada') !== (current.status === 'annulled')
     ) {
       throw editorErrors.keyChange();
     }
-    const edited = withQuestion(file, place.number, snapshot);
+    const edited = withQuestion(file, place, snapshot);
     const { problems, catalog } = await validated(edited, stored);
-    const question = catalog.exams[0]?.questions.find((q) => q.number === place.number);
+    const question = catalog.exams[0]?.questions.find(
+      (q) => q.number === place.number && q.optionKey === place.optionKey,
+    );
     if (question?.commentaryDraft) {
       problems.push({
         file: examFilePath(file.id),
-        path: `$.questoes.${place.number}.comentario.rascunho`,
+        path: `${questionPath(place.optionKey, place.number)}.comentario.rascunho`,
         message: 'um comentário salvo no console é o revisado: retire "rascunho"',
       });
     }
     if (problems.length > 0 || !catalog.exams[0]) {
       throw editorErrors.invalid(
         QUESTION_EDITOR_MESSAGES.invalid(problems.length),
-        Object.fromEntries(problems.map((p) => [fieldOf(p.path, place.number), p.message])),
+        Object.fromEntries(problems.map((p) => [fieldOf(p.path, place), p.message])),
       );
     }
     const unchanged = Symbol('unchanged');
@@ -170,7 +189,7 @@ export function createQuestionEditorService(db: Database) {
       if ((versions[0]?.version ?? 0) !== baseVersion) throw editorErrors.stale();
       await upsertExam(tx, catalog.exams[0]!, new Map(), async () => undefined);
       // What was stored, as it was stored (sanitized): the version keeps exactly that.
-      const after = snapshotOf(examFile((await loadStoredExam(tx, place.examId))!), place.number);
+      const after = snapshotOf(examFile((await loadStoredExam(tx, place.examId))!), place);
       const changes = describeChanges(before, after);
       if (changes.length === 0) throw unchanged;
       if (versions.length === 0) {

@@ -1,13 +1,16 @@
 import type { QuestionSnapshot } from '@gabarita/shared';
-import { type ExamFile, questionFile } from '../export/exam-file';
+import { type ExamFile, filePart, questionFile } from '../export/exam-file';
 import type { ValidExam, ValidQuestion } from '../import/validate-content';
 
 /**
  * A question as the editor edits it and as a version keeps it: its format 2 question object
  * (docs/content-format.md) and, under `textos`, the reference texts it uses.
  */
-export function snapshotOf(file: ExamFile, number: number): QuestionSnapshot {
-  const { id_questao: _number, ...question } = file.questoes[String(number)]!;
+export function snapshotOf(
+  file: ExamFile,
+  { number, optionKey }: { number: number; optionKey: string | null },
+): QuestionSnapshot {
+  const { id_questao: _number, ...question } = filePart(file, optionKey).questoes[String(number)]!;
   const texts = file as unknown as Record<string, unknown>;
   return {
     ...(question as Omit<QuestionSnapshot, 'textos'>),

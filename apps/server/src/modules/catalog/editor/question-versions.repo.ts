@@ -6,7 +6,12 @@ export type VersionRow = typeof questionVersions.$inferSelect;
 
 export async function questionPlace(db: Database, questionId: string) {
   const [row] = await db
-    .select({ examId: questions.examId, number: questions.number })
+    .select({
+      examId: questions.examId,
+      number: questions.number,
+      optionKey: questions.optionKey,
+      retired: sql<boolean>`${questions.retiredAt} is not null`,
+    })
     .from(questions)
     .where(eq(questions.id, questionId));
   return row;

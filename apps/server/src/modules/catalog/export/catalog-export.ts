@@ -31,7 +31,11 @@ export async function exportExams(db: Database, dir: string, examIds: string[]) 
   }
   if (exported.length === 0 || unknown.length > 0) return { exported: [], unknown };
 
-  const codes = new Set(exported.flatMap(({ file }) => Object.keys(file.disciplinas)));
+  const codes = new Set(
+    exported.flatMap(({ file }) =>
+      [file, ...Object.values(file.opcoes ?? {})].flatMap((part) => Object.keys(part.disciplinas)),
+    ),
+  );
   const names = await disciplineNamesOf(db, [...codes]);
   writeJsonFile(dir, 'disciplinas.json', Object.fromEntries(names.map((d) => [d.code, d.name])));
   const assetIds = new Set(exported.flatMap(({ stored }) => examAssetIds(stored)));

@@ -73,10 +73,12 @@ export function questionFile(question: QuestionFields, subject: string) {
   };
 }
 
+type StoredQuestions = StoredExam['questions'];
+
 /** Questions per discipline and subject, annulled ones included, as the exam file declares them. */
-function disciplineTally(stored: StoredExam) {
+function disciplineTally(list: StoredQuestions) {
   const tally: Record<string, { total: number; assuntos: Record<string, number> }> = {};
-  for (const { question, subject } of stored.questions) {
+  for (const { question, subject } of list) {
     const entry = (tally[question.disciplineCode] ??= { total: 0, assuntos: {} });
     entry.total += 1;
     entry.assuntos[subject] = (entry.assuntos[subject] ?? 0) + 1;
@@ -90,16 +92,30 @@ function disciplineTally(stored: StoredExam) {
  */
 export function examFile(stored: StoredExam) {
   const { exam } = stored;
+  const inPart = (optionKey: string | null) =>
+    stored.questions.filter(({ question }) => question.optionKey === optionKey);
+  const common = inPart(null);
+  const questoes = (list: StoredQuestions) =>
+    Object.fromEntries(
+      list.map(({ question, subject }) => [
+        String(question.number),
+        questionFile(question, subject),
+      ]),
+    );
+  // Outside concursos cargo, órgão and nível may be absent (docs/content-format.md, "tipo").
+  const optional = (key: string, value: string | null) => (value ? { [key]: value } : {});
   return {
     versao: 2,
     id: exam.id,
-    cargo_geral: exam.cargoGeral,
-    cargo: exam.cargo,
-    orgão: exam.orgao,
-    nível: exam.nivel,
+    ...(exam.kind !== 'concurso' ? { tipo: exam.kind } : {}),
+    ...optional('cargo_geral', exam.cargoGeral),
+    ...optional('cargo', exam.cargo),
+    ...optional('orgão', exam.orgao),
+    ...optional('nível', exam.nivel),
     instituição: exam.instituicao,
     ano: exam.ano,
-    TOTAL: stored.questions.length,
+    // What one candidate answers: the common questions and one block.
+    TOTAL: common.length + (exam.options[0] ? inPart(exam.options[0].key).length : 0),
     ...(exam.demonstration ? { demonstracao: true } : {}),
     ...(exam.source
       ? {
@@ -110,18 +126,34 @@ export function examFile(stored: StoredExam) {
           },
         }
       : {}),
-    disciplinas: disciplineTally(stored),
+    disciplinas: disciplineTally(common),
     ...Object.fromEntries(stored.referenceTexts.map((text) => [text.key, text.html])),
-    questoes: Object.fromEntries(
-      stored.questions.map(({ question, subject }) => [
-        String(question.number),
-        questionFile(question, subject),
-      ]),
-    ),
+    questoes: questoes(common),
+    ...(exam.options.length > 0
+      ? {
+          opcoes: Object.fromEntries(
+            exam.options.map(({ key, name }) => [
+              key,
+              {
+                nome: name,
+                disciplinas: disciplineTally(inPart(key)),
+                questoes: questoes(inPart(key)),
+              },
+            ]),
+          ),
+        }
+      : {}),
   };
 }
 
 export type ExamFile = ReturnType<typeof examFile>;
+
+/** The part of an exam file a question is in: the common questions, or its option block. */
+export function filePart(file: ExamFile, optionKey: string | null) {
+  const part = optionKey === null ? file : file.opcoes?.[optionKey];
+  if (!part) throw new Error(`opção desconhecida no arquivo da prova: ${optionKey}`);
+  return part;
+}
 
 /** Every image the exam's file names: figures in its texts and alternatives, and `img`. */
 export function examAssetIds(stored: StoredExam): string[] {

@@ -2,7 +2,11 @@ import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { disciplines, exams, images, questions, referenceTexts, subjects } from '@/db/schema';
 
-/** One exam as stored, with what its file needs: reference texts and questions with subjects. */
+/**
+ * One exam as stored, with what its file needs: reference texts and questions with subjects.
+ * Retired questions are not part of it (docs/product-rules.md, "Retired questions"): the editor
+ * and the definitive key write the exam back through the importer from this.
+ */
 export async function loadStoredExam(db: Database, examId: string) {
   const [exam] = await db.select().from(exams).where(eq(exams.id, examId));
   if (!exam) return null;
@@ -16,7 +20,7 @@ export async function loadStoredExam(db: Database, examId: string) {
       .select({ question: questions, subject: subjects.name })
       .from(questions)
       .innerJoin(subjects, eq(subjects.id, questions.subjectId))
-      .where(eq(questions.examId, examId))
+      .where(and(eq(questions.examId, examId), isNull(questions.retiredAt)))
       .orderBy(asc(questions.number)),
   ]);
   return { exam, referenceTexts: texts, questions: rows };
@@ -58,7 +62,13 @@ export async function examsMissingComments(db: Database) {
   const rows = await db
     .selectDistinct({ examId: questions.examId })
     .from(questions)
-    .where(and(isNull(questions.commentary), ne(questions.status, 'annulled')))
+    .where(
+      and(
+        isNull(questions.commentary),
+        ne(questions.status, 'annulled'),
+        isNull(questions.retiredAt),
+      ),
+    )
     .orderBy(asc(questions.examId));
   return rows.map((row) => row.examId);
 }

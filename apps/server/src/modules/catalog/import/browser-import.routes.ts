@@ -44,6 +44,7 @@ export const browserImportRoutes: FastifyPluginAsyncZod<{ imports: BrowserImport
         acceptDrafts: request.query.aceitarRascunhos === '1',
         overwriteEdits: request.query.sobrescreverEdicoes === '1',
         renameDisciplines: request.query.renomearDisciplinas === '1',
+        allowRemovals: request.query.permitirRemocoes === '1',
       };
       const catalog = await imports.receive(await uploadedZip(request));
       if (request.query.verificar === '1') {

@@ -17,7 +17,7 @@ import { unpackCatalogZip } from './zip-catalog';
 
 export type UploadOptions = Pick<
   ImportOptions,
-  'acceptDrafts' | 'overwriteEdits' | 'renameDisciplines'
+  'acceptDrafts' | 'overwriteEdits' | 'renameDisciplines' | 'allowRemovals'
 >;
 
 /**
@@ -67,7 +67,19 @@ export function createBrowserImportService(db: Database) {
           check: true,
           label: catalog.label,
         });
-        return { ok: true, lines: result.lines, problems: [] };
+        return {
+          ok: true,
+          lines: result.lines,
+          problems: [],
+          // What the import would retire, for the page's confirmation.
+          ...(result.removals.length > 0 && {
+            removals: result.removals.map((removal) => ({
+              examId: removal.examId,
+              numbers: removal.questions.map((question) => question.number),
+              answeredBy: removal.answeredBy,
+            })),
+          }),
+        };
       } catch (error) {
         if (!(error instanceof ContentProblemsError)) throw error;
         return { ok: false, lines: [error.message], problems: error.problems };
@@ -88,8 +100,19 @@ export function createBrowserImportService(db: Database) {
       await recordAudit(db, actorOf(editor), {
         action: 'content.import',
         target: null,
-        summary: `Importação pelo navegador de ${catalog.label}: ${result.exams} prova(s), ${result.questions} questão(ões)`,
-        details: { file: catalog.label, ...options },
+        summary:
+          `Importação pelo navegador de ${catalog.label}: ${result.exams} prova(s), ${result.questions} questão(ões)` +
+          (result.retired > 0 ? `; ${result.retired} questão(ões) retirada(s) do catálogo` : '') +
+          (result.restored > 0 ? `; ${result.restored} questão(ões) de volta ao catálogo` : ''),
+        details: {
+          file: catalog.label,
+          ...options,
+          retired: result.retired,
+          restored: result.restored,
+          retiredQuestions: result.removals.flatMap((removal) =>
+            removal.questions.map((question) => question.id),
+          ),
+        },
       });
       return result.lines;
     },

@@ -1,4 +1,4 @@
-import { and, count, eq, notInArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import {
   disciplines,
@@ -10,6 +10,7 @@ import {
   referenceTexts,
   subjects,
 } from '@/db/schema';
+import { candidateCounts } from './candidate-counts';
 import type { PreparedImage } from './images';
 import type { ValidCatalog, ValidExam } from './validate-content';
 
@@ -32,33 +33,97 @@ export async function upsertDisciplines(db: Database, list: ValidCatalog['discip
     .onConflictDoUpdate({ target: disciplines.code, set: { name: excluded('name') } });
 }
 
+/**
+ * Writes the images, one statement each (the bytes of a large raster's original for zoom in a
+ * statement of their own): on PGlite each statement runs in the server's thread, and `pause` lets
+ * waiting requests in between. An image already stored with the same bytes (same version, type and
+ * original) is not written again, so re-importing a folder rewrites only the images that changed.
+ */
 export async function upsertImages(
   db: Database,
   list: PreparedImage[],
   pause: () => Promise<void>,
 ) {
+  if (list.length === 0) return;
+  const stored = new Map(
+    (
+      await db
+        .select({
+          assetId: images.assetId,
+          version: images.version,
+          contentType: images.contentType,
+          width: images.width,
+          height: images.height,
+          minWidth: images.minWidth,
+          zoomContentType: images.zoomContentType,
+          // The length only: reading the bytes would cost what writing them does.
+          zoomBytes: sql<number | null>`octet_length(${images.zoomContent})`,
+        })
+        .from(images)
+        .where(
+          inArray(
+            images.assetId,
+            list.map((image) => image.assetId),
+          ),
+        )
+    ).map((row) => [row.assetId, row]),
+  );
   for (const image of list) {
     await pause();
+    const before = stored.get(image.assetId);
+    const measures = { width: image.width, height: image.height, minWidth: image.minWidth };
+    if (
+      before &&
+      before.version === image.version &&
+      before.contentType === image.contentType &&
+      before.zoomContentType === image.zoomContentType &&
+      before.zoomBytes === (image.zoomContent?.length ?? null) &&
+      // The version is the page image's: an original that differs only where re-encoding does
+      // not look (its metadata) is compared byte for byte.
+      (image.zoomContent === null || (await sameZoomContent(db, image.assetId, image.zoomContent)))
+    ) {
+      if (
+        before.width !== measures.width ||
+        before.height !== measures.height ||
+        before.minWidth !== measures.minWidth
+      )
+        await db.update(images).set(measures).where(eq(images.assetId, image.assetId));
+      continue;
+    }
     const columns = {
       contentType: image.contentType,
       content: image.content,
       version: image.version,
-      width: image.width,
-      height: image.height,
-      minWidth: image.minWidth,
+      ...measures,
       zoomContentType: image.zoomContentType,
-      zoomContent: image.zoomContent,
+      zoomContent: null,
     };
     await db
       .insert(images)
       .values({ assetId: image.assetId, ...columns })
       .onConflictDoUpdate({ target: images.assetId, set: columns });
+    if (image.zoomContent) {
+      await pause();
+      await db
+        .update(images)
+        .set({ zoomContent: image.zoomContent })
+        .where(eq(images.assetId, image.assetId));
+    }
   }
 }
 
+async function sameZoomContent(db: Database, assetId: string, zoomContent: Buffer) {
+  const [row] = await db
+    .select({ same: sql<boolean>`${images.zoomContent} = ${zoomContent}` })
+    .from(images)
+    .where(eq(images.assetId, assetId));
+  return row?.same === true;
+}
+
 /**
- * Writes one exam in place: same ids keep their users' history; questions no longer in it go.
- * Annulled questions are stored but left out of every count (docs/product-rules.md, "Annulled and
+ * Writes one exam in place: same ids keep their users' history. Questions no longer in it are
+ * retired, not deleted, and questions it has again return (docs/product-rules.md, "Retired
+ * questions"); the importer lets this run only when the import allows removals. Annulled questions are stored but left out of every count (docs/product-rules.md, "Annulled and
  * outdated questions").
  */
 export async function upsertExam(
@@ -70,19 +135,22 @@ export async function upsertExam(
   pause: () => Promise<void>,
 ) {
   await pause();
-  const counted = exam.questions.filter((question) => question.status !== 'annulled');
+  const counts = candidateCounts(exam);
   const columns = {
+    kind: exam.kind,
+    // The column predates exam kinds: an exam without a general post stores '' (read as null).
     cargoGeral: exam.cargoGeral,
     cargo: exam.cargo,
     orgao: exam.orgao,
     nivel: exam.nivel,
     instituicao: exam.instituicao,
     ano: exam.ano,
-    questionCount: counted.length,
-    annulledCount: exam.questions.length - counted.length,
-    outdatedCount: counted.filter((question) => question.status === 'outdated').length,
+    questionCount: counts.questionCount,
+    annulledCount: counts.annulledCount,
+    outdatedCount: counts.outdatedCount,
     demonstration: exam.demonstration,
     source: exam.source,
+    options: exam.options,
   };
   await db
     .insert(exams)
@@ -97,15 +165,19 @@ export async function upsertExam(
   }
 
   await ensureSubjects(db, exam, subjectIds, pause);
-  await db.delete(questions).where(
-    and(
-      eq(questions.examId, exam.id),
-      notInArray(
-        questions.id,
-        exam.questions.map((question) => question.id),
+  await db
+    .update(questions)
+    .set({ retiredAt: sql`now()` })
+    .where(
+      and(
+        eq(questions.examId, exam.id),
+        isNull(questions.retiredAt),
+        notInArray(
+          questions.id,
+          exam.questions.map((question) => question.id),
+        ),
       ),
-    ),
-  );
+    );
   for (let start = 0; start < exam.questions.length; start += QUESTIONS_PER_STATEMENT) {
     await pause();
     await upsertQuestions(
@@ -119,44 +191,19 @@ export async function upsertExam(
   await pause();
   await db.delete(examSubjects).where(eq(examSubjects.examId, exam.id));
   await db.delete(examDisciplines).where(eq(examDisciplines.examId, exam.id));
-  const tally = new Map<
-    string,
-    { disciplineCode: string; subject: string; questionCount: number }
-  >();
-  for (const question of counted) {
-    const key = `${question.disciplineCode}\u0000${question.subject}`;
-    const entry = tally.get(key) ?? {
-      disciplineCode: question.disciplineCode,
-      subject: question.subject,
-      questionCount: 0,
-    };
-    entry.questionCount += 1;
-    tally.set(key, entry);
-  }
-  if (tally.size > 0) {
+  if (counts.subjects.length > 0) {
     await db.insert(examSubjects).values(
-      [...tally].map(([key, entry]) => ({
+      counts.subjects.map(({ key, ...entry }) => ({
         examId: exam.id,
         subjectId: subjectIds.get(key)!,
         ...entry,
       })),
     );
   }
-  const perDiscipline = new Map<string, number>();
-  for (const question of counted) {
-    perDiscipline.set(
-      question.disciplineCode,
-      (perDiscipline.get(question.disciplineCode) ?? 0) + 1,
-    );
-  }
-  if (perDiscipline.size > 0) {
-    await db.insert(examDisciplines).values(
-      [...perDiscipline].map(([disciplineCode, questionCount]) => ({
-        examId: exam.id,
-        disciplineCode,
-        questionCount,
-      })),
-    );
+  if (counts.disciplines.length > 0) {
+    await db
+      .insert(examDisciplines)
+      .values(counts.disciplines.map((entry) => ({ examId: exam.id, ...entry })));
   }
 }
 
@@ -179,6 +226,7 @@ async function upsertQuestions(
         id: question.id,
         examId: exam.id,
         number: question.number,
+        optionKey: question.optionKey,
         statementHtml: question.statementHtml,
         alternatives: question.alternatives,
         answerLetter: question.answerLetter,
@@ -196,6 +244,7 @@ async function upsertQuestions(
       target: questions.id,
       set: {
         number: excluded('number'),
+        optionKey: excluded('option_key'),
         statementHtml: excluded('statement_html'),
         alternatives: excluded('alternatives'),
         answerLetter: excluded('answer_letter'),
@@ -207,6 +256,8 @@ async function upsertQuestions(
         status: excluded('status'),
         statusNote: excluded('status_note'),
         commentary: excluded('commentary'),
+        // Back in the file: back in the catalogue.
+        retiredAt: sql`null`,
       },
     });
 }

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import type { ImageFile } from './content-files';
 import type { ProblemList } from './problems';
-import { sanitizeSvg, svgGeometry } from './sanitize';
+import { detectImageKind, extensionMismatch, KIND_LABEL, KIND_OF_TYPE } from './image-type';
+import { restorePictures } from './svg-pictures';
+import { sanitizeSvg, svgGeometry } from './svg';
 
 /** Limits and targets for catalogue images (docs/content-format.md, "Images"). */
 export const IMAGE_LIMITS = {
@@ -19,6 +21,13 @@ export const IMAGE_LIMITS = {
   readableText: 12,
 } as const;
 
+/**
+ * A raster's narrowest page width: 60% of its pixel width, since a scan's text drawn below that is
+ * under ~12 px for scans of 150 dpi, and never more than 720 px, the width at which a whole A4 page
+ * scanned at any resolution shows its 10 pt text at 12 px (docs/content-format.md, "Images").
+ */
+export const RASTER_MIN_WIDTH = { share: 0.6, max: 720 } as const;
+
 export interface PreparedImage {
   assetId: string;
   contentType: string;
@@ -31,20 +40,6 @@ export interface PreparedImage {
   zoomContent: Buffer | null;
 }
 
-const FORMAT_OF_TYPE: Record<string, string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpeg',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-};
-const TYPE_LABEL: Record<string, string> = {
-  png: 'PNG',
-  jpeg: 'JPEG',
-  webp: 'WebP',
-  gif: 'GIF',
-  svg: 'SVG',
-};
-
 const megabytes = (bytes: number) =>
   `${(bytes / 1024 / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
 
@@ -53,9 +48,10 @@ function versionOf(content: Buffer) {
 }
 
 /**
- * Checks each image (format matches the extension, size, dimensions), sanitizes SVGs and, when
- * `prepare` is set, re-encodes large rasters for the page keeping the original for zoom. Problems
- * go to `problems`; only images without problems are returned.
+ * Checks each image (format matches the extension, size, dimensions), sanitizes SVGs (re-encoding
+ * the pictures they embed) and, when `prepare` is set, re-encodes large rasters for the page
+ * keeping the original for zoom. Problems go to `problems`; only images without problems are
+ * returned.
  */
 export async function checkImages(
   files: ImageFile[],
@@ -67,6 +63,13 @@ export async function checkImages(
     const at = (message: string) => problems.report(file.file, '$', message);
     if (file.content.length > IMAGE_LIMITS.maxBytes) {
       at(`tem ${megabytes(file.content.length)}; o máximo é ${megabytes(IMAGE_LIMITS.maxBytes)}`);
+      continue;
+    }
+    // One line for a file of another kind than its extension, before decoding says "corrupt".
+    const real = detectImageKind(file.content);
+    const declared = KIND_OF_TYPE[file.contentType]!;
+    if (real && real !== declared) {
+      at(extensionMismatch(real, declared));
       continue;
     }
     const image =
@@ -86,26 +89,34 @@ async function checkSvg(file: ImageFile, at: (message: string) => void) {
     at('não é um SVG: falta o elemento <svg>');
     return null;
   }
-  const { svg, problems } = sanitizeSvg(source);
-  problems.forEach(at);
-  const { width, height, smallestText } = svgGeometry(svg);
+  const sanitized = sanitizeSvg(source);
+  sanitized.problems.forEach(at);
+  let ok = sanitized.problems.length === 0;
+  const { width, height, smallestText } = svgGeometry(sanitized.svg);
   if (!width || !height) {
     at('o SVG precisa declarar o tamanho: width e height, ou viewBox');
-    return null;
-  }
-  if (width > IMAGE_LIMITS.svgMaxSide || height > IMAGE_LIMITS.svgMaxSide) {
+    ok = false;
+  } else if (width > IMAGE_LIMITS.svgMaxSide || height > IMAGE_LIMITS.svgMaxSide) {
     at(`o SVG declara ${width}×${height} px; o máximo é ${IMAGE_LIMITS.svgMaxSide} px por lado`);
-    return null;
+    ok = false;
   }
-  const content = Buffer.from(svg, 'utf8');
   try {
     // librsvg must be able to draw it: catches broken XML.
-    await sharp(content).metadata();
+    await sharp(Buffer.from(sanitized.svg, 'utf8')).metadata();
   } catch {
     at('SVG inválido: o arquivo não pôde ser lido (XML malformado?)');
     return null;
   }
-  if (problems.length > 0) return null;
+  // Checked even when something else is wrong, so every problem shows up in one run.
+  const svg = await restorePictures(sanitized.svg, sanitized.pictures, at);
+  if (!ok || svg === null || !width || !height) return null;
+  const content = Buffer.from(svg, 'utf8');
+  if (content.length > IMAGE_LIMITS.maxBytes) {
+    at(
+      `com as imagens incorporadas reprocessadas, o SVG fica com ${megabytes(content.length)}; o máximo é ${megabytes(IMAGE_LIMITS.maxBytes)}`,
+    );
+    return null;
+  }
   return {
     assetId: file.assetId,
     contentType: file.contentType,
@@ -124,7 +135,7 @@ async function checkSvg(file: ImageFile, at: (message: string) => void) {
 }
 
 async function checkRaster(file: ImageFile, at: (message: string) => void, prepare: boolean) {
-  const expected = FORMAT_OF_TYPE[file.contentType]!;
+  const expected = KIND_OF_TYPE[file.contentType]!;
   let metadata: Metadata;
   try {
     metadata = await sharp(file.content, {
@@ -135,13 +146,14 @@ async function checkRaster(file: ImageFile, at: (message: string) => void, prepa
     at(
       error instanceof Error && /pixel limit/i.test(error.message)
         ? `tem mais de ${(IMAGE_LIMITS.maxPixels / 1_000_000).toLocaleString('pt-BR')} milhões de pixels`
-        : `não foi possível ler a imagem: arquivo corrompido ou não é ${TYPE_LABEL[expected]}`,
+        : `não foi possível ler a imagem: arquivo corrompido ou não é ${KIND_LABEL[expected]}`,
     );
     return null;
   }
+  // A kind the magic bytes did not name, but the decoder knows (e.g. JPEG 2000).
   if (metadata.format !== expected) {
     at(
-      `o conteúdo é ${TYPE_LABEL[metadata.format ?? ''] ?? metadata.format ?? 'desconhecido'}, mas a extensão diz ${TYPE_LABEL[expected]}`,
+      `o conteúdo é ${metadata.format.toUpperCase()}, mas a extensão diz ${KIND_LABEL[expected]}: converta para PNG, JPEG ou WebP`,
     );
     return null;
   }
@@ -164,11 +176,9 @@ async function checkRaster(file: ImageFile, at: (message: string) => void, prepa
     return null;
   }
 
-  const base = {
-    assetId: file.assetId,
-    contentType: file.contentType,
-    minWidth: null,
-  };
+  const base = { assetId: file.assetId, contentType: file.contentType };
+  const minWidth = (pageWidth: number) =>
+    Math.min(pageWidth, RASTER_MIN_WIDTH.max, Math.ceil(width * RASTER_MIN_WIDTH.share));
   // Animated GIFs stay as they are; other rasters wider than the page use are re-encoded.
   if (width <= IMAGE_LIMITS.displayWidth || frames > 1 || !prepare) {
     return {
@@ -177,6 +187,7 @@ async function checkRaster(file: ImageFile, at: (message: string) => void, prepa
       version: versionOf(file.content),
       width,
       height,
+      minWidth: minWidth(width),
       zoomContentType: null,
       zoomContent: null,
     } satisfies PreparedImage;
@@ -199,6 +210,7 @@ async function checkRaster(file: ImageFile, at: (message: string) => void, prepa
     version: versionOf(data),
     width: info.width,
     height: info.height,
+    minWidth: minWidth(info.width),
     zoomContentType: file.contentType,
     zoomContent: file.content,
   } satisfies PreparedImage;

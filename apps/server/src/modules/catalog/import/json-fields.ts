@@ -28,13 +28,41 @@ export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-// PostgreSQL refuses NUL in text; the other C0 controls (but tab and line breaks) never belong in
-// an exam either.
+// PostgreSQL refuses NUL in text; the other C0 and C1 controls (but tab and line breaks) never
+// belong in an exam either: they come from broken encodings or pasted PDFs and are invisible.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const EXCERPT_SIDE = 20;
 
-export function hasControlCharacters(value: string): boolean {
-  return CONTROL_CHARACTERS.test(value);
+const codePoint = (character: string) =>
+  `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/**
+ * The first control character of `value` and where it is, for a message after "contém": `o
+ * caractere de controle U+0082 em "…a prova de ⟨U+0082⟩ matemática…"`. Undefined when none.
+ */
+export function describeControlCharacter(value: string): string | undefined {
+  const characters = Array.from(value);
+  const index = characters.findIndex((character) => CONTROL_CHARACTER.test(character));
+  if (index === -1) return undefined;
+  const start = Math.max(0, index - EXCERPT_SIDE);
+  const end = Math.min(characters.length, index + 1 + EXCERPT_SIDE);
+  const excerpt = characters
+    .slice(start, end)
+    .map((character) =>
+      CONTROL_CHARACTER.test(character)
+        ? `⟨${codePoint(character)}⟩`
+        : /[\t\n\r]/.test(character)
+          ? ' '
+          : character,
+    )
+    .join('');
+  const others = characters.filter((character) => CONTROL_CHARACTER.test(character)).length - 1;
+  return (
+    `o caractere de controle ${codePoint(characters[index]!)} em ` +
+    `"${start > 0 ? '…' : ''}${excerpt}${end < characters.length ? '…' : ''}"` +
+    (others > 0 ? ` (e mais ${others} no texto)` : '')
+  );
 }
 
 /** An http:// or https:// address, as a source or a basis may link to. */
@@ -141,8 +169,9 @@ export function checkText(value: unknown, path: string, at: At, trim = true): st
     at(path, 'não pode ser vazio');
     return undefined;
   }
-  if (hasControlCharacters(text)) {
-    at(path, 'contém caracteres de controle não permitidos');
+  const control = describeControlCharacter(text);
+  if (control) {
+    at(path, `contém ${control}`);
     return undefined;
   }
   return text;

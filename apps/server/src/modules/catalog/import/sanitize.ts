@@ -15,6 +15,9 @@ export interface FigureMarker {
   assetId: string | undefined;
   alt: string | undefined;
   placement: string | undefined;
+  /** `largura_minima` and `altura`, unchecked (the sanitized HTML drops invalid values). */
+  minWidth: string | undefined;
+  height: string | undefined;
 }
 
 export interface SanitizedHtml {
@@ -71,7 +74,13 @@ export function sanitizeStatementHtml(html: string, version: 1 | 2 = 1): Sanitiz
     options(version, (name, attribs) => {
       if (name === 'img') images += 1;
       if (version === 2 && name === STATEMENT_FIGURE_TAG) {
-        figures.push({ assetId: attribs.imagem, alt: attribs.alt, placement: attribs.tipo });
+        figures.push({
+          assetId: attribs.imagem,
+          alt: attribs.alt,
+          placement: attribs.tipo,
+          minWidth: attribs.largura_minima,
+          height: attribs.altura,
+        });
       }
     }),
   );
@@ -109,154 +118,4 @@ export function htmlToText(html: string): string {
     .replace(/<sup>/g, '^')
     .replace(/<\/(p|li|td|th|tr|blockquote)>|<br\s*\/?>/g, ' ');
   return plainText(marked).replace(/\s+/g, ' ').trim();
-}
-
-// --- SVG ------------------------------------------------------------------------------------
-
-const SVG_TAGS = [
-  'svg',
-  'g',
-  'defs',
-  'symbol',
-  'use',
-  'title',
-  'desc',
-  'path',
-  'rect',
-  'circle',
-  'ellipse',
-  'line',
-  'polyline',
-  'polygon',
-  'text',
-  'tspan',
-  'textPath',
-  'linearGradient',
-  'radialGradient',
-  'stop',
-  'clipPath',
-  'mask',
-  'pattern',
-  'marker',
-  'style',
-  'filter',
-  'feGaussianBlur',
-  'feOffset',
-  'feBlend',
-  'feFlood',
-  'feComposite',
-  'feMerge',
-  'feMergeNode',
-  'feColorMatrix',
-  'feDropShadow',
-];
-
-/** A value that would load something or run something. */
-function dangerousValue(value: string): boolean {
-  const compact = value.replace(/\s+/g, '').toLowerCase();
-  if (/javascript:|vbscript:|data:|expression\(|@import/.test(compact)) return true;
-  // url(...) only to a fragment of this document (gradients, markers, clip paths).
-  return /url\((?!['"]?#)/.test(compact);
-}
-
-export interface SanitizedSvg {
-  svg: string;
-  /** Things the operator must fix: they would load resources from elsewhere. */
-  problems: string[];
-}
-
-/**
- * Drawing elements only: no scripts, event handlers, foreign content, links, embedded images or
- * resources from elsewhere (references stay inside the file). Case is kept (viewBox).
- */
-export function sanitizeSvg(source: string): SanitizedSvg {
-  const problems: string[] = [];
-  for (const match of source.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)) {
-    if (dangerousValue(match[1] ?? ''))
-      problems.push('o <style> do SVG carrega recursos externos (@import ou url(...))');
-  }
-  const svg = sanitizeHtml(source, {
-    allowedTags: SVG_TAGS,
-    // <style> is kept for drawings made with classes; its text was checked above, and SVGs are
-    // only ever drawn as images or served with a CSP that loads and runs nothing.
-    allowVulnerableTags: true,
-    allowedAttributes: false,
-    allowedSchemes: [],
-    disallowedTagsMode: 'discard',
-    parser: { xmlMode: true, recognizeSelfClosing: true },
-    parseStyleAttributes: false,
-    // Explicit end tags everywhere: valid XML whatever the element holds.
-    selfClosing: [],
-    transformTags: {
-      '*': (tagName, attribs) => ({
-        tagName,
-        attribs: Object.fromEntries(
-          Object.entries(attribs).filter(([name, value]) => {
-            const lower = name.toLowerCase();
-            if (lower.startsWith('on')) return false;
-            if (lower === 'href' || lower === 'xlink:href') return value.trim().startsWith('#');
-            if (lower === 'xml:base') return false;
-            return !dangerousValue(value);
-          }),
-        ),
-      }),
-    },
-  }).trim();
-  return { svg, problems };
-}
-
-function attribute(tag: string, name: string): string | undefined {
-  return new RegExp(`\\s${name}\\s*=\\s*("([^"]*)"|'([^']*)')`)
-    .exec(tag)
-    ?.slice(2, 4)
-    .find(Boolean);
-}
-
-function pixels(value: string | undefined): number | undefined {
-  const match = value && /^\s*([\d.]+)\s*(px)?\s*$/.exec(value);
-  return match ? Number(match[1]) : undefined;
-}
-
-/**
- * The size an SVG declares (width/height, else its viewBox) and the smallest text in it, in CSS
- * pixels at that size. Undefined size: the file declares none.
- */
-export function svgGeometry(svg: string): {
-  width: number | undefined;
-  height: number | undefined;
-  smallestText: number | null;
-} {
-  const root = /<svg\b[^>]*>/.exec(svg)?.[0] ?? '';
-  const viewBox = attribute(root, 'viewBox')
-    ?.trim()
-    .split(/[\s,]+/)
-    .map(Number);
-  const boxWidth = viewBox?.length === 4 ? viewBox[2] : undefined;
-  const boxHeight = viewBox?.length === 4 ? viewBox[3] : undefined;
-  let width = pixels(attribute(root, 'width'));
-  let height = pixels(attribute(root, 'height'));
-  if (width === undefined && height === undefined) {
-    width = boxWidth;
-    height = boxHeight;
-  } else if (width === undefined && height && boxWidth && boxHeight) {
-    width = (height * boxWidth) / boxHeight;
-  } else if (height === undefined && width && boxWidth && boxHeight) {
-    height = (width * boxHeight) / boxWidth;
-  }
-  // Text drawn in the viewBox's units is scaled to the declared width.
-  const scale = width && boxWidth ? width / boxWidth : 1;
-  const sizes = [
-    ...svg.matchAll(/font-size\s*=\s*["']\s*([\d.]+)(?:px)?\s*["']/g),
-    ...svg.matchAll(/font-size\s*:\s*([\d.]+)(?:px)?/g),
-  ].map((match) => Number(match[1]));
-  const declared = sizes.filter((size) => size > 0);
-  // SVG text without a declared size is 16 px.
-  const smallest = /<text\b/.test(svg)
-    ? (declared.length > 0 ? Math.min(...declared) : 16) * scale
-    : null;
-  return {
-    width: width === undefined ? undefined : Math.round(width),
-    height: height === undefined ? undefined : Math.round(height),
-    smallestText: smallest === null ? null : Math.round(smallest * 10) / 10,
-  };
 }

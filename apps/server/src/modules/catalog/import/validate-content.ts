@@ -1,7 +1,17 @@
-import { ASSET_ID_PATTERN, type QuestionCommentary } from '@gabarita/shared';
+import {
+  ASSET_ID_PATTERN,
+  FIGURE_HEIGHT_RANGE,
+  FIGURE_MIN_WIDTH_RANGE,
+  parseFigureHeight,
+  parseFigureMinWidth,
+  type ExamKind,
+  type QuestionCommentary,
+} from '@gabarita/shared';
 import type { Alternative } from '@/db/schema';
 import { slicer } from '@/lib/event-loop';
 import { readCommentary } from './commentary';
+import { readConcursoField, readExamKind } from './exam-kind';
+import { type QuestionSet, readOptionBlocks } from './option-blocks';
 import { readStudyNotes, type ValidStudyNotes } from './study-notes';
 import type { ContentFiles, ImageFile, RawFile } from './content-files';
 import { IMAGE_EXTENSIONS_LABEL } from './content-files';
@@ -9,8 +19,8 @@ import {
   checkCount,
   checkText,
   describe,
+  describeControlCharacter,
   Fields,
-  hasControlCharacters,
   isObject,
   isWebAddress,
   type JsonObject,
@@ -32,6 +42,8 @@ export type QuestionStatusValue = 'regular' | 'annulled' | 'outdated';
 export interface ValidQuestion {
   id: string;
   number: number;
+  /** The option block (format 2 `opcoes`) the question belongs to; null: a common question. */
+  optionKey: string | null;
   statementHtml: string;
   alternatives: Alternative[];
   /** The key; 'X' for an annulled question without one. */
@@ -51,14 +63,18 @@ export interface ValidQuestion {
 export interface ValidExam {
   id: string;
   version: 1 | 2;
-  cargoGeral: string;
-  cargo: string;
-  orgao: string;
-  nivel: string;
+  kind: ExamKind;
+  /** Null only outside concursos (format 2 `tipo`). */
+  cargoGeral: string | null;
+  cargo: string | null;
+  orgao: string | null;
+  nivel: string | null;
   instituicao: string;
   ano: string;
   demonstration: boolean;
   source: { origem: string; licenca: string | null; url: string | null } | null;
+  /** Option blocks in the file's order; their questions are in `questions` with their optionKey. */
+  options: { key: string; name: string }[];
   referenceTexts: { key: string; html: string }[];
   questions: ValidQuestion[];
 }
@@ -77,6 +93,7 @@ const DISCIPLINE_CODE = /^[a-z][a-z0-9_]*$/;
 const EXAM_ID = /^[a-z0-9_]+_prova$/;
 const LETTERS = 'ABCDE';
 const FORMAT_2_QUESTION_FIELDS = ['situacao', 'nota', 'comentario'];
+const FORMAT_2_EXAM_FIELDS = ['fonte', 'tipo', 'opcoes'];
 const SITUATIONS: Record<string, QuestionStatusValue> = {
   anulada: 'annulled',
   desatualizada: 'outdated',
@@ -191,8 +208,10 @@ export async function validateContent(
 function subjectsNamedIn(exams: RawFile[]): Set<string> {
   const named = new Set<string>();
   for (const { data } of exams) {
-    if (!isObject(data) || !isObject(data.questoes)) continue;
-    for (const question of Object.values(data.questoes)) {
+    if (!isObject(data)) continue;
+    const blocks = isObject(data.opcoes) ? Object.values(data.opcoes) : [];
+    const sets = [data.questoes, ...blocks.map((block) => isObject(block) && block.questoes)];
+    for (const question of sets.flatMap((set) => (isObject(set) ? Object.values(set) : []))) {
       if (!isObject(question)) continue;
       const { disciplina, assunto } = question;
       if (typeof disciplina === 'string' && typeof assunto === 'string')
@@ -274,17 +293,19 @@ function readExam(raw: RawFile, at: At, context: ExamContext): ValidExam | null 
     else if (raw.file !== `provas/${id}.json`)
       at('$.id', `deve ser igual ao nome do arquivo (${raw.file})`);
   }
-  const cargoGeral = fields.text('cargo_geral');
-  const cargo = fields.text('cargo');
-  const orgao = fields.text('orgão');
-  const nivel = fields.text('nível');
+  // Format 1 has no `tipo`: every exam of it is a concurso.
+  const kind = v2 ? readExamKind(fields) : 'concurso';
+  const cargoGeral = readConcursoField(fields, 'cargo_geral', kind, version);
+  const cargo = readConcursoField(fields, 'cargo', kind, version);
+  const orgao = readConcursoField(fields, 'orgão', kind, version);
+  const nivel = readConcursoField(fields, 'nível', kind, version);
   const instituicao = fields.text('instituição');
   const ano = readYear(fields, v2);
   const total = fields.count('TOTAL', v2);
   const demonstration = fields.boolean('demonstracao') ?? false;
   const source = v2 ? readSource(fields) : null;
-  if (!v2 && fields.has('fonte'))
-    at('$.fonte', 'campo do formato 2: declare "versao": 2 na prova para usá-lo');
+  for (const name of v2 ? [] : FORMAT_2_EXAM_FIELDS.filter((key) => fields.has(key)))
+    at(fields.pathOf(name), 'campo do formato 2: declare "versao": 2 na prova para usá-lo');
 
   const file = raw.file;
   const useImage = (assetId: string, path: string) => context.useImage(assetId, file, path);
@@ -299,47 +320,70 @@ function readExam(raw: RawFile, at: At, context: ExamContext): ValidExam | null 
   }
   const referenceKeys = new Set(referenceTexts.map((reference) => reference.key));
 
-  const declared = readDisciplineMap(fields, v2, file, context);
+  const questionContext = (idPrefix: string, optionKey: string | null): QuestionContext => ({
+    version,
+    idPrefix,
+    optionKey,
+    referenceKeys,
+    knownDiscipline: (code, codePath) => context.knownDiscipline(code, file, codePath),
+    useImage,
+  });
+  /**
+   * One `questoes` object (the common one or a block's) and the `disciplinas` beside it; `compare`
+   * reports where the declared counts differ from the questions.
+   */
+  const readSet = (owner: Fields, idPrefix: string, optionKey: string | null) => {
+    const declared = readDisciplineMap(owner, v2, file, context);
+    const questoes = owner.object('questoes');
+    if (!questoes) return null;
+    const set = readQuestionSet(
+      questoes,
+      owner.pathOf('questoes'),
+      at,
+      questionContext(idPrefix, optionKey),
+    );
+    const compare = () =>
+      declared && compareDisciplineMap(declared, set.counted, owner.pathOf('disciplinas'), at);
+    return { ...set, compare };
+  };
 
-  const questions: ValidQuestion[] = [];
-  const counted = new Map<string, { total: number; subjects: Map<string, number> }>();
-  const questoes = fields.object('questoes');
-  if (questoes) {
-    for (const [key, value] of Object.entries(questoes)) {
-      const path = childPath('$.questoes', key);
-      if (!/^\d+$/.test(key)) {
-        at(path, 'a chave deve ser o número da questão, como "1"');
-        continue;
-      }
-      if (!isObject(value)) {
-        at(path, `deve ser um objeto, não ${typeName(value)}`);
-        continue;
-      }
-      const question = readQuestion(value, key, path, at, {
-        version,
-        examId: id ?? '',
-        referenceKeys,
-        knownDiscipline: (code, codePath) => context.knownDiscipline(code, file, codePath),
-        useImage,
-      });
-      if (question.disciplineCode && question.subject) {
-        const tally = counted.get(question.disciplineCode) ?? { total: 0, subjects: new Map() };
-        tally.total += 1;
-        tally.subjects.set(question.subject, (tally.subjects.get(question.subject) ?? 0) + 1);
-        counted.set(question.disciplineCode, tally);
-      }
-      if (question.valid) questions.push(question.valid);
+  const common = readSet(fields, id ?? '', null);
+  const blocks = v2
+    ? readOptionBlocks(fields, common, (block, key) => {
+        const set = readSet(block, `${id ?? ''}_${key}`, key);
+        if (set?.numbers.length === 0) at(block.pathOf('questoes'), 'a opção não tem questões');
+        set?.compare();
+        return set;
+      })
+    : [];
+  if (common) {
+    // What one candidate answers: the common questions and one block (docs/content-format.md).
+    const blockSize = blocks[0]?.set.numbers.length ?? 0;
+    const size = common.numbers.length + blockSize;
+    if (total !== undefined && total !== size) {
+      at(
+        '$.TOTAL',
+        blocks.length > 0
+          ? `diz ${total}, mas um candidato faz ${size} questões (${common.numbers.length} comuns e ${blockSize} da sua opção)`
+          : `diz ${total}, mas a prova tem ${size} questões`,
+      );
     }
-    const size = Object.keys(questoes).length;
-    if (total !== undefined && total !== size)
-      at('$.TOTAL', `diz ${total}, mas a prova tem ${size} questões`);
     if (size === 0) at('$.questoes', 'a prova não tem questões');
-    if (declared) compareDisciplineMap(declared, counted, at);
+    common.compare();
   }
+  const blockOrder = new Map(blocks.map((block, index) => [block.key, index]));
+  const questions = [common, ...blocks.map((block) => block.set)]
+    .flatMap((set) => set?.questions ?? [])
+    .sort(
+      (a, b) =>
+        a.number - b.number ||
+        (blockOrder.get(a.optionKey ?? '') ?? -1) - (blockOrder.get(b.optionKey ?? '') ?? -1),
+    );
 
   if (v2) fields.rejectUnknown((key) => key.startsWith('id_'));
   if (
     id === undefined ||
+    kind === null ||
     cargoGeral === undefined ||
     cargo === undefined ||
     orgao === undefined ||
@@ -352,6 +396,7 @@ function readExam(raw: RawFile, at: At, context: ExamContext): ValidExam | null 
   return {
     id,
     version,
+    kind,
     cargoGeral,
     cargo,
     orgao,
@@ -360,9 +405,45 @@ function readExam(raw: RawFile, at: At, context: ExamContext): ValidExam | null 
     ano,
     demonstration,
     source,
+    options: blocks.map(({ key, name }) => ({ key, name })),
     referenceTexts,
-    questions: questions.sort((a, b) => a.number - b.number),
+    questions,
   };
+}
+
+type DisciplineTally = Map<string, { total: number; subjects: Map<string, number> }>;
+
+/** The questions of one `questoes` object, tallied per discipline and subject for the counts. */
+function readQuestionSet(
+  questoes: JsonObject,
+  basePath: string,
+  at: At,
+  context: QuestionContext,
+): QuestionSet<ValidQuestion> & { counted: DisciplineTally } {
+  const questions: ValidQuestion[] = [];
+  const numbers: number[] = [];
+  const counted: DisciplineTally = new Map();
+  for (const [key, value] of Object.entries(questoes)) {
+    const path = childPath(basePath, key);
+    if (!/^\d+$/.test(key)) {
+      at(path, 'a chave deve ser o número da questão, como "1"');
+      continue;
+    }
+    numbers.push(Number(key));
+    if (!isObject(value)) {
+      at(path, `deve ser um objeto, não ${typeName(value)}`);
+      continue;
+    }
+    const question = readQuestion(value, key, path, at, context);
+    if (question.disciplineCode && question.subject) {
+      const tally = counted.get(question.disciplineCode) ?? { total: 0, subjects: new Map() };
+      tally.total += 1;
+      tally.subjects.set(question.subject, (tally.subjects.get(question.subject) ?? 0) + 1);
+      counted.set(question.disciplineCode, tally);
+    }
+    if (question.valid) questions.push(question.valid);
+  }
+  return { questions, numbers, counted };
 }
 
 function readYear(fields: Fields, v2: boolean): string | undefined {
@@ -409,7 +490,7 @@ function readDisciplineMap(
   if (!object) return null;
   const map: DisciplineMap = new Map();
   for (const [code, value] of Object.entries(object)) {
-    const path = childPath('$.disciplinas', code);
+    const path = childPath(fields.pathOf('disciplinas'), code);
     context.knownDiscipline(code, file, path);
     if (!isObject(value)) {
       fields.at(
@@ -437,13 +518,16 @@ function readDisciplineMap(
 function compareDisciplineMap(
   declared: DisciplineMap,
   counted: Map<string, { total: number; subjects: Map<string, number> }>,
+  /** `$.disciplinas`, or a block's (`$.opcoes.ingles.disciplinas`). */
+  basePath: string,
   at: At,
 ) {
+  const where = basePath === '$.disciplinas' ? 'na prova' : 'na opção';
   for (const [code, { total, subjects }] of declared) {
-    const path = childPath('$.disciplinas', code);
+    const path = childPath(basePath, code);
     const actual = counted.get(code);
     if (!actual) {
-      at(path, 'nenhuma questão desta disciplina na prova');
+      at(path, `nenhuma questão desta disciplina ${where}`);
       continue;
     }
     if (total !== undefined && total !== actual.total) {
@@ -464,7 +548,7 @@ function compareDisciplineMap(
   }
   for (const code of counted.keys()) {
     if (!declared.has(code))
-      at('$.disciplinas', `falta a disciplina "${code}", que tem questões na prova`);
+      at(basePath, `falta a disciplina "${code}", que tem questões ${where}`);
   }
 }
 
@@ -503,12 +587,34 @@ function checkFigures(
     if (marker.placement !== undefined && !isFigurePlacement(marker.placement)) {
       at(path, `a figura ${name} tem tipo="${marker.placement}": use "bloco" ou "linha"`);
     }
+    checkFigureSize(marker, name, path, at);
+  }
+}
+
+/** `largura_minima` and `altura`: an invalid value is reported, never silently dropped. */
+function checkFigureSize(marker: FigureMarker, name: string, path: string, at: At) {
+  if (marker.minWidth !== undefined && parseFigureMinWidth(marker.minWidth) === undefined) {
+    at(
+      path,
+      `a figura ${name} tem largura_minima="${marker.minWidth}": use um número inteiro de pixels de ${FIGURE_MIN_WIDTH_RANGE.min} a ${FIGURE_MIN_WIDTH_RANGE.max} (0 deixa a figura encolher livremente)`,
+    );
+  }
+  if (marker.height === undefined) return;
+  if (parseFigureHeight(marker.height) === undefined) {
+    at(
+      path,
+      `a figura ${name} tem altura="${marker.height}": use um número de ${FIGURE_HEIGHT_RANGE.min} a ${FIGURE_HEIGHT_RANGE.max}, com ponto, como "1.2" (a altura em relação à letra do texto)`,
+    );
+  } else if ((marker.placement ?? 'bloco') === 'bloco') {
+    at(path, `a figura ${name} tem altura, que só vale para figuras com tipo="linha"`);
   }
 }
 
 interface QuestionContext {
   version: 1 | 2;
-  examId: string;
+  /** The exam's id, or `<examId>_<option>` in an option block: the question's id is `<prefix>_<number>`. */
+  idPrefix: string;
+  optionKey: string | null;
   referenceKeys: Set<string>;
   knownDiscipline(code: string, path: string): boolean;
   useImage(assetId: string, path: string): void;
@@ -681,8 +787,9 @@ function readQuestion(
     subject !== undefined &&
     commentary !== undefined
       ? {
-          id: `${context.examId}_${key}`,
+          id: `${context.idPrefix}_${key}`,
           number: Number(key),
+          optionKey: context.optionKey,
           statementHtml,
           alternatives,
           answerLetter,
@@ -763,8 +870,9 @@ function readTextAlternative(
     at(path, `a alternativa ${letter} está vazia`);
     return undefined;
   }
-  if (hasControlCharacters(text)) {
-    at(path, `a alternativa ${letter} contém caracteres de controle não permitidos`);
+  const control = describeControlCharacter(text);
+  if (control) {
+    at(path, `a alternativa ${letter} contém ${control}`);
     return undefined;
   }
   return { letter, text, html: null, figure: null };

@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
+import { examBoardLabel } from '@/modules/catalog/exam-label';
 import {
   exams,
   questionHistory,
@@ -11,26 +12,41 @@ import {
 
 export async function findExamLabel(db: Database, examId: string) {
   const [row] = await db
-    .select({ cargo: exams.cargo, instituicao: exams.instituicao, ano: exams.ano })
+    .select({
+      kind: exams.kind,
+      cargo: exams.cargo,
+      instituicao: exams.instituicao,
+      ano: exams.ano,
+    })
     .from(exams)
     .where(eq(exams.id, examId));
-  return row ? `${row.cargo} · ${row.instituicao} · ${row.ano}` : null;
+  return row ? examBoardLabel(row) : null;
 }
 
-/** The exam's questions with these numbers: key, state and letters. */
+/**
+ * The exam's questions with these numbers: key, state and letters. Retired questions are not in
+ * the exam any more: they keep the key they had (docs/product-rules.md, "Retired questions").
+ */
 export async function questionsByNumber(db: Database, examId: string, numbers: number[]) {
   if (numbers.length === 0) return [];
   return db
     .select({
       id: questions.id,
       number: questions.number,
+      optionKey: questions.optionKey,
       answerLetter: questions.answerLetter,
       status: questions.status,
       alternatives: questions.alternatives,
       commented: sql<boolean>`${questions.commentary} is not null`,
     })
     .from(questions)
-    .where(and(eq(questions.examId, examId), inArray(questions.number, numbers)));
+    .where(
+      and(
+        eq(questions.examId, examId),
+        inArray(questions.number, numbers),
+        isNull(questions.retiredAt),
+      ),
+    );
 }
 
 /** Every answer given to the question: who, which letter, the verdict on record. */

@@ -15,7 +15,11 @@ import { addDays, saoPauloDay } from '@/lib/clock';
 import { actorOf, recordAudit } from '@/modules/audit/audit.service';
 import { bumpCatalogVersion } from '@/modules/catalog/catalog-version.repo';
 import { describeChanges, snapshotOf } from '@/modules/catalog/editor/question-snapshot';
-import { appendVersion, listVersions } from '@/modules/catalog/editor/question-versions.repo';
+import {
+  appendVersion,
+  listVersions,
+  questionPlace,
+} from '@/modules/catalog/editor/question-versions.repo';
 import { examFile } from '@/modules/catalog/export/exam-file';
 import { loadStoredExam } from '@/modules/catalog/export/export.repo';
 import { insertNotices } from '@/modules/notices/notices.repo';
@@ -108,20 +112,21 @@ export function createAnswerKeyService(db: Database) {
   async function lines(examId: string, changes: AnswerKeyChange[]) {
     const examLabel = await findExamLabel(db, examId);
     if (!examLabel) throw catalogErrors.examNotFound();
-    const found = new Map(
-      (
-        await questionsByNumber(
-          db,
-          examId,
-          changes.map((change) => change.number),
-        )
-      ).map((q) => [q.number, q]),
-    );
+    const byNumber = new Map<number, Awaited<ReturnType<typeof questionsByNumber>>>();
+    for (const q of await questionsByNumber(
+      db,
+      examId,
+      changes.map((change) => change.number),
+    )) {
+      byNumber.set(q.number, [...(byNumber.get(q.number) ?? []), q]);
+    }
     const seen = new Set<number>();
     const result: AnswerKeyLine[] = [];
     let notices = 0;
     for (const change of changes) {
-      const question = found.get(change.number);
+      const matching = byNumber.get(change.number) ?? [];
+      // Block questions share their numbers (docs/product-rules.md, "Exam kinds and option blocks").
+      const question = matching.length === 1 ? matching[0] : undefined;
       const line: AnswerKeyLine = {
         number: change.number,
         questionId: question?.id ?? null,
@@ -141,6 +146,15 @@ export function createAnswerKeyService(db: Database) {
         continue;
       }
       seen.add(change.number);
+      if (matching.length > 1) {
+        line.problem = ANSWER_KEY_MESSAGES.inOptionBlocks(
+          matching
+            .map((q) => q.optionKey ?? '')
+            .sort()
+            .join(', '),
+        );
+        continue;
+      }
       if (!question) {
         line.problem = ANSWER_KEY_MESSAGES.unknownQuestion;
         continue;
@@ -178,8 +192,8 @@ export function createAnswerKeyService(db: Database) {
       const after = targetState(before, line.to as AnswerKeyChange['key']);
       if (keyName(after) === keyName(before)) return 0;
       const answers = await answersTo(tx, questionId);
-      const snapshot = async () =>
-        snapshotOf(examFile((await loadStoredExam(tx, examId))!), line.number);
+      const place = (await questionPlace(tx, questionId))!;
+      const snapshot = async () => snapshotOf(examFile((await loadStoredExam(tx, examId))!), place);
       const previous = await snapshot();
       await setKey(tx, questionId, after);
       if (line.commentWithdrawn) await withdrawComment(tx, questionId);

@@ -1,0 +1,198 @@
+import { sql } from 'drizzle-orm';
+import { type Database, executeRows } from '@/db/client';
+import { slicer } from '@/lib/event-loop';
+import type { ProblemList } from './problems';
+import type { ValidCatalog, ValidExam } from './validate-content';
+
+/**
+ * What a re-import takes out of the catalogue and brings back (docs/product-rules.md, "Retired
+ * questions"): the stored questions of a re-imported exam that its new file lacks are retired, not
+ * deleted, and only on purpose (`--allow-removals`); a retired question the file has again returns.
+ */
+export interface ExamRemovals {
+  examId: string;
+  questions: { id: string; number: number }[];
+  /** Students with a recorded answer to any of them: their history keeps them. */
+  answeredBy: number;
+}
+
+export interface ExamRestorations {
+  examId: string;
+  questions: { id: string; number: number }[];
+}
+
+export interface PlannedRetirements {
+  removals: ExamRemovals[];
+  restorations: ExamRestorations[];
+}
+
+interface QuestionRow {
+  exam_id: string;
+  id: string;
+  number: number;
+}
+
+/** Groups rows by exam, exams and questions in a stable order. */
+function byExam(rows: QuestionRow[]) {
+  const exams = new Map<string, { id: string; number: number }[]>();
+  for (const row of rows) {
+    const list = exams.get(row.exam_id) ?? [];
+    list.push({ id: row.id, number: row.number });
+    exams.set(row.exam_id, list);
+  }
+  return [...exams]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([examId, questions]) => ({
+      examId,
+      questions: questions.sort((a, b) => a.number - b.number || a.id.localeCompare(b.id)),
+    }));
+}
+
+/** Questions compared per statement: each stays short, so PGlite answers requests in between. */
+const QUESTIONS_PER_STATEMENT = 5_000;
+
+/**
+ * Read before anything is written, a few exams per statement. The ids travel as one JSON
+ * parameter: a large catalogue has more questions than a statement may have parameters.
+ */
+export async function plannedRetirements(
+  db: Database,
+  catalog: ValidCatalog,
+): Promise<PlannedRetirements> {
+  const pause = slicer();
+  const leaving: QuestionRow[] = [];
+  const returning: QuestionRow[] = [];
+  for (const exams of chunks(catalog.exams)) {
+    await pause();
+    const examIds = JSON.stringify(exams.map((exam) => exam.id));
+    const incoming = exams.flatMap((exam) => exam.questions.map((question) => question.id));
+    leaving.push(
+      ...(await executeRows<QuestionRow>(
+        db,
+        sql`with incoming as (select jsonb_array_elements_text(${JSON.stringify(incoming)}::jsonb) as id)
+            select q.exam_id, q.id, q.number
+              from questions q
+             where q.exam_id = any(array(select jsonb_array_elements_text(${examIds}::jsonb)))
+               and q.retired_at is null
+               and not exists (select 1 from incoming i where i.id = q.id)`,
+      )),
+    );
+    // Retired rows are few: the file's ids are looked up here.
+    const wanted = new Set(incoming);
+    const retired = await executeRows<QuestionRow>(
+      db,
+      sql`select q.exam_id, q.id, q.number
+            from questions q
+           where q.exam_id = any(array(select jsonb_array_elements_text(${examIds}::jsonb)))
+             and q.retired_at is not null`,
+    );
+    returning.push(...retired.filter((row) => wanted.has(row.id)));
+  }
+  const answeredBy = new Map<string, number>();
+  if (leaving.length > 0) {
+    const rows = await executeRows<{ exam_id: string; students: number }>(
+      db,
+      sql`select q.exam_id, count(distinct h.user_id)::int as students
+            from question_history h join questions q on q.id = h.question_id
+           where h.response is not null
+             and h.question_id in (select jsonb_array_elements_text(${JSON.stringify(leaving.map((row) => row.id))}::jsonb))
+           group by q.exam_id`,
+    );
+    for (const row of rows) answeredBy.set(row.exam_id, row.students);
+  }
+  return {
+    removals: byExam(leaving).map((exam) => ({
+      ...exam,
+      answeredBy: answeredBy.get(exam.examId) ?? 0,
+    })),
+    restorations: byExam(returning),
+  };
+}
+
+/** Whole exams, about QUESTIONS_PER_STATEMENT questions at a time. */
+function* chunks(exams: ValidExam[]) {
+  let chunk: ValidExam[] = [];
+  let size = 0;
+  for (const exam of exams) {
+    chunk.push(exam);
+    size += exam.questions.length;
+    if (size >= QUESTIONS_PER_STATEMENT) {
+      yield chunk;
+      chunk = [];
+      size = 0;
+    }
+  }
+  if (chunk.length > 0) yield chunk;
+}
+
+const count = (value: number, one: string, many: string) =>
+  `${value.toLocaleString('pt-BR')} ${value === 1 ? one : many}`;
+
+const numbers = (questions: { number: number }[]) =>
+  questions.map((question) => question.number).join(', ');
+
+function answered(removal: ExamRemovals) {
+  const one = removal.questions.length === 1;
+  return removal.answeredBy === 0
+    ? `nenhum aluno ${one ? 'a' : 'as'} respondeu`
+    : `${one ? 'respondida' : 'respondidas'} por ${count(removal.answeredBy, 'aluno', 'alunos')}`;
+}
+
+/** `3 questões deixariam o catálogo (12, 40, 41), respondidas por 5 alunos` */
+function leaving(removal: ExamRemovals, done: boolean) {
+  const total = removal.questions.length;
+  const verb = done
+    ? total === 1
+      ? 'retirada do catálogo'
+      : 'retiradas do catálogo'
+    : total === 1
+      ? 'deixaria o catálogo'
+      : 'deixariam o catálogo';
+  return `${count(total, 'questão', 'questões')} ${verb} (${numbers(removal.questions)}), ${answered(removal)}`;
+}
+
+/**
+ * The summary's lines, per exam: what leaves the catalogue (`done`: it was written; otherwise what a
+ * check found) and what comes back.
+ */
+export function retirementLines(planned: PlannedRetirements, done: boolean): string[] {
+  return [
+    ...planned.removals.map((removal) => {
+      const one = removal.questions.length === 1;
+      const after = done
+        ? `; o histórico dos alunos ${one ? 'a' : 'as'} mantém.`
+        : `; com --allow-removals, ${one ? 'será retirada' : 'serão retiradas'}.`;
+      return `prova ${removal.examId}: ${leaving(removal, done)}${after}`;
+    }),
+    ...planned.restorations.map(({ examId, questions }) => {
+      const total = questions.length;
+      const verb = done
+        ? total === 1
+          ? 'volta'
+          : 'voltam'
+        : total === 1
+          ? 'voltaria'
+          : 'voltariam';
+      return `prova ${examId}: ${count(total, 'questão', 'questões')} ${verb} ao catálogo (${numbers(questions)}).`;
+    }),
+  ];
+}
+
+/** Without `--allow-removals`, each exam that would lose questions is a problem of the import. */
+export function reportRemovals(removals: ExamRemovals[], problems: ProblemList) {
+  for (const removal of removals) {
+    problems.report(
+      `provas/${removal.examId}.json`,
+      '$.questoes',
+      `${leaving(removal, false)}: se é isso mesmo, importe com --allow-removals (no navegador, ` +
+        'marque "Retirar do catálogo as questões que não estão no arquivo"); elas são retiradas, ' +
+        'não apagadas, e o histórico dos alunos as mantém',
+    );
+  }
+}
+
+export const retiredCount = (planned: PlannedRetirements) =>
+  planned.removals.reduce((sum, removal) => sum + removal.questions.length, 0);
+
+export const restoredCount = (planned: PlannedRetirements) =>
+  planned.restorations.reduce((sum, restoration) => sum + restoration.questions.length, 0);
