@@ -22,6 +22,7 @@ export const STORAGE_KEYS = {
    * filter's value; absent means 'Todas as opções'.
    */
   examFilters: {
+    tipo: 'gabarita.filtro.tipo',
     cargo: 'gabarita.filtro.cargo',
     instituicao: 'gabarita.filtro.instituicao',
     ano: 'gabarita.filtro.ano',

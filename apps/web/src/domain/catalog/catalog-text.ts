@@ -1,16 +1,82 @@
+import {
+  EXAM_KIND_LABELS,
+  type ExamFilterKey,
+  type ExamKind,
+  type ExamOption,
+  type FacetOption,
+} from '@gabarita/shared';
+
 /** '1 questão', '12 questões'. */
 export function questionCountLabel(count: number): string {
   return `${count} ${count === 1 ? 'questão' : 'questões'}`;
 }
 
+/** The exam filters' labels, wherever they are offered (exam list, search, simulados). */
+export const EXAM_FILTER_LABELS: Record<ExamFilterKey, string> = {
+  tipo: 'Tipo',
+  cargo: 'Cargo',
+  orgao: 'Órgão',
+  nivel: 'Nível',
+  instituicao: 'Banca',
+  ano: 'Ano',
+  disciplina: 'Disciplina',
+  assunto: 'Assunto',
+};
+
+/** A filter's options as the select shows them: the kinds by their names ('ENEM', 'Vestibular'). */
+export function filterOptionsFor(key: ExamFilterKey, options: readonly FacetOption[] | undefined) {
+  if (!options) return [];
+  if (key !== 'tipo') return options;
+  return options.map((option) => ({
+    ...option,
+    label: EXAM_KIND_LABELS[option.value as ExamKind] ?? option.label,
+  }));
+}
+
 interface ExamLabelParts {
-  cargo: string;
-  orgao: string;
+  kind: ExamKind;
+  /** Cargo and órgão belong to concursos: null for the other kinds. */
+  cargo: string | null;
+  orgao: string | null;
   ano: string;
   instituicao: string;
 }
 
-/** The exam title everywhere: 'cargo — orgão, ano, banca'. */
-export function examTitle({ cargo, orgao, ano, instituicao }: ExamLabelParts): string {
-  return `${cargo} — ${orgao}, ${ano}, ${instituicao}`;
+/**
+ * The exam title everywhere. Concursos: 'cargo — órgão, ano, banca'. The other kinds have no cargo
+ * or órgão: the ENEM is named by its year ('ENEM 2023 · INEP'), the others by their institution
+ * ('Vestibular · Fuvest 2024').
+ */
+export function examTitle({ kind, cargo, orgao, ano, instituicao }: ExamLabelParts): string {
+  if (kind === 'concurso') {
+    // A concurso always has both; should the file lack one, the label still reads well.
+    const head = [cargo, orgao].filter(Boolean).join(' — ');
+    return head ? `${head}, ${ano}, ${instituicao}` : `${instituicao}, ${ano}`;
+  }
+  if (kind === 'enem') return `${EXAM_KIND_LABELS.enem} ${ano} · ${instituicao}`;
+  return `${EXAM_KIND_LABELS[kind]} · ${instituicao} ${ano}`;
+}
+
+/** The option blocks a candidate chooses from: 'Inglês ou Espanhol', 'A, B ou C'. */
+export function examOptionsLabel(options: readonly ExamOption[]): string {
+  const names = options.map((option) => option.name);
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} ou ${names.at(-1)}`;
+}
+
+/** The name of a question's option block; null for a question every candidate takes. */
+export function optionName(
+  options: readonly ExamOption[],
+  optionKey: string | null,
+): string | null {
+  if (optionKey === null) return null;
+  return options.find((option) => option.key === optionKey)?.name ?? optionKey;
+}
+
+/**
+ * The compact exam line of lists, as the server's board label: 'Professor · IBFC · 2017'; the kinds
+ * without a cargo by their name: 'ENEM · INEP · 2023'.
+ */
+export function examShortTitle(exam: ExamLabelParts): string {
+  return `${exam.cargo ?? EXAM_KIND_LABELS[exam.kind]} · ${exam.instituicao} · ${exam.ano}`;
 }

@@ -1,7 +1,7 @@
 import type { Figure, QuestionDetail } from '@gabarita/shared';
 import { CircleCheck, CircleX, Maximize2 } from 'lucide-react';
 import { useId, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
-import { figureSizeStyle } from './figure-image';
+import { FigureImage } from './figure-image';
 import { FigureZoomDialog } from './figure-zoom-dialog';
 import { RichHtml } from './rich-html';
 
@@ -99,6 +99,44 @@ function AlternativeContent({
 }
 
 /**
+ * The button that shows an image alternative full screen. Beside the label, not in it: a control
+ * may not hold another.
+ */
+function AlternativeZoom({
+  letter,
+  figure,
+  description,
+  open,
+  onOpenChange,
+}: {
+  letter: string;
+  figure: Figure;
+  description: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => onOpenChange(true)}
+        aria-label={`Ampliar a figura da alternativa ${letter}`}
+        className="absolute right-2 top-2 flex size-9 items-center justify-center rounded-lg border border-line bg-surface text-ink-muted shadow-sm hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      >
+        <Maximize2 className="size-4" aria-hidden="true" />
+      </button>
+      {open && (
+        <FigureZoomDialog
+          figure={figure}
+          description={`Alternativa ${letter}: ${description}`}
+          onClose={() => onOpenChange(false)}
+        />
+      )}
+    </>
+  );
+}
+
+/**
  * A real radio group: arrows move between alternatives (native), Enter checks. Image alternatives
  * are a grid of selectable figures, each with its own button to see it full screen.
  */
@@ -175,39 +213,22 @@ export function AlternativesGroup({
                     </span>
                     <Marks look={look} />
                   </span>
+                  <span className="sr-only">{letter}) </span>
                   {/* Narrow screens scroll inside the figure rather than shrink its text. */}
-                  <span className="block overflow-x-auto">
-                    <span
-                      style={figureSizeStyle(figure)}
-                      className="mx-auto block overflow-hidden rounded-lg border border-line bg-white"
-                    >
-                      <span className="sr-only">{letter}) </span>
-                      <img
-                        src={figure.url}
-                        alt={description}
-                        width={figure.width ?? undefined}
-                        height={figure.height ?? undefined}
-                        loading="lazy"
-                        className="block h-auto w-full"
-                      />
-                    </span>
-                  </span>
-                </label>
-                <button
-                  type="button"
-                  onClick={() => setZoomed(letter)}
-                  aria-label={`Ampliar a figura da alternativa ${letter}`}
-                  className="absolute right-2 top-2 flex size-9 items-center justify-center rounded-lg border border-line bg-surface text-ink-muted shadow-sm hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-                >
-                  <Maximize2 className="size-4" aria-hidden="true" />
-                </button>
-                {zoomed === letter && (
-                  <FigureZoomDialog
+                  <FigureImage
                     figure={figure}
-                    description={`Alternativa ${letter}: ${description}`}
-                    onClose={() => setZoomed(null)}
+                    description={description}
+                    zoomable={false}
+                    className=""
                   />
-                )}
+                </label>
+                <AlternativeZoom
+                  letter={letter}
+                  figure={figure}
+                  description={description}
+                  open={zoomed === letter}
+                  onOpenChange={(open) => setZoomed(open ? letter : null)}
+                />
               </div>
             );
           })}
@@ -218,10 +239,10 @@ export function AlternativesGroup({
             const { letter } = alternative;
             const look = lookOf(letter, selected, answer, disabled);
             const picture = figureOf(alternative);
-            return (
+            const label = (
               <label
                 key={letter}
-                className={`group relative flex items-start gap-3 rounded-xl border px-3 py-3 transition-colors has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-ring sm:px-4 motion-reduce:transition-none ${CARD[look]}`}
+                className={`group relative flex items-start gap-3 rounded-xl border px-3 py-3 transition-colors has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-ring sm:px-4 motion-reduce:transition-none ${picture?.figure ? 'pr-13 sm:pr-13' : ''} ${CARD[look]}`}
               >
                 <input
                   type="radio"
@@ -241,24 +262,33 @@ export function AlternativesGroup({
                 <span className="min-w-0 flex-1 pt-1 text-[15px] leading-6 text-ink">
                   <span className="sr-only">{letter}) </span>
                   {picture?.figure ? (
-                    <span className="block overflow-x-auto">
-                      <span
-                        style={figureSizeStyle(picture.figure)}
-                        className="block overflow-hidden rounded-lg border border-line bg-white"
-                      >
-                        <img
-                          src={picture.figure.url}
-                          alt={picture.description}
-                          className="block h-auto w-full"
-                        />
-                      </span>
-                    </span>
+                    <FigureImage
+                      figure={picture.figure}
+                      description={picture.description}
+                      zoomable={false}
+                      align="start"
+                      className=""
+                    />
                   ) : (
                     <AlternativeContent alternative={alternative} figures={figures} />
                   )}
                   <Marks look={look} />
                 </span>
               </label>
+            );
+            return picture?.figure ? (
+              <div key={letter} className="relative">
+                {label}
+                <AlternativeZoom
+                  letter={letter}
+                  figure={picture.figure}
+                  description={picture.description}
+                  open={zoomed === letter}
+                  onOpenChange={(open) => setZoomed(open ? letter : null)}
+                />
+              </div>
+            ) : (
+              label
             );
           })}
         </div>

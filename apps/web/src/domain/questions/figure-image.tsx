@@ -12,21 +12,72 @@ interface FigureImageProps {
   inline?: boolean;
   /** False inside a control (an alternative's label): drawn, but not a button. */
   zoomable?: boolean;
+  /** The marker's `largura_minima` (CSS px): replaces `figure.minWidth` here; 0 may shrink freely. */
+  minWidth?: number;
+  /** The marker's `altura` (em): an inline figure's exact height. */
+  height?: number;
+  /** Where a figure narrower than its column stands in it. */
+  align?: 'center' | 'start';
+  /** Replaces the default vertical margin of a figure on its own line (`my-4`). */
   className?: string;
 }
 
 /**
- * The page size of a figure: the column's width, but never narrower than `minWidth` (its smallest
- * text at 12 px) nor wider than its own size; narrower screens scroll inside the figure.
+ * The page size of a figure: the column's width, but never narrower than its readable width (the
+ * marker's `largura_minima`, else `figure.minWidth`: its smallest text at 12 px) nor wider than its
+ * own size; narrower screens scroll inside the figure. Rasters and SVGs alike.
  */
-export function figureSizeStyle(figure: Figure): CSSProperties {
-  const minWidth = figure.minWidth ?? undefined;
+export function figureSizeStyle(figure: Figure, minWidthOverride?: number): CSSProperties {
+  // 0 (or no value) lets the figure shrink with the column.
+  const minWidth = (minWidthOverride ?? figure.minWidth) || undefined;
   const natural = figure.width ?? undefined;
   return {
     width: '100%',
     minWidth,
     maxWidth: natural === undefined ? undefined : Math.max(natural, minWidth ?? 0),
   };
+}
+
+/**
+ * An inline figure's size in the line (em of the surrounding text), so a symbol reads as part of the
+ * sentence instead of at its own pixel size (often twice the text): its own height, but at least
+ * about a capital letter's and at most 1.5em, unless the marker's `altura` sets it.
+ */
+export const INLINE_FIGURE_EM = {
+  /** About the cap height of the body font: a symbol is never smaller than a capital letter. */
+  min: 0.7,
+  /** Taller would push the lines of the paragraph apart (they are about 1.85em apart). */
+  max: 1.5,
+  /** Images with no known size. */
+  unknown: 1,
+} as const;
+
+/** The custom property holding an inline figure's height: one expression, read by both rules. */
+export const INLINE_HEIGHT_VAR = '--inline-figure-height';
+
+/**
+ * The box of an inline figure: its height, and a vertical alignment that centres it on the
+ * capitals of the line (a figure as tall as a capital sits on the baseline; a taller one reaches
+ * as far below the baseline as above the capitals). The width follows from the image's proportions.
+ */
+export function inlineFigureStyle(figure: Figure, altura?: number): CSSProperties {
+  const { min, max, unknown } = INLINE_FIGURE_EM;
+  const height =
+    altura !== undefined
+      ? `${altura}em`
+      : figure.height
+        ? `clamp(${min}em, ${figure.height}px, ${max}em)`
+        : `${unknown}em`;
+  // em is the text's: the box inherits the font size of the sentence. The width is set from the
+  // proportions too: a box sized by its content would take the image's pixel width and cut it.
+  const ratio = figure.width && figure.height ? figure.width / figure.height : undefined;
+  return {
+    [INLINE_HEIGHT_VAR]: height,
+    height: `var(${INLINE_HEIGHT_VAR})`,
+    width:
+      ratio === undefined ? undefined : `calc(var(${INLINE_HEIGHT_VAR}) * ${ratio.toFixed(4)})`,
+    verticalAlign: `calc(${min / 2}em - var(${INLINE_HEIGHT_VAR}) / 2)`,
+  } as CSSProperties;
 }
 
 /** Where a sideways scroller stands: whether it overflows, and whether more lies on each side. */
@@ -97,15 +148,18 @@ function EdgeShadow({ side, shown }: { side: 'start' | 'end'; shown: boolean }) 
 /**
  * A figure in a statement, reference text or alternative, drawn on white (drawings assume a light
  * page). A click or tap, or Enter, opens it full screen with zoom and its description. A figure
- * wider than its column scrolls sideways in its own box (its text never goes below 12 px), with a
- * shadow on the side where more of it lies and a hint below.
+ * whose readable width is more than its column's scrolls sideways in its own box, with a shadow on
+ * the side where more of it lies and a hint below. An inline figure is sized to the line.
  */
 export function FigureImage({
   figure,
   description,
   inline = false,
   zoomable = true,
-  className = '',
+  minWidth,
+  height,
+  align = 'center',
+  className,
 }: FigureImageProps) {
   const [open, setOpen] = useState(false);
   // Destructured: the state is read during render, the ref is not (react-hooks/refs).
@@ -121,7 +175,8 @@ export function FigureImage({
       loading="lazy"
       decoding="async"
       onLoad={inline ? undefined : measure}
-      className={inline ? 'inline-block h-auto max-w-full align-middle' : 'block h-auto w-full'}
+      // Inline: as tall as its box (sized to the line), as wide as its proportions make it.
+      className={inline ? 'block h-full w-auto max-w-full object-contain' : 'block h-auto w-full'}
     />
   );
   const dialog = open && (
@@ -129,12 +184,16 @@ export function FigureImage({
   );
 
   if (inline) {
-    const look = `mx-0.5 inline-block rounded bg-white p-0.5 align-middle ring-1 ring-line ${className}`;
+    // No padding or border: the box is exactly the figure's height, so it does not push the
+    // lines apart; the ring is a shadow, outside the layout.
+    const look = `mx-0.5 inline-block max-w-full rounded-sm bg-white ring-1 ring-line ${className ?? ''}`;
+    const style = inlineFigureStyle(figure, height);
     return zoomable ? (
       <>
         <button
           type="button"
           onClick={() => setOpen(true)}
+          style={style}
           className={`${look} cursor-zoom-in hover:ring-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring`}
           aria-label={`Ampliar figura: ${description}`}
         >
@@ -143,16 +202,19 @@ export function FigureImage({
         {dialog}
       </>
     ) : (
-      <span className={look}>{image}</span>
+      <span style={style} className={look}>
+        {image}
+      </span>
     );
   }
 
   const frame = 'block overflow-hidden rounded-lg border border-line bg-white';
+  const margin = align === 'center' ? 'mx-auto' : '';
   // Keyboard users scroll a wide figure once it has focus. Not inside a control (an alternative's
   // label), where nothing else may take focus; the alternative has its own zoom there.
   const scrollable = overflowing && zoomable;
   return (
-    <span className={`my-4 block ${className}`} data-figure={figure.assetId}>
+    <span className={`block ${className ?? 'my-4'}`} data-figure={figure.assetId}>
       <span className="relative block">
         <span
           ref={scrollerRef}
@@ -166,14 +228,14 @@ export function FigureImage({
             <button
               type="button"
               onClick={() => setOpen(true)}
-              style={figureSizeStyle(figure)}
-              className={`${frame} mx-auto cursor-zoom-in transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring motion-reduce:transition-none`}
+              style={figureSizeStyle(figure, minWidth)}
+              className={`${frame} ${margin} cursor-zoom-in transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring motion-reduce:transition-none`}
               aria-label={`Ampliar figura: ${description}`}
             >
               {image}
             </button>
           ) : (
-            <span style={figureSizeStyle(figure)} className={`${frame} mx-auto`}>
+            <span style={figureSizeStyle(figure, minWidth)} className={`${frame} ${margin}`}>
               {image}
             </span>
           )}

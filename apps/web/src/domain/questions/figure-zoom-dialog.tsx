@@ -1,8 +1,10 @@
 import type { Figure } from '@gabarita/shared';
-import { Minus, Plus, Scan, X } from 'lucide-react';
+import { Minus, Plus, Ratio, Scan, X } from 'lucide-react';
 import {
+  type CSSProperties,
   type KeyboardEvent,
   type PointerEvent,
+  useCallback,
   useEffect,
   useLayoutEffect,
   useRef,
@@ -11,22 +13,58 @@ import {
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 
-const MIN_SCALE = 1;
-const MAX_SCALE = 8;
-const STEP = 1.5;
-
-const clamp = (value: number) => Math.min(MAX_SCALE, Math.max(MIN_SCALE, value));
-
-interface Size {
+export interface Size {
   width: number;
   height: number;
 }
 
-/** How wide the figure is drawn at scale 1: the whole figure fits the viewport. */
-function fitWidth(viewport: Size, natural: Size): number {
-  if (!viewport.width || !viewport.height || !natural.width || !natural.height)
-    return viewport.width;
-  return Math.min(viewport.width / natural.width, viewport.height / natural.height) * natural.width;
+/**
+ * Scales are of the image's natural size (its pixels; an SVG's declared size): 1 is '100%'.
+ *
+ * Fitting never enlarges past 4×: a 17×33 px symbol becomes 68×132 px, enough to see every
+ * detail, instead of filling the screen with a blur. Zooming goes up to 8× (or the fit, if larger):
+ * a raster's pixel is then an 8 px block, an SVG's 12 px text 96 px. The client does not know an
+ * image's format, so SVGs share these limits; they stay sharp at any scale (the browser draws them
+ * at the size shown, and `pixelated` does not apply to them).
+ */
+export const MAX_FIT_UPSCALE = 4;
+export const MAX_ZOOM = 8;
+export const ZOOM_STEP = 1.5;
+/** Space kept around the figure inside the viewport (px, each side). */
+export const VIEWPORT_PADDING = 8;
+/**
+ * Images narrower than this (px) are symbols: enlarged, their pixels are drawn as sharp squares
+ * rather than smoothed into a blur. Larger images (scans, charts) look better smoothed.
+ */
+export const PIXELATED_BELOW = 64;
+const ARROW_STEP = 48;
+
+/**
+ * The scale at which the whole image fits the space available (the viewport less its padding), but
+ * never more than `maxUpscale` times its natural size. Null while either size is unknown.
+ */
+export function fitScale(
+  available: Size,
+  natural: Size,
+  maxUpscale: number = MAX_FIT_UPSCALE,
+): number | null {
+  if (available.width <= 0 || available.height <= 0 || !natural.width || !natural.height)
+    return null;
+  const fit = Math.min(available.width / natural.width, available.height / natural.height);
+  if (fit <= 1) return fit;
+  // Enlarged pixel art looks even only at whole multiples of its pixels.
+  const capped = Math.min(fit, maxUpscale);
+  return natural.width < PIXELATED_BELOW ? Math.max(1, Math.floor(capped)) : capped;
+}
+
+/** How far one may zoom out (the fitted view, or 100% if smaller) and in (8×, or the fit). */
+export function zoomLimits(fit: number): { min: number; max: number } {
+  return { min: Math.min(fit, 1), max: Math.max(fit, MAX_ZOOM) };
+}
+
+/** Small symbols drawn larger than their pixels stay sharp; everything else is smoothed. */
+export function imageRendering(natural: Size, scale: number): CSSProperties['imageRendering'] {
+  return scale > 1 && natural.width > 0 && natural.width < PIXELATED_BELOW ? 'pixelated' : 'auto';
 }
 
 interface Anchor {
@@ -56,6 +94,16 @@ function anchorAt(
   };
 }
 
+/** The value once it has stopped changing for `delay` ms (what a screen reader is told). */
+function useSettled<T>(value: T, delay: number): T | null {
+  const [settled, setSettled] = useState<T | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+}
+
 interface FigureZoomDialogProps {
   figure: Figure;
   description: string;
@@ -63,8 +111,10 @@ interface FigureZoomDialogProps {
 }
 
 /**
- * A figure full screen, with its description. Zoom with the buttons, the + and - keys, the mouse
- * wheel or two fingers; move around by dragging, scrolling or with the arrow keys. Escape closes.
+ * A figure full screen, with its description. It opens fitted to the space left by the title,
+ * description and toolbar, and follows that space while the window changes. Zoom with the buttons,
+ * the keys (+, -, 0 fits, 1 is the real size), the mouse wheel, a trackpad pinch or two fingers,
+ * around the pointer; move around by dragging, scrolling or with the arrow keys. Escape closes.
  */
 export function FigureZoomDialog({ figure, description, onClose }: FigureZoomDialogProps) {
   const viewportRef = useRef<HTMLDivElement>(null);
@@ -74,29 +124,52 @@ export function FigureZoomDialog({ figure, description, onClose }: FigureZoomDia
     width: figure.width ?? 0,
     height: figure.height ?? 0,
   });
-  const [scale, setScale] = useState(1);
+  /** The scale the reader chose; null: fitted to the screen, following its size. */
+  const [zoom, setZoom] = useState<number | null>(null);
+  /** Whether the reader has zoomed: only then is the scale announced. */
+  const [zoomed, setZoomed] = useState(false);
   /** A point of the figure that must stay put across a zoom. */
   const anchor = useRef<Anchor | null>(null);
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const pinch = useRef<{ distance: number; scale: number } | null>(null);
 
-  useEffect(() => {
+  const available = {
+    width: viewport.width - 2 * VIEWPORT_PADDING,
+    height: viewport.height - 2 * VIEWPORT_PADDING,
+  };
+  // Until the viewport is measured (or the image's size known), the image is shown at its size.
+  const fit = fitScale(available, natural) ?? 1;
+  const { min, max } = zoomLimits(fit);
+  const clamp = useCallback((value: number) => Math.min(max, Math.max(min, value)), [min, max]);
+  const scale = zoom === null ? fit : clamp(zoom);
+
+  // Measured before the first paint, so the figure never shows at the wrong size.
+  useLayoutEffect(() => {
     const element = viewportRef.current;
     if (!element) return;
     const measure = () => setViewport({ width: element.clientWidth, height: element.clientHeight });
     measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
+    window.addEventListener('resize', measure);
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(element);
+    return () => {
+      window.removeEventListener('resize', measure);
+      observer?.disconnect();
+    };
   }, []);
 
   const zoomTo = (next: number, at?: { x: number; y: number }) => {
     const target = clamp(next);
-    if (target === scale) return;
+    if (Math.abs(target - scale) < 1e-6) return;
     if (viewportRef.current && imageRef.current)
       anchor.current = anchorAt(viewportRef.current, imageRef.current, at);
-    setScale(target);
+    setZoom(target);
+    setZoomed(true);
+  };
+  const fitToScreen = () => {
+    anchor.current = null;
+    setZoom(null);
+    setZoomed(true);
   };
 
   // Keep the held point under the pointer (or at the centre) once the figure has its new size.
@@ -124,11 +197,13 @@ export function FigureZoomDialog({ figure, description, onClose }: FigureZoomDia
           y: event.clientY - box.top,
         });
       }
-      setScale((current) => clamp(current * factor));
+      // From the latest scale: several wheel events may arrive before the next render.
+      setZoom((current) => clamp((current ?? fit) * factor));
+      setZoomed(true);
     };
     element.addEventListener('wheel', onWheel, { passive: false });
     return () => element.removeEventListener('wheel', onWheel);
-  }, []);
+  }, [clamp, fit]);
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     pointers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
@@ -169,15 +244,38 @@ export function FigureZoomDialog({ figure, description, onClose }: FigureZoomDia
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
-    if (event.key === '+' || event.key === '=') zoomTo(scale * STEP);
-    else if (event.key === '-' || event.key === '_') zoomTo(scale / STEP);
-    else if (event.key === '0') zoomTo(1);
+    const element = viewportRef.current;
+    const arrows: Record<string, [number, number]> = {
+      ArrowLeft: [-ARROW_STEP, 0],
+      ArrowRight: [ARROW_STEP, 0],
+      ArrowUp: [0, -ARROW_STEP],
+      ArrowDown: [0, ARROW_STEP],
+    };
+    const move = arrows[event.key];
+    if (move) {
+      // Only on the figure: elsewhere (the toolbar's buttons) arrows keep their own meaning.
+      if (event.target !== element || !element) return;
+      element.scrollLeft += move[0];
+      element.scrollTop += move[1];
+    } else if (event.key === '+' || event.key === '=') zoomTo(scale * ZOOM_STEP);
+    else if (event.key === '-' || event.key === '_') zoomTo(scale / ZOOM_STEP);
+    else if (event.key === '0') fitToScreen();
+    else if (event.key === '1') zoomTo(1);
     else return;
     event.preventDefault();
   };
 
-  const width = Math.round(fitWidth(viewport, natural) * scale);
+  // Whole pixels, rounded down: the fitted figure never overflows by a fraction and scrolls.
+  const drawn =
+    natural.width && natural.height
+      ? {
+          width: Math.max(1, Math.floor(natural.width * scale)),
+          height: Math.max(1, Math.floor(natural.height * scale)),
+        }
+      : null;
   const percent = Math.round(scale * 100);
+  const fitted = zoom === null || Math.abs(scale - fit) < 1e-6;
+  const announced = useSettled(percent, 400);
   return (
     <Modal
       open
@@ -203,72 +301,88 @@ export function FigureZoomDialog({ figure, description, onClose }: FigureZoomDia
           tabIndex={0}
           role="group"
           aria-roledescription="figura ampliável"
-          aria-label={`${description} (use + e - para ampliar e as setas para mover)`}
+          aria-label={`${description} (+ e - ampliam e reduzem, 0 ajusta à tela, 1 mostra o tamanho real, as setas movem)`}
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
           onPointerUp={onPointerEnd}
           onPointerCancel={onPointerEnd}
           onDoubleClick={(event) => {
             const box = event.currentTarget.getBoundingClientRect();
-            zoomTo(scale > 1 ? 1 : 2.5, {
-              x: event.clientX - box.left,
-              y: event.clientY - box.top,
-            });
+            if (scale > fit * 1.01) fitToScreen();
+            else
+              zoomTo(Math.max(fit * 2, 1), {
+                x: event.clientX - box.left,
+                y: event.clientY - box.top,
+              });
           }}
           className="relative min-h-0 flex-1 touch-none select-none overflow-auto overscroll-contain rounded-lg bg-slate-100 focus-visible:outline-2 focus-visible:outline-ring dark:bg-slate-900"
         >
           {/* Centred with auto margins, so a figure larger than the screen scrolls to every side. */}
-          <div className="flex min-h-full w-max min-w-full p-2">
+          <div className="flex min-h-full w-max min-w-full" style={{ padding: VIEWPORT_PADDING }}>
             <img
               ref={imageRef}
               src={figure.zoomUrl ?? figure.url}
               alt=""
               draggable={false}
               onLoad={(event) => {
+                // The original (zoomUrl) may be larger than the page version the sizes describe.
                 const image = event.currentTarget;
-                if (!natural.width && image.naturalWidth)
+                if ((figure.zoomUrl || !natural.width) && image.naturalWidth)
                   setNatural({ width: image.naturalWidth, height: image.naturalHeight });
               }}
-              style={{ width: width > 0 ? width : undefined, maxWidth: 'none' }}
-              className="m-auto h-auto rounded bg-white shadow-sm"
+              style={{
+                width: drawn?.width,
+                height: drawn?.height,
+                maxWidth: 'none',
+                imageRendering: imageRendering(natural, scale),
+              }}
+              className="m-auto rounded bg-white shadow-sm"
             />
           </div>
         </div>
-        <div className="flex items-center justify-center gap-2" role="toolbar" aria-label="Zoom">
+        <div
+          className="flex flex-wrap items-center justify-center gap-2"
+          role="toolbar"
+          aria-label="Zoom"
+        >
           <Button
             variant="secondary"
             size="icon"
-            onClick={() => zoomTo(scale / STEP)}
-            disabled={scale <= MIN_SCALE}
+            onClick={() => zoomTo(scale / ZOOM_STEP)}
+            disabled={scale <= min + 1e-6}
             aria-label="Diminuir zoom"
           >
             <Minus className="size-4" aria-hidden="true" />
           </Button>
-          <span
-            className="w-16 text-center text-sm font-semibold tabular-nums text-ink"
-            aria-live="polite"
-          >
+          {/* 100% is the image's own size; the change is announced once it settles (below). */}
+          <span className="w-14 text-center text-sm font-semibold tabular-nums text-ink">
             {percent}%
           </span>
           <Button
             variant="secondary"
             size="icon"
-            onClick={() => zoomTo(scale * STEP)}
-            disabled={scale >= MAX_SCALE}
+            onClick={() => zoomTo(scale * ZOOM_STEP)}
+            disabled={scale >= max - 1e-6}
             aria-label="Aumentar zoom"
           >
             <Plus className="size-4" aria-hidden="true" />
           </Button>
+          <Button variant="ghost" size="sm" icon={Scan} onClick={fitToScreen} disabled={fitted}>
+            Ajustar à tela
+          </Button>
           <Button
             variant="ghost"
             size="sm"
-            icon={Scan}
+            icon={Ratio}
             onClick={() => zoomTo(1)}
-            disabled={scale === 1}
+            disabled={Math.abs(scale - 1) < 1e-6}
           >
-            Ajustar à tela
+            Tamanho real
           </Button>
         </div>
+        <span role="status" className="sr-only">
+          {zoomed && announced !== null ? `Zoom em ${announced}%` : ''}
+        </span>
       </div>
     </Modal>
   );

@@ -1,5 +1,6 @@
 import { CATALOG_MESSAGES, type QuestionDetail } from '@gabarita/shared';
 import { BookText, CircleSlash, History } from 'lucide-react';
+import { Notice } from '@/components/ui/notice';
 import { FigureImage } from './figure-image';
 import { RichHtml } from './rich-html';
 
@@ -78,6 +79,19 @@ function StatusNotice({ question }: { question: QuestionDetail }) {
   );
 }
 
+/**
+ * A question a re-import took out of the catalogue, opened from the history, the notebook or a
+ * simulado (docs/product-rules.md, "Retired questions").
+ */
+export function RetiredNotice() {
+  return (
+    <Notice tone="info" className="mb-5">
+      <p className="font-semibold">{CATALOG_MESSAGES.retiredTitle}</p>
+      <p className="mt-0.5">{CATALOG_MESSAGES.retiredText}</p>
+    </Notice>
+  );
+}
+
 type HeadingLevel = 2 | 3 | 4;
 
 /**
@@ -107,6 +121,7 @@ export function QuestionStatement({ question }: { question: QuestionDetail }) {
     legacy && question.figures.find((figure) => figure.assetId === legacy.assetId);
   return (
     <section aria-label="Enunciado">
+      {question.retired && <RetiredNotice />}
       <StatusNotice question={question} />
       <RichHtml html={question.statementHtml} figures={question.figures} />
       {legacy && (
@@ -122,7 +137,7 @@ export function QuestionStatement({ question }: { question: QuestionDetail }) {
             }
           }
           description={legacy.description}
-          className="mt-5"
+          className="mt-5 mb-4"
         />
       )}
     </section>

@@ -1,5 +1,7 @@
-import { render } from '@testing-library/react';
+import type { Figure } from '@gabarita/shared';
+import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { INLINE_HEIGHT_VAR } from './figure-image';
 import { RichHtml } from './rich-html';
 
 function renderHtml(html: string): HTMLElement {
@@ -53,5 +55,63 @@ describe('RichHtml', () => {
     expect(first).not.toHaveAttribute('rowspan');
     expect(second).toHaveAttribute('rowspan', '3');
     expect(second).not.toHaveAttribute('id');
+  });
+
+  describe('figure markers', () => {
+    const figures: Figure[] = [
+      {
+        assetId: 'tabela',
+        url: '/api/images/tabela?v=1',
+        zoomUrl: null,
+        width: 1014,
+        height: 70,
+        minWidth: 608,
+      },
+      {
+        assetId: 'simbolo',
+        url: '/api/images/simbolo?v=1',
+        zoomUrl: null,
+        width: 17,
+        height: 33,
+        minWidth: null,
+      },
+    ];
+    const button = (name: string) =>
+      screen.getByRole('button', { name: `Ampliar figura: ${name}` });
+
+    it('draws a figure no narrower than largura_minima, 0 letting it shrink', () => {
+      render(
+        <RichHtml
+          figures={figures}
+          html={
+            '<figura imagem="tabela" alt="padrão"></figura>' +
+            '<figura imagem="tabela" alt="larga" largura_minima="800"></figura>' +
+            '<figura imagem="tabela" alt="livre" largura_minima="0"></figura>' +
+            '<figura imagem="tabela" alt="inválida" largura_minima="800px"></figura>'
+          }
+        />,
+      );
+      expect(button('padrão').style.minWidth).toBe('608px');
+      expect(button('larga').style.minWidth).toBe('800px');
+      expect(button('livre').style.minWidth).toBe('');
+      expect(button('inválida').style.minWidth).toBe('608px');
+    });
+
+    it('gives an inline figure the height altura declares, in em', () => {
+      render(
+        <RichHtml
+          figures={figures}
+          html={
+            '<p>A <figura imagem="simbolo" alt="alta" tipo="linha" altura="2.5"></figura>, ' +
+            'a <figura imagem="simbolo" alt="comum" tipo="linha"></figura> e ' +
+            'a <figura imagem="simbolo" alt="inválida" tipo="linha" altura="9"></figura>.</p>'
+          }
+        />,
+      );
+      const height = (name: string) => button(name).style.getPropertyValue(INLINE_HEIGHT_VAR);
+      expect(height('alta')).toBe('2.5em');
+      expect(height('comum')).toBe('clamp(0.7em, 33px, 1.5em)');
+      expect(height('inválida')).toBe('clamp(0.7em, 33px, 1.5em)');
+    });
   });
 });

@@ -2,6 +2,8 @@ import { createElement, Fragment, useMemo, type ReactNode } from 'react';
 import {
   type Figure,
   isAllowedAttributeValue,
+  parseFigureHeight,
+  parseFigureMinWidth,
   STATEMENT_FIGURE_TAG,
   STATEMENT_HTML_ATTRIBUTES,
   STATEMENT_HTML_TAGS,
@@ -66,13 +68,19 @@ function toReact(node: Node, key: string, context: RenderContext): ReactNode {
     const figure = context.figures.get(assetId);
     const alt = element.getAttribute('alt') ?? '';
     if (!figure) return alt ? `[${alt}]` : null;
+    const inline = element.getAttribute('tipo') === 'linha';
+    // Invalid values are ignored, as the import's sanitizer drops them.
+    const minWidth = element.getAttribute('largura_minima');
+    const height = element.getAttribute('altura');
     return (
       <FigureImage
         key={key}
         figure={figure}
         description={alt}
-        inline={element.getAttribute('tipo') === 'linha'}
+        inline={inline}
         zoomable={context.zoomable}
+        minWidth={minWidth === null ? undefined : parseFigureMinWidth(minWidth)}
+        height={inline && height !== null ? parseFigureHeight(height) : undefined}
       />
     );
   }

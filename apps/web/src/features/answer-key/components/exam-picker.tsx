@@ -10,6 +10,7 @@ import { QueryError } from '@/components/ui/query-error';
 import { SearchableSelect } from '@/components/ui/searchable-select';
 import { StatePanel } from '@/components/ui/state-panel';
 import { errorMessage } from '@/lib/api-client';
+import { examShortTitle } from '@/domain/catalog/catalog-text';
 import { EMPTY_PICKER_FILTERS, useExamPicker, type ExamPickerFilters } from '../api/answer-key-api';
 import { plural } from '../answer-key-text';
 
@@ -64,11 +65,10 @@ export function ExamPicker({ onOpen }: { onOpen: (examId: string) => void }) {
                 to={{ search: examSearch(exam.id) }}
                 className="block px-4 py-3 transition-colors hover:bg-surface-muted focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring motion-reduce:transition-none"
               >
-                <span className="block text-sm font-semibold text-ink">
-                  {exam.cargo} · {exam.instituicao} · {exam.ano}
-                </span>
+                <span className="block text-sm font-semibold text-ink">{examShortTitle(exam)}</span>
                 <span className="mt-0.5 block text-xs text-ink-muted">
-                  {exam.orgao} · {plural(exam.questionCount, 'questão', 'questões')}
+                  {exam.orgao && `${exam.orgao} · `}
+                  {plural(exam.questionCount, 'questão', 'questões')}
                 </span>
               </Link>
             </li>

@@ -9,6 +9,7 @@ import { TextAreaField } from '@/components/ui/form-field';
 import { Notice } from '@/components/ui/notice';
 import { Page } from '@/components/ui/page';
 import { errorMessage } from '@/lib/api-client';
+import { examShortTitle } from '@/domain/catalog/catalog-text';
 import { useApplyAnswerKey, useChosenExam, usePreviewAnswerKey } from '../api/answer-key-api';
 import { effectText, keyLabel, plural } from '../answer-key-text';
 import { AffectedTable } from '../components/affected-table';
@@ -43,11 +44,9 @@ function ChosenExam({ examId, onChange }: { examId: string; onChange: () => void
           </h2>
           {data && (
             <>
-              <p className="mt-1 font-medium text-ink">
-                {data.cargo} · {data.instituicao} · {data.ano}
-              </p>
+              <p className="mt-1 font-medium text-ink">{examShortTitle(data)}</p>
               <p className="mt-0.5 text-sm text-ink-muted">
-                {data.orgao} ·{' '}
+                {data.orgao && `${data.orgao} · `}
                 {plural(data.questionCount + data.annulledCount, 'questão', 'questões')}
                 {data.annulledCount > 0 &&
                   ` (${plural(data.annulledCount, 'anulada', 'anuladas')})`}

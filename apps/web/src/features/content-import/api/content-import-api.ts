@@ -14,6 +14,8 @@ export interface ImportOptions {
   aceitarRascunhos: boolean;
   sobrescreverEdicoes: boolean;
   renomearDisciplinas: boolean;
+  /** `--allow-removals`: questions a re-imported exam lacks are retired from the catalogue. */
+  permitirRemocoes: boolean;
 }
 
 export type ContentProblem = ContentCheck['problems'][number];
@@ -30,6 +32,7 @@ function importQuery(options: ImportOptions, check: boolean): string {
   if (options.aceitarRascunhos) params.set('aceitarRascunhos', '1');
   if (options.sobrescreverEdicoes) params.set('sobrescreverEdicoes', '1');
   if (options.renomearDisciplinas) params.set('renomearDisciplinas', '1');
+  if (options.permitirRemocoes) params.set('permitirRemocoes', '1');
   const query = params.toString();
   return query ? `?${query}` : '';
 }

@@ -104,6 +104,67 @@ describe('/admin/importar', () => {
     expect(within(report).queryByRole('button', { name: 'Importar' })).toBeNull();
   });
 
+  it('shows the questions an import would retire, and retires them only with the box ticked', async () => {
+    const removal =
+      '2 questões deixariam o catálogo (2, 3), respondidas por 1 aluno: se é isso mesmo, importe com --allow-removals (no navegador, marque "Retirar do catálogo as questões que não estão no arquivo")';
+    const api = stubImports((request) => {
+      if (!request.search.includes('verificar=1')) {
+        return sseResponse([
+          { event: 'output', data: { output: ['Importação concluída: 3 provas.'] } },
+        ]);
+      }
+      return request.search.includes('permitirRemocoes=1')
+        ? {
+            ok: true,
+            lines: ['Verificação concluída, nenhum problema: 3 provas, 8 questões, 1 imagem.'],
+            problems: [],
+            removals: [{ examId: 'alfa_2017_prova', numbers: [2, 3], answeredBy: 1 }],
+          }
+        : {
+            ok: false,
+            lines: [
+              `Nada foi importado: 1 problema em 1 arquivo de catalogo.zip\nprovas/alfa_2017_prova.json (1 problema)\n  $.questoes: ${removal}`,
+            ],
+            problems: [
+              { file: 'provas/alfa_2017_prova.json', path: '$.questoes', message: removal },
+            ],
+          };
+    });
+    const { user } = await renderImport();
+    await user.upload(screen.getByLabelText('Arquivo do catálogo (.zip)'), zipFile());
+    await user.click(screen.getByRole('button', { name: 'Verificar' }));
+
+    // Without the box: refused, the removals listed as the problem, no import offered.
+    let report = await screen.findByRole('region', { name: 'Verificação' });
+    expect(within(report).getByRole('listitem')).toHaveTextContent(removal);
+    expect(within(report).queryByRole('button', { name: /^Importar/ })).toBeNull();
+
+    await user.click(
+      screen.getByRole('checkbox', {
+        name: 'Retirar do catálogo as questões que não estão no arquivo',
+      }),
+    );
+    expect(screen.queryByRole('region', { name: 'Verificação' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Verificar' }));
+    report = await screen.findByRole('region', { name: 'Verificação' });
+    expect(report).toHaveTextContent(
+      'Esta importação retira do catálogo 2 questões que não estão no arquivo:',
+    );
+    const list = within(report).getByRole('list', { name: 'Questões a retirar' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['alfa_2017_prova: questões 2, 3 (respondidas por 1 aluno)']);
+    await user.click(within(report).getByRole('button', { name: 'Importar e retirar 2 questões' }));
+    expect(await screen.findByText('Importação concluída.')).toBeVisible();
+    expect(api.calls('POST /admin/imports').map((request) => request.search)).toEqual([
+      '?verificar=1',
+      '?verificar=1&permitirRemocoes=1',
+      '?permitirRemocoes=1',
+    ]);
+  });
+
   it('refuses a file over 100 MB without sending it', async () => {
     const api = stubImports(() => OK_CHECK);
     const { user } = await renderImport();

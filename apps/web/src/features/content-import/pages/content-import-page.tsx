@@ -1,4 +1,8 @@
-import { CONTENT_UPLOAD_MAX_BYTES, CONTENT_UPLOAD_MESSAGES } from '@gabarita/shared';
+import {
+  CONTENT_UPLOAD_MAX_BYTES,
+  CONTENT_UPLOAD_MESSAGES,
+  type ContentRemoval,
+} from '@gabarita/shared';
 import { FileCheck2, Upload } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -24,12 +28,14 @@ const NO_OPTIONS: ImportOptions = {
   aceitarRascunhos: false,
   sobrescreverEdicoes: false,
   renomearDisciplinas: false,
+  permitirRemocoes: false,
 };
 
 const OPTION_LABELS: [keyof ImportOptions, string][] = [
   ['aceitarRascunhos', 'Importar comentários em rascunho já revisados'],
   ['sobrescreverEdicoes', 'Substituir questões editadas no console'],
   ['renomearDisciplinas', 'Permitir renomear disciplinas'],
+  ['permitirRemocoes', 'Retirar do catálogo as questões que não estão no arquivo'],
 ];
 
 const FILE_INPUT_CLASSES =
@@ -65,6 +71,45 @@ function OutputLines({ lines }: { lines: readonly string[] }) {
     </ul>
   );
 }
+
+const plural = (count: number, one: string, many: string) =>
+  `${count.toLocaleString('pt-BR')} ${count === 1 ? one : many}`;
+
+/**
+ * What an import allowed to remove questions will retire, per exam, before it runs
+ * (docs/product-rules.md, "Retired questions").
+ */
+function RemovalList({ removals }: { removals: ContentRemoval[] }) {
+  const total = removals.reduce((sum, removal) => sum + removal.numbers.length, 0);
+  return (
+    <Notice tone="warning" className="mt-3" role="status">
+      <p>
+        {total === 1
+          ? 'Esta importação retira do catálogo 1 questão que não está no arquivo:'
+          : `Esta importação retira do catálogo ${plural(total, 'questão', 'questões')} que não estão no arquivo:`}
+      </p>
+      <ul aria-label="Questões a retirar" className="mt-1.5 list-disc space-y-0.5 pl-5 font-normal">
+        {removals.map((removal) => (
+          <li key={removal.examId}>
+            <span className="break-all font-mono text-xs">{removal.examId}</span>: questões{' '}
+            {removal.numbers.join(', ')} (
+            {removal.answeredBy === 0
+              ? 'nenhum aluno respondeu'
+              : `respondidas por ${plural(removal.answeredBy, 'aluno', 'alunos')}`}
+            )
+          </li>
+        ))}
+      </ul>
+      <p className="mt-1.5 font-normal">
+        Elas saem das provas, das contagens e da busca; o histórico, as estatísticas e o caderno de
+        erros de quem as respondeu as mantêm.
+      </p>
+    </Notice>
+  );
+}
+
+const retiredTotal = (removals: ContentRemoval[] | undefined) =>
+  (removals ?? []).reduce((sum, removal) => sum + removal.numbers.length, 0);
 
 /**
  * A report's message and its problems: a multi-line message lists the problems as text after its
@@ -245,10 +290,13 @@ export default function ContentImportPage() {
               <Notice tone="success" className="mt-3">
                 Nenhum problema encontrado: o catálogo pode ser importado.
               </Notice>
+              {report.removals && <RemovalList removals={report.removals} />}
               <OutputLines lines={report.lines} />
               {!importStarted && (
                 <Button icon={Upload} onClick={startImport} className="mt-5 w-full sm:w-auto">
-                  Importar
+                  {retiredTotal(report.removals) > 0
+                    ? `Importar e retirar ${plural(retiredTotal(report.removals), 'questão', 'questões')}`
+                    : 'Importar'}
                 </Button>
               )}
             </>

@@ -1,9 +1,9 @@
 import type { ExamCard as ExamCardData } from '@gabarita/shared';
-import { ChevronRight, Eye, FileText, Target } from 'lucide-react';
+import { ChevronRight, Eye, FileText, Split, Target } from 'lucide-react';
 import { Link } from 'react-router';
 import { cardClasses } from '@/components/ui/card';
 import { examDashboardPath } from '@/domain/study/study-links';
-import { questionCountLabel } from '@/domain/catalog/catalog-text';
+import { examOptionsLabel, examTitle, questionCountLabel } from '@/domain/catalog/catalog-text';
 
 export const IN_HISTORY_LABEL = 'Você já abriu esta prova';
 
@@ -33,6 +33,7 @@ function Detail({ label, value }: { label: string; value: string }) {
 }
 
 export function ExamCard({ exam, disciplina, disciplinaNome, assunto }: ExamCardProps) {
+  const concurso = exam.kind === 'concurso';
   const matching =
     disciplina && exam.matchingQuestionCount !== null
       ? `${questionCountLabel(exam.matchingQuestionCount)} de ${disciplinaNome}${assunto ? ` (${assunto})` : ''}`
@@ -49,10 +50,13 @@ export function ExamCard({ exam, disciplina, disciplinaNome, assunto }: ExamCard
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
+          {/* Concursos are named by cargo and órgão; the other kinds have neither (null). */}
           <h2 className="text-base font-semibold leading-6 text-ink group-hover:text-primary-ink">
-            {exam.cargo}
+            {concurso && exam.cargo ? exam.cargo : examTitle(exam)}
           </h2>
-          <p className="mt-0.5 text-sm leading-5 text-ink-muted">{exam.orgao}</p>
+          {concurso && exam.orgao && (
+            <p className="mt-0.5 text-sm leading-5 text-ink-muted">{exam.orgao}</p>
+          )}
         </div>
         <div className="flex shrink-0 items-center gap-2">
           {exam.inHistory && (
@@ -78,11 +82,20 @@ export function ExamCard({ exam, disciplina, disciplinaNome, assunto }: ExamCard
         </div>
       )}
 
+      {exam.options.length > 0 && (
+        <p className="mt-2 inline-flex items-center gap-1.5 text-sm text-ink">
+          <Split className="size-4 shrink-0 text-ink-muted" aria-hidden="true" />
+          <span>
+            <span className="font-medium">Opções:</span> {examOptionsLabel(exam.options)}
+          </span>
+        </p>
+      )}
+
       {/* The board's name gets the room it needs and wraps rather than being cut. */}
       <dl className="mb-4 mt-4 grid grid-cols-[minmax(0,1fr)_auto_auto] gap-x-5 gap-y-3">
         <Detail label="Banca" value={exam.instituicao} />
         <Detail label="Ano" value={exam.ano} />
-        <Detail label="Nível" value={exam.nivel} />
+        {exam.nivel && <Detail label="Nível" value={exam.nivel} />}
       </dl>
 
       <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-1.5 border-t border-line pt-3 text-sm">

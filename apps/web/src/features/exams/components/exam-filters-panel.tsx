@@ -9,17 +9,8 @@ import { useId, useState } from 'react';
 import { Card } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
 import { SearchableSelect } from '@/components/ui/searchable-select';
+import { EXAM_FILTER_LABELS, filterOptionsFor } from '@/domain/catalog/catalog-text';
 import type { ExamFilterValues } from '../hooks/use-exam-filters';
-
-export const EXAM_FILTER_LABELS: Record<ExamFilterKey, string> = {
-  cargo: 'Cargo',
-  orgao: 'Órgão',
-  nivel: 'Nível',
-  instituicao: 'Banca',
-  ano: 'Ano',
-  disciplina: 'Disciplina',
-  assunto: 'Assunto',
-};
 
 interface ExamFiltersPanelProps {
   filters: ExamFilterValues;
@@ -41,7 +32,7 @@ export function ExamFiltersPanel({
   const activeCount = EXAM_FILTER_KEYS.filter((key) => filters[key]).length;
   return (
     <>
-      {/* On phones the seven filters would fill the first screen: they fold behind one button. */}
+      {/* On phones the eight filters would fill the first screen: they fold behind one button. */}
       <button
         type="button"
         aria-expanded={open}
@@ -79,7 +70,7 @@ export function ExamFiltersPanel({
               <SearchableSelect
                 key={key}
                 label={EXAM_FILTER_LABELS[key]}
-                options={facets?.[key] ?? []}
+                options={filterOptionsFor(key, facets?.[key])}
                 value={filters[key]}
                 onChange={(value) => onChange(key, value)}
                 disabled={needsDiscipline}

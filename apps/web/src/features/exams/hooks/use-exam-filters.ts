@@ -7,6 +7,7 @@ import { STORAGE_KEYS } from '@/lib/storage-keys';
 export type ExamFilterValues = Record<ExamFilterKey, string>;
 
 export const EMPTY_EXAM_FILTERS: ExamFilterValues = {
+  tipo: '',
   cargo: '',
   orgao: '',
   nivel: '',

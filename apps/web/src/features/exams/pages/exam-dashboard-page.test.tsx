@@ -1,8 +1,15 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CATALOG_MESSAGES } from '@gabarita/shared';
-import { examDetail, questionCard } from '@/test/catalog-fixtures';
-import { apiError, renderApp, SIGNED_IN_USER, stubApi } from '@/test/render-app';
+import { axeViolations } from '@/test/accessibility';
+import { enemExamDetail, examDetail, questionCard } from '@/test/catalog-fixtures';
+import {
+  apiError,
+  renderApp,
+  SIGNED_IN_USER,
+  stubApi,
+  type StubbedRequest,
+} from '@/test/render-app';
 
 const EXAM_PATH = 'GET /exams/cmvv_2017_matematica_prova';
 
@@ -114,5 +121,117 @@ describe('/prova-dashboard', () => {
       'href',
       '/questoes?prova=cmvv_2017_matematica_prova&desatualizadas=ocultar&q=cmvv_2017_matematica_prova_1',
     );
+  });
+
+  describe('an exam with option blocks (ENEM)', () => {
+    const ENEM_PATH = '/prova-dashboard?prova=enem_2023_dia1';
+
+    /** The server's side: the detail follows the stored choice, which PUT /opcao changes. */
+    function stubEnem(initialChoice: string | null) {
+      let chosen = initialChoice;
+      const api = stubApi({
+        'GET /auth/session': { user: SIGNED_IN_USER },
+        'GET /exams/enem_2023_dia1': () => enemExamDetail(chosen),
+        'PUT /exams/enem_2023_dia1/opcao': (request: StubbedRequest) => {
+          chosen = (request.body as { opcao: string }).opcao;
+          return { chosenOption: chosen };
+        },
+      });
+      return api;
+    }
+
+    function questionLinks() {
+      return within(screen.getByRole('list', { name: 'Questões da prova' })).getAllByRole('link');
+    }
+
+    it('asks for the option before the questions, saves it and lists only that block', async () => {
+      const api = stubEnem(null);
+      const { user } = renderApp(ENEM_PATH);
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'ENEM 2023 · INEP' }),
+      ).toBeVisible();
+      expect(within(screen.getByRole('main')).queryByText(/concurso/i)).toBeNull();
+
+      // The choice comes first: no question to open, no simulado yet.
+      const choice = screen.getByRole('group', { name: 'Qual opção você vai fazer?' });
+      expect(choice).toHaveAccessibleDescription(/Inglês ou Espanhol/);
+      expect(screen.queryByRole('list', { name: 'Questões da prova' })).toBeNull();
+      expect(document.querySelector('a[href^="/questoes"]')).toBeNull();
+      expect(screen.queryByRole('link', { name: 'Fazer como simulado' })).toBeNull();
+
+      await user.click(screen.getByRole('button', { name: 'Confirmar opção' }));
+      expect(screen.getByRole('alert')).toHaveTextContent('Escolha uma das opções para continuar.');
+      expect(api.calls('PUT /exams/enem_2023_dia1/opcao')).toHaveLength(0);
+
+      // The keyboard moves through the radio group.
+      await user.click(within(choice).getByRole('radio', { name: 'Inglês' }));
+      await user.keyboard('{ArrowDown}');
+      expect(within(choice).getByRole('radio', { name: 'Espanhol' })).toBeChecked();
+      await user.click(screen.getByRole('button', { name: 'Confirmar opção' }));
+
+      expect(await screen.findByText('Sua opção:')).toBeVisible();
+      expect(api.calls('PUT /exams/enem_2023_dia1/opcao').map((call) => call.body)).toEqual([
+        { opcao: 'espanhol' },
+      ]);
+      expect(screen.getByText('Sua opção:').closest('p')).toHaveTextContent(
+        'Sua opção: EspanholTrocar opção',
+      );
+      expect(screen.queryByRole('group', { name: 'Qual opção você vai fazer?' })).toBeNull();
+      const links = questionLinks();
+      expect(links.map((link) => link.getAttribute('href'))).toEqual([
+        '/questoes?prova=enem_2023_dia1&q=enem_2023_dia1_espanhol_1',
+        '/questoes?prova=enem_2023_dia1&q=enem_2023_dia1_espanhol_2',
+        '/questoes?prova=enem_2023_dia1&q=enem_2023_dia1_6',
+        '/questoes?prova=enem_2023_dia1&q=enem_2023_dia1_7',
+      ]);
+      // The block's questions carry its name; the common ones do not.
+      expect(links[0]).toHaveTextContent('Opção: Espanhol');
+      expect(links[2]).not.toHaveTextContent('Espanhol');
+      expect(screen.queryByText('Inglês')).toBeNull();
+      expect(screen.getByText(/^4 questões/)).toHaveTextContent('4 questões · 1 certa(s)');
+      expect(screen.getByRole('link', { name: 'Fazer como simulado' })).toBeVisible();
+    });
+
+    it('changes the option, saying the answers given stay in the history', async () => {
+      const api = stubEnem('ingles');
+      const { user } = renderApp(ENEM_PATH);
+      expect(await screen.findByText('Sua opção:')).toBeVisible();
+      expect(questionLinks()[0]).toHaveTextContent('Opção: Inglês');
+
+      // Giving up keeps the block.
+      await user.click(screen.getByRole('button', { name: 'Trocar opção' }));
+      await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+      expect(screen.getByText('Sua opção:').closest('p')).toHaveTextContent('Sua opção: Inglês');
+
+      await user.click(screen.getByRole('button', { name: 'Trocar opção' }));
+      const choice = screen.getByRole('group', { name: 'Qual opção você vai fazer?' });
+      expect(choice).toHaveAccessibleDescription(
+        /as respostas que você já deu continuam no seu histórico/,
+      );
+      expect(within(choice).getByRole('radio', { name: 'Inglês' })).toBeChecked();
+      expect(within(choice).getByRole('radio', { name: 'Inglês' })).toHaveFocus();
+      await user.click(within(choice).getByRole('radio', { name: 'Espanhol' }));
+      await user.click(screen.getByRole('button', { name: 'Confirmar opção' }));
+
+      await waitFor(() => expect(questionLinks()[0]).toHaveTextContent('Opção: Espanhol'));
+      expect(api.calls('PUT /exams/enem_2023_dia1/opcao').map((call) => call.body)).toEqual([
+        { opcao: 'espanhol' },
+      ]);
+      expect(screen.getByText('Sua opção:').closest('p')).toHaveTextContent('Sua opção: Espanhol');
+      expect(questionLinks()).toHaveLength(4);
+      expect(screen.queryByText('Opção: Inglês')).toBeNull();
+    });
+
+    it('has no axe violations while asking for the option and after it', async () => {
+      stubEnem(null);
+      const { user } = renderApp(ENEM_PATH);
+      await screen.findByRole('group', { name: 'Qual opção você vai fazer?' });
+      expect(await axeViolations(screen.getByRole('main'))).toEqual([]);
+
+      await user.click(screen.getByRole('radio', { name: 'Inglês' }));
+      await user.click(screen.getByRole('button', { name: 'Confirmar opção' }));
+      await screen.findByRole('list', { name: 'Questões da prova' });
+      expect(await axeViolations(screen.getByRole('main'))).toEqual([]);
+    }, 30_000);
   });
 });

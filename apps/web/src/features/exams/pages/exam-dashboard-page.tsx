@@ -1,5 +1,6 @@
 import {
   CATALOG_MESSAGES,
+  EXAM_KIND_LABELS,
   type ExamSource,
   type QuestionCard,
   STUDY_PARAMS,
@@ -10,9 +11,11 @@ import {
   FileQuestion,
   ListFilter,
   ScrollText,
+  Split,
   Timer,
   X,
 } from 'lucide-react';
+import { Fragment, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AnswerMark } from '@/domain/questions/answer-mark';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -22,7 +25,9 @@ import { PageTitle } from '@/components/ui/page';
 import { QueryError } from '@/components/ui/query-error';
 import { StatePanel } from '@/components/ui/state-panel';
 import { HIDE_OUTDATED, questionViewerPath } from '@/domain/study/study-links';
-import { examTitle, questionCountLabel } from '@/domain/catalog/catalog-text';
+import { Card } from '@/components/ui/card';
+import { examTitle, optionName, questionCountLabel } from '@/domain/catalog/catalog-text';
+import { ExamOptionChoice } from '@/domain/catalog/exam-option-choice';
 import { useExamDetail } from '../api/exam-detail-api';
 import { DemonstrationTag } from '../components/exam-card';
 
@@ -61,7 +66,27 @@ function FilterChip({
   );
 }
 
-function QuestionTile({ question, href }: { question: QuestionCard; href: string }) {
+/** A question's option block (e.g. 'Inglês'): part of the chosen block, not of every candidate's exam. */
+function OptionTag({ name }: { name: string }) {
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-accent-soft px-2 py-0.5 text-[11px] font-semibold text-accent-ink ring-1 ring-accent-200 dark:ring-accent-900">
+      <Split className="size-3" aria-hidden="true" />
+      <span className="sr-only">Opção: </span>
+      {name}
+    </span>
+  );
+}
+
+function QuestionTile({
+  question,
+  href,
+  block,
+}: {
+  question: QuestionCard;
+  href: string;
+  /** The name of the question's option block; null for a question every candidate takes. */
+  block: string | null;
+}) {
   const annulled = question.status === 'annulled';
   return (
     <Link
@@ -74,6 +99,7 @@ function QuestionTile({ question, href }: { question: QuestionCard; href: string
             Questão {question.number}
           </span>
           <QuestionStatusTag status={question.status} />
+          {block && <OptionTag name={block} />}
         </span>
         <span className="flex items-center gap-1">
           {/* An annulled question counts nowhere: no answer mark either. */}
@@ -143,6 +169,10 @@ export default function ExamDashboardPage() {
   const assunto = searchParams.get(STUDY_PARAMS.subject) ?? '';
   const hideOutdated = searchParams.get(STUDY_PARAMS.outdated) === HIDE_OUTDATED;
   const detail = useExamDetail(examId);
+  const [changingOption, setChangingOption] = useState(false);
+  const choiceLine = useRef<HTMLParagraphElement>(null);
+  // After the first choice or a change the form goes away: the focus lands on the line it left.
+  const focusChoiceLine = () => requestAnimationFrame(() => choiceLine.current?.focus());
   const setHideOutdated = (hide: boolean) =>
     setSearchParams(
       (current) => {
@@ -178,7 +208,7 @@ export default function ExamDashboardPage() {
             </Link>
           }
         >
-          Escolha uma prova na lista de questões de concurso para ver as suas questões.
+          Escolha uma prova na lista de provas para ver as suas questões.
         </StatePanel>
       </section>
     );
@@ -208,7 +238,13 @@ export default function ExamDashboardPage() {
     );
   }
 
-  const { exam, questions } = detail.data;
+  const { exam } = detail.data;
+  // An exam with option blocks is started by choosing one: the questions come after it.
+  const needsChoice = exam.options.length > 0 && exam.chosenOption === null;
+  const questions = detail.data.questions.filter(
+    (question) => question.optionKey === null || question.optionKey === exam.chosenOption,
+  );
+  const chosenName = optionName(exam.options, exam.chosenOption);
   const matching = questions.filter(
     (question) =>
       (!disciplina || question.disciplina === disciplina) &&
@@ -223,37 +259,67 @@ export default function ExamDashboardPage() {
   const correct = counted.filter((question) => question.response === 'c').length;
   const wrong = counted.filter((question) => question.response === 'e').length;
   const filtered = Boolean(disciplina || assunto || hideOutdated);
+  // With option blocks the user's exam is the common questions and the chosen block's.
+  const examTotal =
+    exam.options.length > 0
+      ? questions.filter((question) => question.status !== 'annulled').length
+      : exam.questionCount;
+  // Nível belongs to concursos (null for the other kinds), which say what they are instead.
+  const metaParts = [
+    exam.kind === 'concurso' ? null : EXAM_KIND_LABELS[exam.kind],
+    exam.instituicao,
+    exam.ano,
+    exam.nivel,
+  ].filter((part) => part !== null);
 
   return (
     <section aria-labelledby="page-title" className="space-y-6">
       <BackToExams />
       <header>
         <div className="flex flex-wrap items-center gap-2 text-xs font-medium uppercase tracking-wide text-ink-muted">
-          <span>{exam.instituicao}</span>
-          <span aria-hidden="true">·</span>
-          <span>{exam.ano}</span>
-          <span aria-hidden="true">·</span>
-          <span>{exam.nivel}</span>
+          {metaParts.map((part, index) => (
+            <Fragment key={index}>
+              {index > 0 && <span aria-hidden="true">·</span>}
+              <span>{part}</span>
+            </Fragment>
+          ))}
           {exam.demonstration && <DemonstrationTag />}
         </div>
         <div className="mt-2">
           <PageTitle>{examTitle(exam)}</PageTitle>
         </div>
-        <p className="mt-2 text-sm text-ink-muted">
-          {questionCountLabel(counted.length)}
-          {filtered && ` de ${questionCountLabel(exam.questionCount)} da prova`}
-          {annulled > 0 && ` · ${annulled} ${annulled === 1 ? 'anulada' : 'anuladas'}`}
-          {' · '}
-          <span className="whitespace-nowrap text-emerald-700 dark:text-emerald-400">
-            {correct} certa(s)
-          </span>
-          {' · '}
-          <span className="whitespace-nowrap text-red-700 dark:text-red-400">
-            {wrong} errada(s)
-          </span>
-        </p>
+        {!needsChoice && (
+          <p className="mt-2 text-sm text-ink-muted">
+            {questionCountLabel(counted.length)}
+            {filtered && ` de ${questionCountLabel(examTotal)} da prova`}
+            {annulled > 0 && ` · ${annulled} ${annulled === 1 ? 'anulada' : 'anuladas'}`}
+            {' · '}
+            <span className="whitespace-nowrap text-emerald-700 dark:text-emerald-400">
+              {correct} certa(s)
+            </span>
+            {' · '}
+            <span className="whitespace-nowrap text-red-700 dark:text-red-400">
+              {wrong} errada(s)
+            </span>
+          </p>
+        )}
         {exam.source && <SourceNote source={exam.source} />}
-        {counted.length > 0 && (
+        {chosenName && !changingOption && (
+          <p
+            ref={choiceLine}
+            tabIndex={-1}
+            className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-ink focus-visible:outline-none"
+          >
+            <Split className="size-4 shrink-0 text-ink-muted" aria-hidden="true" />
+            <span>
+              <span className="font-medium">Sua opção:</span> {chosenName}
+            </span>
+            <Button variant="ghost" size="sm" onClick={() => setChangingOption(true)}>
+              Trocar opção
+            </Button>
+          </p>
+        )}
+        {!needsChoice && counted.length > 0 && (
           <Link
             to={`/simulados?prova=${encodeURIComponent(exam.id)}`}
             className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'mt-4' })}
@@ -264,13 +330,35 @@ export default function ExamDashboardPage() {
         )}
       </header>
 
-      {exam.outdatedCount > 0 && (
+      {(needsChoice || changingOption) && (
+        <Card as="section" aria-label="Opção da prova">
+          <ExamOptionChoice
+            examId={exam.id}
+            options={exam.options}
+            current={exam.chosenOption}
+            onDone={() => {
+              setChangingOption(false);
+              focusChoiceLine();
+            }}
+            onCancel={
+              changingOption
+                ? () => {
+                    setChangingOption(false);
+                    focusChoiceLine();
+                  }
+                : undefined
+            }
+          />
+        </Card>
+      )}
+
+      {!needsChoice && exam.outdatedCount > 0 && (
         <CheckboxField checked={hideOutdated} onChange={setHideOutdated}>
           {CATALOG_MESSAGES.hideOutdated} ({exam.outdatedCount})
         </CheckboxField>
       )}
 
-      {(disciplina || assunto) && (
+      {!needsChoice && (disciplina || assunto) && (
         <div
           className="flex flex-wrap items-center gap-2"
           aria-label="Filtros aplicados"
@@ -294,7 +382,7 @@ export default function ExamDashboardPage() {
         </div>
       )}
 
-      {shown.length === 0 ? (
+      {needsChoice ? null : shown.length === 0 ? (
         <StatePanel
           icon={FileQuestion}
           action={
@@ -323,6 +411,7 @@ export default function ExamDashboardPage() {
                   hideOutdated,
                   q: question.id,
                 })}
+                block={optionName(exam.options, question.optionKey)}
               />
             </li>
           ))}

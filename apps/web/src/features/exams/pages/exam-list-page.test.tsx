@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CATALOG_MESSAGES } from '@gabarita/shared';
-import { EMPTY_FACETS, examCard, examSearch } from '@/test/catalog-fixtures';
+import { EMPTY_FACETS, enemExamCard, examCard, examSearch } from '@/test/catalog-fixtures';
 import { apiError, renderApp, SIGNED_IN_USER, stubApi, type ApiRoutes } from '@/test/render-app';
 
 const FACETS = {
@@ -51,12 +51,73 @@ describe('/ (exam list)', () => {
     await screen.findByText(CATALOG_MESSAGES.examsFound(1));
     expect(
       screen.getAllByRole('combobox').map((box) => box.getAttribute('id') && box),
-    ).toHaveLength(7);
+    ).toHaveLength(8);
     const labels = screen
       .getAllByRole('combobox')
       .map((box) => document.querySelector(`label[for="${box.id}"]`)?.textContent);
-    expect(labels).toEqual(['Cargo', 'Órgão', 'Nível', 'Banca', 'Ano', 'Disciplina', 'Assunto']);
+    expect(labels).toEqual([
+      'Tipo',
+      'Cargo',
+      'Órgão',
+      'Nível',
+      'Banca',
+      'Ano',
+      'Disciplina',
+      'Assunto',
+    ]);
     expect(screen.getByRole('combobox', { name: 'Assunto' })).toBeDisabled();
+  });
+
+  it('offers the exam kinds in Tipo, filters by one and names the list after it', async () => {
+    // Labelled by their keys: the select shows the kinds' names.
+    const facets = {
+      ...FACETS,
+      tipo: [
+        { value: 'concurso', label: 'concurso', count: 16 },
+        { value: 'enem', label: 'enem', count: 1 },
+      ],
+    };
+    const api = stubExams((request: { search: string }) =>
+      request.search.includes('tipo=enem')
+        ? examSearch({ facets, items: [enemExamCard()] })
+        : examSearch({ facets, items: [examCard(), enemExamCard()] }),
+    );
+    const { user } = renderApp('/');
+    await screen.findByText(CATALOG_MESSAGES.examsFound(2));
+
+    await user.click(screen.getByRole('combobox', { name: 'Tipo' }));
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((option) => option.getAttribute('aria-label') ?? option.textContent),
+    ).toEqual(['Todas as opções', 'Concurso (16)', 'ENEM (1)']);
+    await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'ENEM (1)' }));
+
+    expect(await screen.findByText(CATALOG_MESSAGES.examsFound(1))).toBeVisible();
+    expect(api.calls('GET /exams').at(-1)?.search).toBe('?tipo=enem');
+    expect(window.sessionStorage.getItem('gabarita.filtro.tipo')).toBe('enem');
+    expect(screen.getByRole('heading', { level: 1, name: 'Questões do ENEM' })).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Tipo' })).toHaveValue('ENEM');
+  });
+
+  it('shows an ENEM exam by its kind, with its options and without cargo, órgão or nível', async () => {
+    stubExams(examSearch({ items: [enemExamCard()] }));
+    renderApp('/');
+    const card = await screen.findByRole('link', { name: /ENEM 2023 · INEP/ });
+    expect(within(card).getByRole('heading', { level: 2 })).toHaveTextContent('ENEM 2023 · INEP');
+    expect(card).toHaveTextContent('Opções: Inglês ou Espanhol');
+    expect(
+      within(card)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Banca', 'Ano']);
+    expect(
+      within(card)
+        .getAllByRole('definition')
+        .map((value) => value.textContent),
+    ).toEqual(['INEP', '2023']);
+    expect(card).toHaveTextContent('95 questões');
+    expect(card.textContent).not.toMatch(/concurso|cargo|órgão|nível|null/i);
   });
 
   it('sends the filters, keeps each one in sessionStorage and clears them all', async () => {

@@ -248,6 +248,18 @@ describe('/admin/questoes?q=', () => {
       '/admin/questoes',
     );
   });
+
+  it('says a retired question is not edited, and offers no retry', async () => {
+    stubEditor({
+      [`GET ${EDITOR_PATH}`]: () =>
+        apiError(409, 'editor/question-retired', QUESTION_EDITOR_MESSAGES.retired),
+    });
+    await renderEditor();
+    expect(await screen.findByText('Questão retirada do catálogo')).toBeVisible();
+    expect(screen.getByText(QUESTION_EDITOR_MESSAGES.retired)).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Tentar novamente/ })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Enunciado (HTML)' })).toBeNull();
+  });
 });
 
 describe('versions', () => {

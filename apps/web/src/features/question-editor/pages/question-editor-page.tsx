@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, ExternalLink, SearchX } from 'lucide-react';
+import { Archive, ArrowLeft, ExternalLink, SearchX } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, cardClasses } from '@/components/ui/card';
@@ -85,10 +85,17 @@ function QuestionEditor({ questionId, search }: { questionId: string; search: st
   }
   if (editing.isError) {
     const missing = editing.error instanceof ApiError && editing.error.status === 404;
+    // Retired by an import: it returns only with its exam's file (docs/product-rules.md).
+    const retired =
+      editing.error instanceof ApiError && editing.error.code === 'editor/question-retired';
     return (
       <>
         {back}
-        {missing ? (
+        {retired ? (
+          <StatePanel icon={Archive} title="Questão retirada do catálogo">
+            {editing.error.message}
+          </StatePanel>
+        ) : missing ? (
           <StatePanel icon={SearchX} title="Questão não encontrada">
             Nenhuma questão tem o código <code className="break-all font-mono">{questionId}</code>.
             Confira o código ou busque a questão por palavras.

@@ -32,17 +32,10 @@ import {
   type SearchValues,
 } from '@/domain/study/study-queries';
 import { QuestionResultCard } from '@/domain/questions/question-result-card';
+import { EXAM_FILTER_LABELS, filterOptionsFor } from '@/domain/catalog/catalog-text';
 
-const FILTER_LABELS: Record<ExamFilterKey, string> = {
-  instituicao: 'Banca',
-  orgao: 'Órgão',
-  cargo: 'Cargo',
-  ano: 'Ano',
-  nivel: 'Nível',
-  disciplina: 'Disciplina',
-  assunto: 'Assunto',
-};
 const FILTER_ORDER: ExamFilterKey[] = [
+  'tipo',
   'instituicao',
   'orgao',
   'cargo',
@@ -126,7 +119,7 @@ export default function QuestionSearchPage() {
     setSearchParams(new URLSearchParams(searchQueryString(EMPTY_SEARCH)), { replace: true });
   };
 
-  // Phones: the eight filters fold away behind one button, so the results are in sight.
+  // Phones: the nine filters fold away behind one button, so the results are in sight.
   const narrow = useMediaQuery('(max-width: 639px)');
   const [filtersShown, setFiltersShown] = useState(false);
   const activeFilters =
@@ -246,8 +239,8 @@ export default function QuestionSearchPage() {
             return (
               <SearchableSelect
                 key={key}
-                label={FILTER_LABELS[key]}
-                options={options.data?.[key] ?? []}
+                label={EXAM_FILTER_LABELS[key]}
+                options={filterOptionsFor(key, options.data?.[key])}
                 value={values[key]}
                 onChange={(value) => update({ [key]: value })}
                 disabled={needsDiscipline}

@@ -11,6 +11,7 @@ import { useIdleAfterPaint } from '@/lib/use-idle-after-paint';
 import { useQuestionChecks } from '../api/question-api';
 import type { AnswerCheck } from '../hooks/use-answer-check';
 import type { CheckedAnswer } from '@/domain/questions/alternatives-group';
+import { closedToAnswers } from '@/domain/questions/question-state';
 
 const CHECK_FAILED = 'Não foi possível verificar a resposta. Tente novamente.';
 
@@ -104,12 +105,15 @@ function RefusalArea({
 export function CheckBar({ question, check }: { question: QuestionDetail; check: AnswerCheck }) {
   const { answer } = check;
   const recorded = question.recordedAnswer;
-  // Nothing to check (docs/product-rules.md, "Annulled and outdated questions").
-  if (question.status === 'annulled') {
+  // Nothing to check (docs/product-rules.md, "Annulled and outdated questions", "Retired
+  // questions": a retired question is checked again only by those who answered it).
+  if (closedToAnswers(question)) {
     return (
       <p className="mt-5 flex items-center gap-2 text-sm font-medium text-ink-muted">
         <CircleSlash className="size-4 shrink-0" aria-hidden="true" />
-        {CATALOG_MESSAGES.questionAnnulled}
+        {question.status === 'annulled'
+          ? CATALOG_MESSAGES.questionAnnulled
+          : CATALOG_MESSAGES.questionRetired}
       </p>
     );
   }

@@ -3,8 +3,15 @@ import { PageTitle } from '@/components/ui/page';
 import { QuestionStatusTag } from '@/domain/questions/question-status-tag';
 import type { QuestionListItem } from '../hooks/use-question-list';
 
-/** Exam, position ('n / total'), question number, discipline and subject. */
-export function QuestionHeader({ item, position }: { item: QuestionListItem; position: string }) {
+interface QuestionHeaderProps {
+  item: QuestionListItem;
+  position: string;
+  /** The question's option block name (from its detail), e.g. 'Inglês'; null: a common question. */
+  optionName: string | null;
+}
+
+/** Exam, position ('n / total'), question number, discipline, subject and option block. */
+export function QuestionHeader({ item, position, optionName }: QuestionHeaderProps) {
   return (
     <Card as="header">
       <div className="flex items-start justify-between gap-4">
@@ -24,6 +31,11 @@ export function QuestionHeader({ item, position }: { item: QuestionListItem; pos
         <span className="rounded-full bg-surface-muted px-2.5 py-1 text-ink-muted ring-1 ring-line">
           {item.assunto}
         </span>
+        {optionName && (
+          <span className="rounded-full bg-accent-soft px-2.5 py-1 text-accent-ink ring-1 ring-accent-200 dark:ring-accent-900">
+            Opção: {optionName}
+          </span>
+        )}
         <QuestionStatusTag status={item.status} className="px-2.5 py-1" />
       </div>
     </Card>

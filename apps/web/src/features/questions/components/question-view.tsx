@@ -9,6 +9,7 @@ import { useOpenQuestion } from '../api/question-api';
 import { useAnswerCheck } from '../hooks/use-answer-check';
 import type { QuestionListItem } from '../hooks/use-question-list';
 import { AlternativesGroup, type CheckedAnswer } from '@/domain/questions/alternatives-group';
+import { closedToAnswers } from '@/domain/questions/question-state';
 import { CheckBar } from './check-bar';
 import { CrowdStats } from './crowd-stats';
 import { QuestionCommentary } from './question-commentary';
@@ -115,7 +116,7 @@ export function QuestionView({
               answer={check.answer}
               groupRef={check.groupRef}
               figures={data.figures}
-              disabled={data.status === 'annulled'}
+              disabled={closedToAnswers(data)}
             />
           </div>
           <CheckBar question={data} check={check} />
@@ -131,10 +132,15 @@ export function QuestionView({
     );
   }
 
+  // The detail names the block whatever the list; the exam's list does while the detail loads.
+  const optionName = question.data
+    ? (question.data.option?.name ?? null)
+    : (item.optionName ?? null);
+
   return (
     <div className="space-y-5">
       {backLink}
-      <QuestionHeader item={item} position={position} />
+      <QuestionHeader item={item} position={position} optionName={optionName} />
       {body}
       {navigation}
     </div>

@@ -7,6 +7,7 @@ import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { subscriptionLimitTarget } from '@/domain/plans/subscription-reason';
 import { useCheckAnswer } from '../api/question-api';
 import type { CheckedAnswer } from '@/domain/questions/alternatives-group';
+import { closedToAnswers } from '@/domain/questions/question-state';
 import { useLetterKeys } from '@/domain/questions/use-letter-keys';
 
 function readPendingChoice(questionId: string): string | null {
@@ -41,8 +42,8 @@ export function useAnswerCheck(questionId: string, question: QuestionDetail | un
         }
       : null;
   const chosen = answer?.chosenLetter ?? selected;
-  // An annulled question is read, never answered.
-  const locked = answer !== null || question?.status === 'annulled';
+  // An annulled question is read, never answered; a retired one only re-checked.
+  const locked = answer !== null || (!!question && closedToAnswers(question));
   const canCheck = !!question && chosen !== null && !locked && !check.isPending;
   const limitReached = check.error instanceof ApiError && check.error.code === 'limit/question';
   // A running simulado holds this question: its key comes with the simulado's end.

@@ -1,4 +1,5 @@
-import { CATALOG_MESSAGES, type QuestionStatus } from '@gabarita/shared';
+import { useQuery } from '@tanstack/react-query';
+import { CATALOG_MESSAGES, type QuestionDetail, type QuestionStatus } from '@gabarita/shared';
 import { errorMessage } from '@/lib/api-client';
 import {
   disciplinesPath,
@@ -6,7 +7,8 @@ import {
   notebookPath,
   questionSearchPath,
 } from '@/domain/study/study-links';
-import { examTitle } from '@/domain/catalog/catalog-text';
+import { examTitle, optionName } from '@/domain/catalog/catalog-text';
+import { questionQueryOptions } from '@/domain/questions/question-queries';
 import {
   useAllDisciplineQuestions,
   useExamQuestions,
@@ -22,6 +24,11 @@ export interface QuestionListItem {
   disciplinaNome: string;
   assunto: string;
   status: QuestionStatus;
+  /**
+   * The option block the question belongs to (e.g. 'Inglês'), when the list knows it: the header
+   * shows it only until the question's detail (which always carries it) arrives.
+   */
+  optionName?: string | null;
 }
 
 interface QuestionSource {
@@ -80,6 +87,18 @@ export function useQuestionList({
           ? 'discipline'
           : null;
   const exam = useExamQuestions(prova);
+  // A retired question is not in its exam's list; opened from the history (a simulado's result, a
+  // report), it is shown in its place (docs/product-rules.md, "Retired questions").
+  const outOfList =
+    origin === 'exam' &&
+    currentId !== '' &&
+    exam.isSuccess &&
+    !exam.data.questions.some((question) => question.id === currentId);
+  const addressed = useQuery({ ...questionQueryOptions(currentId), enabled: outOfList });
+  const retired: QuestionDetail | null =
+    outOfList && addressed.data?.retired && addressed.data.exam.id === prova
+      ? addressed.data
+      : null;
   const search = useSearchQuestionList(origin === 'search' ? busca : '', currentId);
   const notebook = useNotebookQuestionList(origin === 'notebook' ? caderno : '');
   const discipline = useAllDisciplineQuestions(
@@ -90,7 +109,7 @@ export function useQuestionList({
 
   let list: QuestionList;
   if (origin === 'exam') {
-    if (exam.isPending) list = { status: 'loading' };
+    if (exam.isPending || (outOfList && addressed.isPending)) list = { status: 'loading' };
     else if (exam.isError) {
       list = {
         status: 'error',
@@ -100,14 +119,29 @@ export function useQuestionList({
       };
     } else {
       const label = examTitle(exam.data.exam);
-      const items = exam.data.questions
+      const items: QuestionListItem[] = exam.data.questions
         .filter(
           (question) =>
             (!disciplina || question.disciplina === disciplina) &&
             (!assunto || question.assunto === assunto) &&
             !(hideOutdated && question.status === 'outdated'),
         )
-        .map((question) => ({ ...question, examLabel: label }));
+        .map((question) => ({
+          ...question,
+          examLabel: label,
+          optionName: optionName(exam.data.exam.options, question.optionKey),
+        }));
+      if (retired) {
+        const after = items.findIndex((item) => item.number > retired.number);
+        items.splice(after < 0 ? items.length : after, 0, {
+          id: retired.id,
+          number: retired.number,
+          examLabel: label,
+          disciplinaNome: retired.disciplinaNome,
+          assunto: retired.assunto,
+          status: retired.status,
+        });
+      }
       list = { status: 'ready', items, total: items.length, loadingMore: false };
     }
   } else if (origin === 'search') {

@@ -9,7 +9,7 @@ import {
   type SimuladoScoring,
 } from '@gabarita/shared';
 import { useQuery } from '@tanstack/react-query';
-import { ChartColumn, ClipboardList, Play, Save, Scale, Timer } from 'lucide-react';
+import { ChartColumn, ClipboardList, Play, Save, Scale, Split, Timer } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -23,20 +23,17 @@ import { PremiumInvitationCard } from '@/domain/plans/premium-invitation-card';
 import { errorMessage } from '@/lib/api-client';
 import { examDetailQueryOptions } from '@/domain/catalog/catalog-queries';
 import { useSession } from '@/domain/session/session';
-import { examTitle, questionCountLabel } from '@/domain/catalog/catalog-text';
+import {
+  EXAM_FILTER_LABELS,
+  examTitle,
+  filterOptionsFor,
+  optionName,
+  questionCountLabel,
+} from '@/domain/catalog/catalog-text';
+import { ExamOptionChoice } from '@/domain/catalog/exam-option-choice';
 import { useCreateSimulado, useFilterOptions } from '../api/simulado-api';
 import { SimuladoList } from '../components/simulado-list';
 import { durationLabel, SCORING_LABELS } from '../simulado-text';
-
-const FILTER_LABELS: Record<ExamFilterKey, string> = {
-  cargo: 'Cargo',
-  orgao: 'Órgão',
-  nivel: 'Nível',
-  instituicao: 'Banca',
-  ano: 'Ano',
-  disciplina: 'Disciplina',
-  assunto: 'Assunto',
-};
 
 const CREATE_FAILED = 'Não foi possível iniciar o simulado. Tente novamente.';
 
@@ -115,12 +112,16 @@ function useStart() {
 /** A simulado of one exam, started from its dashboard. */
 function ExamStart({ examId }: { examId: string }) {
   const detail = useQuery(examDetailQueryOptions(examId));
-  const [scoring, setScoring] = useState<SimuladoScoring>('padrao');
-  const { start, create } = useStart();
   if (detail.isPending) return null;
   if (detail.isError)
     return <Notice tone="error">{errorMessage(detail.error, CREATE_FAILED)}</Notice>;
-  const { exam, questions } = detail.data;
+  const { exam } = detail.data;
+  // An exam with option blocks is taken in the user's block: chosen here first if not yet.
+  const needsChoice = exam.options.length > 0 && exam.chosenOption === null;
+  const chosenName = optionName(exam.options, exam.chosenOption);
+  const questions = detail.data.questions.filter(
+    (question) => question.optionKey === null || question.optionKey === exam.chosenOption,
+  );
   const count = questions.filter((question) => question.status !== 'annulled').length;
   return (
     <Card as="section" aria-labelledby="simulado-prova">
@@ -129,6 +130,38 @@ function ExamStart({ examId }: { examId: string }) {
         Simulado da prova
       </h2>
       <p className="mt-1 text-sm font-medium break-words text-ink">{examTitle(exam)}</p>
+      {needsChoice ? (
+        <div className="mt-5">
+          <ExamOptionChoice
+            examId={exam.id}
+            options={exam.options}
+            current={null}
+            headingLevel={3}
+          />
+        </div>
+      ) : (
+        <>
+          {chosenName && (
+            <p className="mt-1 flex items-center gap-1.5 text-sm text-ink">
+              <Split className="size-4 shrink-0 text-ink-muted" aria-hidden="true" />
+              <span>
+                <span className="font-medium">Sua opção:</span> {chosenName}
+              </span>
+            </p>
+          )}
+          <ExamStartForm examId={examId} count={count} />
+        </>
+      )}
+    </Card>
+  );
+}
+
+/** The scoring rule and 'Iniciar simulado' of an exam's simulado. */
+function ExamStartForm({ examId, count }: { examId: string; count: number }) {
+  const [scoring, setScoring] = useState<SimuladoScoring>('padrao');
+  const { start, create } = useStart();
+  return (
+    <>
       <p className="mt-1 text-sm text-ink-muted">
         {questionCountLabel(count)} · tempo:{' '}
         {durationLabel(count * SIMULADO_MINUTES_PER_QUESTION * 60)}
@@ -149,7 +182,7 @@ function ExamStart({ examId }: { examId: string }) {
       >
         Iniciar simulado
       </Button>
-    </Card>
+    </>
   );
 }
 
@@ -193,8 +226,8 @@ function BuildForm() {
             return (
               <SearchableSelect
                 key={key}
-                label={FILTER_LABELS[key]}
-                options={options.data?.facets[key] ?? []}
+                label={EXAM_FILTER_LABELS[key]}
+                options={filterOptionsFor(key, options.data?.facets[key])}
                 value={filters[key] ?? ''}
                 onChange={(value) => setFilter(key, value)}
                 disabled={needsDiscipline}
