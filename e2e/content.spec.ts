@@ -28,8 +28,11 @@ for (const viewport of [
     const dialog = page.getByRole('dialog', { name: 'Figura ampliada' });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('As linhas se cruzam entre 1960 e 1970.');
+    // '1' shows the figure at its own size, '+' enlarges it one step.
+    await page.keyboard.press('1');
+    await expect(dialog.getByText('100%', { exact: true })).toBeVisible();
     await page.keyboard.press('+');
-    await expect(dialog.getByText('150%')).toBeVisible();
+    await expect(dialog.getByText('150%', { exact: true })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(opener).toBeFocused();

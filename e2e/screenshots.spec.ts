@@ -57,8 +57,9 @@ const SCREENS: Screen[] = [
       await page.getByRole('button', { name: /^Ampliar figura: Gráfico de linhas/ }).click();
       const dialog = page.getByRole('dialog', { name: 'Figura ampliada' });
       await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: 'Tamanho real' }).click();
       await dialog.getByRole('button', { name: 'Aumentar zoom' }).click();
-      await expect(dialog.getByText('150%')).toBeVisible();
+      await expect(dialog.getByText('150%', { exact: true })).toBeVisible();
     },
     viewportOnly: true,
   },
