@@ -1,7 +1,7 @@
-// Bundles the server into dist/main.js and dist/ops.js (flat, so paths relative to the
-// bundle resolve like those relative to src/). Workspace packages (@gabarita/*) ship
-// TypeScript sources, so they are bundled in, like `@/` (src, tsconfig.json `paths`); every other
-// package stays an external import.
+// Bundles the server into dist/main.js and dist/ops.js, and the image checks' worker thread into
+// dist/image-worker.js (flat, so paths relative to the bundle resolve like those relative to src/).
+// Workspace packages (@gabarita/*) ship TypeScript sources, so they are bundled in, like `@/` (src,
+// tsconfig.json `paths`); every other package stays an external import.
 import { build } from 'esbuild';
 
 const bundleWorkspacePackagesOnly = {
@@ -16,7 +16,12 @@ const bundleWorkspacePackagesOnly = {
 };
 
 await build({
-  entryPoints: { main: 'src/main.ts', ops: 'src/cli/ops.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    ops: 'src/cli/ops.ts',
+    // Started as a worker thread by both (src/modules/catalog/import/image-workers.ts).
+    'image-worker': 'src/modules/catalog/import/image-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -5,9 +5,12 @@
  * bare Fastify route answering a static 15-item JSON list, measured in the same run so the figures
  * can be read as a ratio that survives a noisy machine. PGlite always; PostgreSQL too when
  * BENCH_DATABASE_URL or TEST_DATABASE_URL is set. Then the search on a synthetic catalogue
- * (BENCH_QUESTIONS, 100,000), and the search while that catalogue is imported again.
+ * (BENCH_QUESTIONS, 100,000), and the search while that catalogue is imported again. Last, the
+ * readers' latency on GET /api/exams while a catalogue with figures (BENCH_IMAGE_QUESTIONS, 360
+ * questions, with BENCH_IMAGES, 600 images: scans and charts of realistic sizes) is imported into
+ * the demo catalogue and then imported again.
  *
- * BENCH_SECONDS (8) per route, BENCH_CONNECTIONS (32), BENCH_ONLY=demo|synthetic to skip a part,
+ * BENCH_SECONDS (8) per route, BENCH_CONNECTIONS (32), BENCH_ONLY=demo|synthetic|images for one part,
  * BENCH_CPU_PROF=<dir> to write a --cpu-prof of the server. Numbers go to docs/performance.md.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -19,13 +22,16 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client';
 import { createContentImportService } from '../src/modules/catalog/import/content-import.service';
-import { writeSyntheticCatalog } from '../src/modules/catalog/synth/synthesize';
+import { synthesizeCatalog, writeSyntheticCatalog } from '../src/modules/catalog/synth/synthesize';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const USERS = Number(process.env.BENCH_USERS ?? 8);
 const EXAMS = Number(process.env.BENCH_EXAMS ?? 5000);
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 100_000);
+const IMAGE_EXAMS = Number(process.env.BENCH_IMAGE_EXAMS ?? 6);
+const IMAGE_QUESTIONS = Number(process.env.BENCH_IMAGE_QUESTIONS ?? 360);
+const IMAGES = Number(process.env.BENCH_IMAGES ?? 600);
 const ONLY = process.env.BENCH_ONLY;
 /** The issue's budget for the search's p99 while an import runs. */
 const IMPORT_P99_BUDGET_MS = 100;
@@ -382,6 +388,107 @@ async function searchDuringImport(target: Target, url: string, cookies: Cookies,
   console.log(line);
 }
 
+/**
+ * Readers on GET /api/exams (CONNECTIONS, signed in) for as long as `work` runs: every response's
+ * latency, so that p99 and the worst are those of the whole import.
+ */
+async function readersDuring(url: string, cookies: Cookies, work: () => Promise<void>) {
+  const latencies: { at: number; ms: number }[] = [];
+  let errors = 0;
+  let started = performance.now();
+  let finished: () => void = () => undefined;
+  const done = new Promise<void>((resolve) => (finished = resolve));
+  const readers = autocannon(
+    {
+      url: `${url}/api/exams`,
+      connections: CONNECTIONS,
+      duration: 24 * 3600,
+      headers: ACCEPT,
+      requests: [
+        {
+          setupRequest: (request) => ({
+            ...request,
+            headers: { ...request.headers, cookie: cookies.next() },
+          }),
+        },
+      ],
+    },
+    () => finished(),
+  );
+  let measuring = false;
+  readers.on('response', (_client, statusCode, _bytes, ms) => {
+    if (!measuring) return;
+    latencies.push({ at: (performance.now() - started) / 1000, ms });
+    if (statusCode !== 200) errors += 1;
+  });
+  // A second for the connections to open and settle, left out.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  measuring = true;
+  started = performance.now();
+  let outcome = 'done';
+  try {
+    await work();
+  } catch (error) {
+    outcome = `failed: ${(error as Error).message}`;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  readers.stop();
+  await done;
+  const sorted = latencies.map((latency) => latency.ms).sort((a, b) => a - b);
+  const percentile = (share: number) =>
+    sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? NaN;
+  // The worst of each second: a stall delays every connection at once.
+  const worstBySecond = new Map<number, number>();
+  for (const { at, ms } of latencies)
+    worstBySecond.set(Math.floor(at), Math.max(ms, worstBySecond.get(Math.floor(at)) ?? 0));
+  const worst = [...worstBySecond]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([second, ms]) => `${ms.toFixed(0)} ms at ${second} s`);
+  return {
+    outcome,
+    seconds,
+    requests: sorted.length,
+    errors,
+    p50: percentile(0.5),
+    p99: percentile(0.99),
+    max: sorted.at(-1) ?? NaN,
+    over: sorted.filter((ms) => ms > IMPORT_P99_BUDGET_MS).length,
+    worst,
+  };
+}
+
+/**
+ * The readers while a catalogue with figures is imported (into the demo catalogue), then imported
+ * again: through the running server on PGlite, in its own process on PostgreSQL, as an operator does.
+ */
+async function readersDuringImageImports(target: Target, dir: string, megabytes: string) {
+  await target.fresh();
+  const server = await startServer(target.env);
+  try {
+    const cookies = await premiumCookies(server.url, target.env);
+    // The catalogue's index is built by the first search, not by the import being measured.
+    await fetch(`${server.url}/api/exams`, { headers: { cookie: cookies.first } });
+    // The same readers with no import: what the machine itself gives (a shared machine's noise).
+    const runs: [string, () => Promise<void>][] = [
+      ['no import (15 s)', () => new Promise((resolve) => setTimeout(resolve, 15_000))],
+      [
+        `the first import of ${IMAGE_QUESTIONS} questions with ${IMAGES} images (${megabytes} MB)`,
+        () => runOps(['content:import', dir], target.env),
+      ],
+      ['the re-import of the same folder', () => runOps(['content:import', dir], target.env)],
+    ];
+    for (const [run, work] of runs) {
+      const measured = await readersDuring(server.url, cookies, work);
+      const line = `| ${target.label} | GET /api/exams during ${run}, ${measured.seconds.toFixed(0)} s, ${measured.outcome} | ${measured.requests} requests, ${measured.errors} errors | p50 ${measured.p50.toFixed(0)} ms | p99 ${measured.p99.toFixed(0)} ms | worst ${measured.max.toFixed(0)} ms | over ${IMPORT_P99_BUDGET_MS} ms: ${measured.over} (${measured.worst.join(', ')}) |`;
+      table.push(line);
+      console.log(line);
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
 const bare = await startBare();
 const measureBare = async () => {
   const measured = await cannon(`${bare.url}/bare`, { cookies: bareCookies() });
@@ -405,13 +512,13 @@ console.log('| database | route | req/s | of bare Fastify | p50 (ms) | p99 (ms) 
 console.log('|---|---|---|---|---|---|---|');
 try {
   for (const target of targets) {
-    if (ONLY !== 'synthetic') {
+    if (ONLY === undefined || ONLY === 'demo') {
       await target.fresh();
       const bareRps = await measureBare();
       const { server } = await hotRoutes(target, bareRps, 'demo', false);
       await server.stop();
     }
-    if (ONLY !== 'demo') {
+    if (ONLY === undefined || ONLY === 'synthetic') {
       const dir = path.join(os.tmpdir(), `gabarita-bench-${EXAMS}-${QUESTIONS}`);
       if (!fs.existsSync(path.join(dir, 'disciplinas.json')))
         writeSyntheticCatalog(dir, { exams: EXAMS, questions: QUESTIONS });
@@ -424,6 +531,24 @@ try {
       } finally {
         await server.stop();
       }
+    }
+    if (ONLY === undefined || ONLY === 'images') {
+      const dir = path.join(
+        os.tmpdir(),
+        `gabarita-bench-images-${IMAGE_EXAMS}-${IMAGE_QUESTIONS}-${IMAGES}`,
+      );
+      const imagesDir = path.join(dir, 'imagens');
+      if (!fs.existsSync(imagesDir) || fs.readdirSync(imagesDir).length !== IMAGES) {
+        await synthesizeCatalog(dir, {
+          exams: IMAGE_EXAMS,
+          questions: IMAGE_QUESTIONS,
+          images: IMAGES,
+        });
+      }
+      const bytes = fs
+        .readdirSync(imagesDir)
+        .reduce((sum, name) => sum + fs.statSync(path.join(imagesDir, name)).size, 0);
+      await readersDuringImageImports(target, dir, (bytes / 1024 / 1024).toFixed(0));
     }
     await target.dispose();
   }

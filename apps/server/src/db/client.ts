@@ -40,6 +40,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     : openPostgres(target);
 }
 
+const BYTEA = 17;
+/**
+ * PGlite's own bytea serializer writes each byte as two hex digits through a string per byte, about
+ * 0.7 s a megabyte in this thread (an import's images), and its parser reads them back with a
+ * parseInt per byte. Bytes handed to PGlite as they are go in the protocol's binary format (a copy);
+ * the text answers are decoded by Buffer's native hex decoder.
+ */
+const BYTEA_AS_BINARY = {
+  // Typed as text by PGlite, but any Uint8Array it is given is sent as binary.
+  serializers: { [BYTEA]: (value: Uint8Array) => value as unknown as string },
+  parsers: { [BYTEA]: (value: string) => Buffer.from(value.slice(2), 'hex') },
+};
+
 async function openPglite(
   dataDir: string | undefined,
   loadDataDir: Blob | undefined,
@@ -47,6 +60,7 @@ async function openPglite(
   // unaccent: question search ignores accents (docs/product-rules.md, "Question search").
   const client = await PGlite.create(dataDir, {
     extensions: { unaccent },
+    ...BYTEA_AS_BINARY,
     ...(loadDataDir ? { loadDataDir } : {}),
   });
   const db = drizzlePglite(client, { schema });

@@ -19,7 +19,16 @@ import {
   upsertImages,
   saveStudyNotes,
 } from './content-import.repo';
-import { checkImages } from './images';
+import { checkImagesInWorkers } from './image-workers';
+import { questionPath } from './option-blocks';
+import {
+  plannedRetirements,
+  type PlannedRetirements,
+  reportRemovals,
+  restoredCount,
+  retiredCount,
+  retirementLines,
+} from './retirements';
 import { childPath, formatProblems, type Problem, ProblemList } from './problems';
 import { type ValidCatalog, validateContent } from './validate-content';
 
@@ -34,6 +43,11 @@ export interface ImportOptions {
   acceptDrafts?: boolean;
   /** Write over questions edited in the editorial console (recorded as a version of each). */
   overwriteEdits?: boolean;
+  /**
+   * Retire the stored questions of a re-imported exam that its file no longer has (without it,
+   * each such exam is a problem: docs/product-rules.md, "Retired questions").
+   */
+  allowRemovals?: boolean;
   /** How the folder is named in messages (an uploaded file's name); its path by default. */
   label?: string;
 }
@@ -85,7 +99,8 @@ async function importContent(
   const { problems: found, catalog } = await validateContent(files, progress);
   const problems = new ProblemList();
   for (const problem of found) problems.report(problem.file, problem.path, problem.message);
-  const images = await checkImages(catalog.images, problems, {
+  // In worker threads: decoding and re-encoding would hold up the requests of this thread.
+  const images = await checkImagesInWorkers(catalog.images, problems, {
     prepare: !options.check,
     progress,
   });
@@ -93,7 +108,19 @@ async function importContent(
   if (!options.acceptDrafts) refuseDrafts(catalog, problems);
   const undoneEdits = await editsUndoneBy(db, catalog);
   if (!options.overwriteEdits) reportUndoneEdits(undoneEdits, problems);
+  // Looked for once nothing else is wrong: a question with a problem is missing from `catalog`
+  // without having left the file.
+  const retirements: PlannedRetirements =
+    problems.size === 0
+      ? await plannedRetirements(db, catalog)
+      : { removals: [], restorations: [] };
+  if (!options.allowRemovals) reportRemovals(retirements.removals, problems);
   if (problems.size > 0) throw new ContentProblemsError(problems.items, folder);
+  const retiring = {
+    retired: retiredCount(retirements),
+    restored: restoredCount(retirements),
+    removals: retirements.removals,
+  };
 
   const questionCount = catalog.exams.reduce((sum, exam) => sum + exam.questions.length, 0);
   const summary = `${count(catalog.exams.length, 'prova', 'provas')}, ${count(questionCount, 'questão', 'questões')}, ${count(images.length, 'imagem', 'imagens')}`;
@@ -108,7 +135,11 @@ async function importContent(
     return {
       exams: catalog.exams.length,
       questions: questionCount,
-      lines: [`Verificação concluída, nenhum problema: ${summary}. Nada foi gravado (--check).`],
+      ...retiring,
+      lines: [
+        `Verificação concluída, nenhum problema: ${summary}. Nada foi gravado (--check).`,
+        ...retirementLines(retirements, false),
+      ],
     };
   }
 
@@ -138,7 +169,11 @@ async function importContent(
   return {
     exams: catalog.exams.length,
     questions: questionCount,
-    lines: [`Importação concluída: ${summary} de ${folder}.`],
+    ...retiring,
+    lines: [
+      `Importação concluída: ${summary} de ${folder}.`,
+      ...retirementLines(retirements, true),
+    ],
   };
 }
 
@@ -206,7 +241,7 @@ function refuseDrafts(catalog: ValidCatalog, problems: ProblemList) {
       if (!question.commentaryDraft) continue;
       problems.report(
         `provas/${exam.id}.json`,
-        `$.questoes.${question.number}.comentario.rascunho`,
+        `${questionPath(question.optionKey, question.number)}.comentario.rascunho`,
         'comentário em rascunho, escrito por um modelo e ainda não revisado: revise-o e retire "rascunho", ou importe com --accept-drafts',
       );
     }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 
 /**
  * A synthetic catalogue in import format 2, for load tests and benchmarks only: deterministic
@@ -10,6 +11,21 @@ export interface SynthOptions {
   exams: number;
   questions: number;
   seed?: number;
+  /**
+   * Figures: this many images in `imagens/`, each placed by a `<figura>` marker in the statement of
+   * a question picked at random (some questions get several, some none). Written only by
+   * `synthesizeCatalog`, which draws them.
+   */
+  images?: number;
+}
+
+/** One image of a synthetic catalogue, drawn by `writeSyntheticFigures`. */
+export interface SyntheticFigure {
+  assetId: string;
+  kind: 'png' | 'jpeg' | 'svg';
+  width: number;
+  height: number;
+  seed: number;
 }
 
 const DISCIPLINES: Record<string, string> = {
@@ -105,8 +121,17 @@ function random(seed: number) {
 export function writeSyntheticCatalog(
   dir: string,
   options: SynthOptions,
-): { exams: number; questions: number } {
+): { exams: number; questions: number; figures: SyntheticFigure[] } {
   const next = random(options.seed ?? 42);
+  const figures = planFigures(options.images ?? 0, random((options.seed ?? 42) + 1));
+  // Each figure goes into the statement of one question, picked at random among all of them.
+  const figuresOf = new Map<number, SyntheticFigure[]>();
+  const pickQuestion = random((options.seed ?? 42) + 2);
+  for (const figure of figures) {
+    const at = Math.floor(pickQuestion() * options.questions);
+    figuresOf.set(at, [...(figuresOf.get(at) ?? []), figure]);
+  }
+  let questionIndex = 0;
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   // Half the words are real (each in a few percent of the statements), half are made up from a
   // long tail of rare words, as in a real bank's vocabulary.
@@ -133,9 +158,15 @@ export function writeSyntheticCatalog(
       entry.total += 1;
       entry.assuntos[assunto] = (entry.assuntos[assunto] ?? 0) + 1;
       const roll = next();
+      const markers = (figuresOf.get(questionIndex++) ?? [])
+        .map(
+          (figure) =>
+            `<figura imagem="${figure.assetId}" alt="Figura sintética ${figure.assetId}: ${words(8)}."></figura>`,
+        )
+        .join('');
       questoes[String(number)] = {
         id_questao: String(number),
-        questao: `<p>Questão sintética ${number} da prova ${index + 1}: ${words(20 + Math.floor(next() * 30))}.</p>`,
+        questao: `<p>Questão sintética ${number} da prova ${index + 1}: ${words(20 + Math.floor(next() * 30))}.</p>${markers}`,
         Alternativas: ['A', 'B', 'C', 'D', 'E'].map(
           (letter) => `${letter}) ${words(4 + Math.floor(next() * 8))}`,
         ),
@@ -176,5 +207,157 @@ export function writeSyntheticCatalog(
     };
     fs.writeFileSync(path.join(dir, 'provas', `${id}.json`), JSON.stringify(exam));
   }
-  return { exams: options.exams, questions: options.questions };
+  if (figures.length > 0) fs.mkdirSync(path.join(dir, 'imagens'));
+  return { exams: options.exams, questions: options.questions, figures };
+}
+
+/**
+ * The catalogue with its figures drawn (`options.images`), as `npm run content:synth -- --images`
+ * writes it. Returns the bytes the images take.
+ */
+export async function synthesizeCatalog(dir: string, options: SynthOptions) {
+  const written = writeSyntheticCatalog(dir, options);
+  const imageBytes = await writeSyntheticFigures(dir, written.figures);
+  return { ...written, imageBytes };
+}
+
+/**
+ * What a bank's figures look like: most are scans of a printed page or chart (PNG or JPEG, 800 to
+ * 1,600 px wide, with the scanner's noise so that they do not compress to nothing), one in ten is
+ * wider than the page's 1,600 px (re-encoded by the import, the original kept for zoom) and about
+ * one in seven is an SVG chart.
+ */
+function planFigures(count: number, next: () => number): SyntheticFigure[] {
+  const between = (low: number, high: number) => Math.round(low + next() * (high - low));
+  return Array.from({ length: count }, (_, index) => {
+    const roll = next();
+    const kind: SyntheticFigure['kind'] =
+      roll < 0.15
+        ? 'svg'
+        : roll < 0.6
+          ? 'png'
+          : roll < 0.9
+            ? 'jpeg'
+            : next() < 0.5
+              ? 'png'
+              : 'jpeg';
+    const width =
+      kind === 'svg'
+        ? between(480, 1_200)
+        : roll >= 0.9
+          ? between(1_700, 3_000)
+          : between(800, 1_600);
+    return {
+      assetId: `sint_fig_${String(index + 1).padStart(5, '0')}`,
+      kind,
+      width,
+      height: Math.round(width * (0.45 + next() * 0.6)),
+      seed: Math.floor(next() * 2 ** 31),
+    };
+  });
+}
+
+/** Draws the figures into `imagens/`, a few at a time; returns the bytes written. */
+export async function writeSyntheticFigures(dir: string, figures: SyntheticFigure[]) {
+  let bytes = 0;
+  let nextIndex = 0;
+  const drawNext = async () => {
+    while (nextIndex < figures.length) {
+      const figure = figures[nextIndex++]!;
+      const content = await drawFigure(figure);
+      bytes += content.length;
+      const extension = figure.kind === 'jpeg' ? 'jpg' : figure.kind;
+      fs.writeFileSync(path.join(dir, 'imagens', `${figure.assetId}.${extension}`), content);
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, drawNext));
+  return bytes;
+}
+
+async function drawFigure(figure: SyntheticFigure): Promise<Buffer> {
+  const next = random(figure.seed);
+  const chart = chartSvg(figure, next);
+  if (figure.kind === 'svg') return Buffer.from(chart);
+  const { width, height } = figure;
+  // A scanned page: text lines above and below the chart, on slightly grey paper.
+  const page = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+<rect width="100%" height="100%" fill="#f4f2ec"/>
+${Array.from({ length: Math.floor(height / 60) }, (_, line) =>
+  line % 5 === 2
+    ? ''
+    : `<rect x="${40 + next() * 20}" y="${20 + line * 60}" width="${(width - 100) * (0.5 + next() * 0.5)}" height="14" fill="#3a3a3a" opacity="0.8"/>`,
+).join('\n')}
+</svg>`;
+  const { data, info } = await sharp(Buffer.from(page))
+    .composite([
+      {
+        input: await sharp(Buffer.from(chart))
+          .resize({ width: Math.round(width * 0.7) })
+          .png()
+          .toBuffer(),
+        top: Math.round(height * 0.2),
+        left: Math.round(width * 0.15),
+      },
+    ])
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  // The scanner's noise: one pixel in ten a few levels lighter or darker, the same on every
+  // channel (a scan's PNG of a few hundred kB, not the few kB of a clean drawing).
+  for (let pixel = 0; pixel < data.length; pixel += 3) {
+    if (next() < 0.9) continue;
+    const delta = Math.round((next() - 0.5) * 16);
+    for (let channel = 0; channel < 3; channel++) {
+      data[pixel + channel] = Math.max(0, Math.min(255, data[pixel + channel]! + delta));
+    }
+  }
+  const raw = sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } });
+  return figure.kind === 'png'
+    ? raw.png({ compressionLevel: 6 }).toBuffer()
+    : raw.jpeg({ quality: 85 }).toBuffer();
+}
+
+/** A bar chart with a line over it, axis labels at 14 px: what an exam's chart looks like. */
+function chartSvg(figure: SyntheticFigure, next: () => number) {
+  const width = figure.kind === 'svg' ? figure.width : 800;
+  const height =
+    figure.kind === 'svg' ? figure.height : Math.round((800 * figure.height) / figure.width);
+  const bars = 12 + Math.floor(next() * 60);
+  const step = (width - 80) / bars;
+  const value = () => 20 + next() * (height - 80);
+  const parts = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
+    `<title>Gráfico sintético</title>`,
+    `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
+    `<line x1="60" y1="${height - 40}" x2="${width - 10}" y2="${height - 40}" stroke="#000" stroke-width="1"/>`,
+    `<line x1="60" y1="10" x2="60" y2="${height - 40}" stroke="#000" stroke-width="1"/>`,
+  ];
+  const points: string[] = [];
+  for (let bar = 0; bar < bars; bar++) {
+    const barHeight = value();
+    const x = 62 + bar * step;
+    parts.push(
+      `<rect x="${x.toFixed(2)}" y="${(height - 40 - barHeight).toFixed(2)}" width="${(step * 0.7).toFixed(2)}" height="${barHeight.toFixed(2)}" fill="#4a6fa5" stroke="#1d3557" stroke-width="0.5"/>`,
+      `<text x="${x.toFixed(2)}" y="${height - 22}" font-size="14" font-family="sans-serif">${bar + 1}</text>`,
+    );
+    points.push(`${(x + step * 0.35).toFixed(2)},${(height - 40 - value()).toFixed(2)}`);
+  }
+  // Some charts are scatter plots of thousands of points, as exported by plotting tools: SVGs of
+  // a few hundred kB.
+  const dots = Math.floor(next() ** 4 * 4_000);
+  for (let dot = 0; dot < dots; dot++) {
+    parts.push(
+      `<circle cx="${(62 + next() * (width - 80)).toFixed(2)}" cy="${(10 + next() * (height - 52)).toFixed(2)}" r="2.5" fill="#2a9d8f" fill-opacity="0.6"/>`,
+    );
+  }
+  parts.push(
+    `<polyline points="${points.join(' ')}" fill="none" stroke="#e63946" stroke-width="2"/>`,
+    ...Array.from(
+      { length: 6 },
+      (_, tick) =>
+        `<text x="8" y="${(height - 40 - (tick * (height - 60)) / 5).toFixed(2)}" font-size="14" font-family="sans-serif">${tick * 20}</text>`,
+    ),
+    '</svg>',
+  );
+  return parts.join('\n');
 }
