@@ -58,7 +58,11 @@ import { questionEditorRoutes } from './modules/catalog/editor/question-editor.r
 import { createImageReplacementService } from './modules/catalog/editor/image-replacement.service';
 import { createQuestionEditorService } from './modules/catalog/editor/question-editor.service';
 import { createAuditService } from './modules/audit/audit.service';
+import { helpInboxRoutes } from './modules/support/help-inbox.routes';
+import { createHelpInboxService } from './modules/support/help-inbox.service';
 import { reportTriageRoutes } from './modules/support/report-triage.routes';
+import { accountsConsoleRoutes } from './modules/accounts-console/accounts-console.routes';
+import { createAccountsConsoleService } from './modules/accounts-console/accounts-console.service';
 import { createReportTriageService } from './modules/support/report-triage.service';
 import { supportRoutes } from './modules/support/support.routes';
 import { createSupportService } from './modules/support/support.service';
@@ -305,6 +309,16 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       });
       await api.register(reportTriageRoutes, {
         triage: createReportTriageService({ db, mailer, appUrl: config.appUrl }),
+      });
+      await api.register(helpInboxRoutes, { inbox: createHelpInboxService({ db, mailer }) });
+      await api.register(accountsConsoleRoutes, {
+        accounts: createAccountsConsoleService({
+          db,
+          auth,
+          ledger,
+          supportPackageLimit: config.supportTokenGrantPackages,
+          log: app.log,
+        }),
       });
       await api.register(billingRoutes, { billing });
       await api.register(aiRoutes, { ai });

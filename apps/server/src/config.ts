@@ -38,6 +38,7 @@ const envSchema = z.object({
   AI_PRICE_OUTPUT_PER_MILLION: optionalNumber(z.number().min(0).max(10_000)),
   AI_IMAGES: z.enum(['true', 'false', '']).optional(),
   PACKAGE_CHECK_INPUT_TOKENS: z.coerce.number().int().min(1).max(80_000).default(1000),
+  SUPPORT_TOKEN_GRANT_PACKAGES: z.coerce.number().int().min(0).max(100).default(1),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -119,6 +120,8 @@ export interface AppConfig {
   ai: AiConfig;
   /** Input tokens of a package that pay one answer check past the free daily limit. */
   packageCheckTokens: number;
+  /** Token packages the support role may grant at once (docs/product-rules.md, "Operations console"). */
+  supportTokenGrantPackages: number;
 }
 
 export type PixConfig = {
@@ -212,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : undefined,
     ai,
     packageCheckTokens: vars.PACKAGE_CHECK_INPUT_TOKENS,
+    supportTokenGrantPackages: vars.SUPPORT_TOKEN_GRANT_PACKAGES,
   };
 }
 

@@ -16,6 +16,8 @@ export * from './messages/performance';
 export * from './api/support';
 export * from './api/audit';
 export * from './api/report-triage';
+export * from './api/help-inbox';
+export * from './api/accounts-console';
 export * from './api/question-editor';
 export * from './api/notices';
 export * from './api/answer-key';

@@ -12,6 +12,8 @@ import {
   IMAGE_REPLACE_MESSAGES,
   QUESTION_EDITOR_MESSAGES,
   REPORT_TRIAGE_MESSAGES,
+  HELP_INBOX_MESSAGES,
+  ACCOUNTS_CONSOLE_MESSAGES,
   SUPPORT_MESSAGES,
 } from '@gabarita/shared';
 import { AppError } from './errors';
@@ -53,6 +55,8 @@ export const authErrors = {
     new AppError('auth/google-profile-read-only', 403, AUTH_MESSAGES.googleProfileReadOnly),
   googleNoPassword: () =>
     new AppError('auth/google-no-password', 403, AUTH_MESSAGES.passwordChangeGoogle),
+  accountBlocked: (reason: string) =>
+    new AppError('auth/account-blocked', 403, AUTH_MESSAGES.accountBlocked(reason)),
 };
 
 export const accountErrors = {
@@ -182,6 +186,11 @@ export const supportErrors = {
     ),
 };
 
+/** The support inbox of the operations console. */
+export const helpInboxErrors = {
+  notFound: () => new AppError('help/not-found', 404, HELP_INBOX_MESSAGES.notFound),
+};
+
 /** Operator commands speak to the operator, in the terminal. */
 export const operatorErrors = {
   usage: (text: string) => new AppError('operator/usage', 400, text),
@@ -202,4 +211,22 @@ export const operatorErrors = {
       409,
       `A pasta de saída ${dir} não está vazia: escolha uma pasta nova (nada é escrito por cima de arquivos existentes).`,
     ),
+};
+
+export const accountsConsoleErrors = {
+  notFound: () => new AppError('account/not-found', 404, ACCOUNTS_CONSOLE_MESSAGES.notFound),
+  overSupportLimit: (limit: number) =>
+    new AppError(
+      'account/over-support-limit',
+      400,
+      ACCOUNTS_CONSOLE_MESSAGES.packagesOverSupportLimit(limit),
+    ),
+  alreadyBlocked: () =>
+    new AppError('account/already-blocked', 409, ACCOUNTS_CONSOLE_MESSAGES.alreadyBlocked),
+  notBlocked: () => new AppError('account/not-blocked', 409, ACCOUNTS_CONSOLE_MESSAGES.notBlocked),
+  ownAccount: () => new AppError('account/own-account', 409, ACCOUNTS_CONSOLE_MESSAGES.ownAccount),
+  alreadyVerified: () =>
+    new AppError('account/already-verified', 409, ACCOUNTS_CONSOLE_MESSAGES.alreadyVerified),
+  googleNoVerification: () =>
+    new AppError('account/google-verified', 409, ACCOUNTS_CONSOLE_MESSAGES.googleNoVerification),
 };

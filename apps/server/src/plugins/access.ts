@@ -8,10 +8,10 @@ import { AppError } from '../lib/errors';
  * - public: anyone (routes that authenticate by other means, such as the operator token or a
  *   provider's signature, are public here and check their own credential);
  * - user: a signed-in account; verified: and its e-mail confirmed; premium: and a valid plan;
- *   editor: the editor or the admin role (the catalogue and the error reports); admin: the admin
- *   role.
+ *   editor: the editor or the admin role (the catalogue and the error reports); support: the support
+ *   or the admin role (customers' accounts and messages); admin: the admin role.
  */
-export type Access = 'public' | 'user' | 'verified' | 'premium' | 'editor' | 'admin';
+export type Access = 'public' | 'user' | 'verified' | 'premium' | 'editor' | 'support' | 'admin';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -29,7 +29,15 @@ export interface DeclaredRoute {
   access: Access | undefined;
 }
 
-const ACCESS_LEVELS = new Set<Access>(['public', 'user', 'verified', 'premium', 'editor', 'admin']);
+const ACCESS_LEVELS = new Set<Access>([
+  'public',
+  'user',
+  'verified',
+  'premium',
+  'editor',
+  'support',
+  'admin',
+]);
 
 /**
  * Collects the routes as they are registered and refuses to start when one lacks its access.
@@ -86,6 +94,9 @@ function enforceAccess(request: FastifyRequest) {
     throw forbidden('auth/premium-required', COMMON_ERROR_MESSAGES['auth/premium-required']);
   }
   if (access === 'editor' && session.user.role !== 'editor' && session.user.role !== 'admin') {
+    throw forbidden('auth/forbidden', COMMON_ERROR_MESSAGES['auth/forbidden']);
+  }
+  if (access === 'support' && session.user.role !== 'support' && session.user.role !== 'admin') {
     throw forbidden('auth/forbidden', COMMON_ERROR_MESSAGES['auth/forbidden']);
   }
   if (access === 'admin' && session.user.role !== 'admin') {

@@ -87,7 +87,7 @@ export async function sessionCookieFor(db: Database, userId: string) {
 export async function signedInStudent(
   app: FastifyInstance,
   database: DatabaseHandle,
-  options: { premium?: boolean; name?: string; role?: 'editor' | 'admin' } = {},
+  options: { premium?: boolean; name?: string; role?: 'editor' | 'support' | 'admin' } = {},
 ) {
   const account = await createPasswordUser(database.db, { name: options.name });
   if (options.role) {

@@ -10,6 +10,7 @@ import type { Database } from '@/db/client';
 import {
   entitlements,
   errorReports,
+  helpRequests,
   purchases,
   questionHistory,
   sessions,
@@ -28,7 +29,16 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
  * Every registered route, driven as each kind of caller. The route list comes from the server's own
  * route table, so a route added without an entry here fails this test.
  */
-const ROLES = ['visitor', 'unverified', 'free', 'premium', 'other', 'editor', 'admin'] as const;
+const ROLES = [
+  'visitor',
+  'unverified',
+  'free',
+  'premium',
+  'other',
+  'editor',
+  'support',
+  'admin',
+] as const;
 type Role = (typeof ROLES)[number];
 
 /** Expected status per role; a code pins which check answered (so a 401 of the access layer is not mistaken for a login's). */
@@ -44,6 +54,10 @@ interface Context {
   purchaseId: string;
   /** An error report of another account's (staff read reports and their authors by design). */
   reportId: string;
+  /** A help-centre message of another account's (support reads them by design). */
+  helpRequestId: string;
+  /** An account that is not the victim, which support and admins read by design (the reporter). */
+  customerId: string;
   /** The question as the editor has it (a save of it changes nothing). */
   snapshot: unknown;
   /** An account's address that is not the caller's victim (per role, so per-address limits do not mix). */
@@ -87,6 +101,31 @@ const staffOnly = (outcome: Outcome): Expectations => ({
   editor: outcome,
   admin: outcome,
 });
+
+/**
+ * access 'support': the support and admin roles; every other account, the editor's included, gets
+ * the access layer's 403.
+ */
+const supportOnly = (outcome: Outcome): Expectations =>
+  Object.fromEntries(
+    ROLES.map((role): [Role, Outcome] => [
+      role,
+      role === 'visitor'
+        ? [401, 'auth/unauthenticated']
+        : role === 'admin' || role === 'support'
+          ? outcome
+          : [403, 'auth/forbidden'],
+    ]),
+  ) as Expectations;
+
+/** access 'admin': only the admin role; support and editors get the access layer's 403 as well. */
+const adminOnly = (outcome: Outcome): Expectations => ({
+  ...signedIn([403, 'auth/forbidden']),
+  admin: outcome,
+});
+
+/** The console's account actions, probed without a reason: refused before anything changes. */
+const NO_REASON: Outcome = [400, 'request/invalid'];
 
 const fixed = (url: string) => () => url;
 const NO_PURCHASE = '00000000-0000-4000-8000-000000000000';
@@ -336,6 +375,62 @@ const MATRIX: Record<string, Probe> = {
     body: () => ({ mensagem: 'Estamos analisando o seu reporte.' }),
     expect: staffOnly(200),
   },
+  'GET /api/admin/accounts': {
+    url: fixed('/api/admin/accounts?q=Quem%20Reporta'),
+    expect: supportOnly(200),
+  },
+  'GET /api/admin/accounts/:userId': {
+    url: (c) => `/api/admin/accounts/${c.customerId}`,
+    expect: supportOnly(200),
+  },
+  'POST /api/admin/accounts/:userId/premium': {
+    url: (c) => `/api/admin/accounts/${c.victimId}/premium`,
+    body: () => ({ dias: 1 }),
+    expect: adminOnly(NO_REASON),
+  },
+  'POST /api/admin/accounts/:userId/tokens': {
+    url: (c) => `/api/admin/accounts/${c.victimId}/tokens`,
+    body: () => ({ pacotes: 1 }),
+    expect: supportOnly(NO_REASON),
+  },
+  'POST /api/admin/accounts/:userId/block': {
+    url: (c) => `/api/admin/accounts/${c.victimId}/block`,
+    body: () => ({}),
+    expect: adminOnly(NO_REASON),
+  },
+  'POST /api/admin/accounts/:userId/unblock': {
+    url: (c) => `/api/admin/accounts/${c.victimId}/unblock`,
+    body: () => ({}),
+    expect: adminOnly(NO_REASON),
+  },
+  'POST /api/admin/accounts/:userId/resend-verification': {
+    url: (c) => `/api/admin/accounts/${c.victimId}/resend-verification`,
+    body: () => ({}),
+    expect: supportOnly(NO_REASON),
+  },
+  'POST /api/admin/accounts/:userId/end-sessions': {
+    url: (c) => `/api/admin/accounts/${c.victimId}/end-sessions`,
+    body: () => ({}),
+    expect: supportOnly(NO_REASON),
+  },
+  'GET /api/admin/help-requests': {
+    url: fixed('/api/admin/help-requests'),
+    expect: supportOnly(200),
+  },
+  'GET /api/admin/help-requests/:id': {
+    url: (c) => `/api/admin/help-requests/${c.helpRequestId}`,
+    expect: supportOnly(200),
+  },
+  'POST /api/admin/help-requests/:id/replies': {
+    url: (c) => `/api/admin/help-requests/${c.helpRequestId}/replies`,
+    body: () => ({ body: 'Estamos verificando a sua mensagem.' }),
+    expect: supportOnly(200),
+  },
+  'POST /api/admin/help-requests/:id/status': {
+    url: (c) => `/api/admin/help-requests/${c.helpRequestId}/status`,
+    body: () => ({ status: 'closed' }),
+    expect: supportOnly(200),
+  },
 
   'GET /api/plans': { url: fixed('/api/plans'), expect: same(200) },
   'POST /api/payments': {
@@ -472,6 +567,12 @@ describe('authorization matrix', () => {
       [editor.email, '--role', 'editor'],
       'direct',
     );
+    const supportStaff = await roleAccount('support');
+    await createOperatorService(testApp.database).run(
+      'admin:create',
+      [supportStaff.email, '--role', 'support'],
+      'direct',
+    );
     const admin = await roleAccount('admin');
     await createOperatorService(testApp.database).run('admin:create', [admin.email], 'direct');
 
@@ -486,6 +587,17 @@ describe('authorization matrix', () => {
       .select({ id: errorReports.id })
       .from(errorReports)
       .where(eq(errorReports.userId, reporter.user.id));
+    const asker = await account({ name: 'Quem Pede Ajuda' });
+    await testApp.app.inject({
+      method: 'POST',
+      url: '/api/help-requests',
+      headers: { origin: APP_ORIGIN, cookie: asker.cookie },
+      payload: { mensagem: 'Não consigo entrar.' },
+    });
+    const [helpRow] = await db
+      .select({ id: helpRequests.id })
+      .from(helpRequests)
+      .where(eq(helpRequests.userId, asker.user.id));
 
     victimBefore = await stateOf(db, victim.id);
     expect(JSON.parse(victimBefore)).toMatchObject({
@@ -508,6 +620,8 @@ describe('authorization matrix', () => {
       victimId: victim.id,
       purchaseId: victimPurchase.json().purchaseId,
       reportId: reportRow!.id,
+      helpRequestId: helpRow!.id,
+      customerId: reporter.user.id,
       snapshot: (
         await testApp.app.inject({
           method: 'GET',

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '@gabarita/shared';
 import { entitlements, users } from '@/db/schema';
 import { createOperatorService } from '@/modules/operator/operator.service';
 import { createPasswordUser, get, signIn } from '../helpers/accounts';
@@ -96,6 +97,27 @@ describe('Google sign-in (OpenID Connect against a loopback issuer)', () => {
       accountType: 'free',
       photoUrl: 'https://lh3.googleusercontent.com/a/foto',
     });
+  });
+
+  it('refuses a blocked account and tells the popup why, without a session', async () => {
+    issuer.nextProfile({ sub: 'sub-bloqueada', email: 'bloqueada@gmail.com', name: 'Bloqueada' });
+    await signInWithGoogle(app());
+    await db()
+      .update(users)
+      .set({ blockedAt: new Date(), blockedReason: 'Uso indevido' })
+      .where(eq(users.googleSubject, 'sub-bloqueada'));
+
+    issuer.nextProfile({ sub: 'sub-bloqueada', email: 'bloqueada@gmail.com', name: 'Bloqueada' });
+    const redirect = await signInWithGoogle(app());
+    expect(redirect.cookie).toBeUndefined();
+    expect(redirect.response.headers.location).toBe('/login?google=bloqueada');
+
+    issuer.nextProfile({ sub: 'sub-bloqueada', email: 'bloqueada@gmail.com', name: 'Bloqueada' });
+    const popup = await signInWithGoogle(app(), 'popup');
+    expect(popup.cookie).toBeUndefined();
+    expect(popup.response.body).toContain(
+      JSON.stringify(AUTH_MESSAGES.accountBlocked('Uso indevido')).slice(1, -1),
+    );
   });
 
   it('updates the e-mail of a returning user, keeps name and plan', async () => {

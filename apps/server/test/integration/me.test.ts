@@ -256,7 +256,7 @@ describe('the signed-in user: /api/me', () => {
       expect((await get(app(), '/api/auth/session', cookie)).json().user.accountType).toBe('free');
     });
 
-    it('admin:create gives the admin role, or the editor role with --role editor', async () => {
+    it('admin:create gives the admin role, or the editor or support role with --role', async () => {
       const operator = createOperatorService(testApp.database);
       const { cookie, email } = await signedIn();
       expect(await operator.run('admin:create', [email], 'direct')).toEqual([
@@ -269,10 +269,15 @@ describe('the signed-in user: /api/me', () => {
         await operator.run('admin:create', [editor.email, '--role', 'editor'], 'direct'),
       ).toEqual([`${editor.email} (conta com senha) agora é editor.`]);
       expect((await get(app(), '/api/me', editor.cookie)).json().role).toBe('editor');
+      const support = await signedIn();
+      expect(
+        await operator.run('admin:create', [support.email, '--role', 'support'], 'direct'),
+      ).toEqual([`${support.email} (conta com senha) agora é suporte.`]);
+      expect((await get(app(), '/api/me', support.cookie)).json().role).toBe('support');
       await expect(
         operator.run('admin:create', [editor.email, '--role', 'dono'], 'direct'),
       ).rejects.toThrow(
-        'Uso: admin:create <email> [--role editor|admin] [--provider password|google]',
+        'Uso: admin:create <email> [--role editor|support|admin] [--provider password|google]',
       );
       await expect(
         operator.run('user:grant-premium', [editor.email, '3', '--role', 'editor'], 'direct'),

@@ -8,8 +8,16 @@ export const AUDIT_ACTION_LABELS = {
   'answer-key.apply': 'Gabarito definitivo aplicado',
   'report.status': 'Reporte de erro atualizado',
   'report.reply': 'Resposta ao reporte enviada',
+  'help.reply': 'Resposta à Central de Ajuda enviada',
+  'help.status': 'Mensagem da Central de Ajuda atualizada',
   'content.import': 'Importação de conteúdo',
   'operator.command': 'Comando de operação',
+  'account.grant-premium': 'Premium concedido',
+  'account.grant-tokens': 'Tokens concedidos',
+  'account.block': 'Conta bloqueada',
+  'account.unblock': 'Conta desbloqueada',
+  'account.resend-verification': 'Verificação reenviada',
+  'account.end-sessions': 'Sessões encerradas',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 

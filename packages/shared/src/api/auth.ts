@@ -8,7 +8,7 @@ export const NAME_MAX_LENGTH = 100;
 
 export const accountProviderSchema = z.enum(['password', 'google']);
 export const accountTypeSchema = z.enum(['free', 'premium']);
-export const userRoleSchema = z.enum(['user', 'editor', 'admin']);
+export const userRoleSchema = z.enum(['user', 'editor', 'support', 'admin']);
 
 export const sessionUserSchema = z.object({
   id: z.string(),

@@ -3,6 +3,10 @@
  * (sections 5 and 8). Server error messages and screen texts both come from here.
  */
 export const AUTH_MESSAGES = {
+  /** After a Google sign-in of a blocked account in a full-page redirect (the reason stays off the URL). */
+  accountBlockedGeneric: 'Esta conta está bloqueada. Fale com o suporte pela Central de Ajuda.',
+  accountBlocked: (reason: string) =>
+    `Esta conta está bloqueada: ${reason.trim().replace(/[.!]+$/, '')}. Fale com o suporte pela Central de Ajuda.`,
   invalidCredential: 'E-mail ou senha inválidos.',
   emailNotVerified: 'O e-mail do usuário não foi verificado.',
   emailNotVerifiedHint: 'Abra seu e-mail e clique no link de confirmação!',

@@ -12,6 +12,9 @@ import {
 import { questions } from './catalog';
 import { users } from './users';
 
+/** Where a help message stands in the support inbox: new → answered → closed. */
+export const HELP_REQUEST_STATUSES = ['new', 'answered', 'closed'] as const;
+
 /** Messages sent from the help centre's contact form. */
 export const helpRequests = pgTable(
   'help_requests',
@@ -23,9 +26,31 @@ export const helpRequests = pgTable(
     userName: text('user_name').notNull(),
     userEmail: text('user_email').notNull(),
     message: text('message').notNull(),
+    status: text('status', { enum: HELP_REQUEST_STATUSES }).notNull().default('new'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('help_requests_created_at_idx').on(table.createdAt)],
+  (table) => [
+    index('help_requests_created_at_idx').on(table.createdAt),
+    index('help_requests_status_idx').on(table.status, table.createdAt),
+    check('help_requests_status_check', sql`${table.status} in ('new', 'answered', 'closed')`),
+  ],
+);
+
+/** The team's replies to a help message, e-mailed to its sender: the thread, in order. */
+export const helpReplies = pgTable(
+  'help_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => helpRequests.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('help_replies_request_idx').on(table.requestId, table.sentAt)],
 );
 
 /** Where a report stands (docs/product-rules.md, "Error reports"): new → reviewing → fixed | rejected. */

@@ -221,6 +221,8 @@ export function createAuthService({ db, mailer, config, log, sessionCache }: Aut
         await limits.count(loginFailures(email));
         throw authErrors.invalidCredential();
       }
+      // Only after the password: a stranger learns nothing about the account.
+      if (user.blockedAt) throw authErrors.accountBlocked(user.blockedReason ?? '');
       if (!user.emailVerifiedAt) {
         throw authErrors.emailNotVerified();
       }
@@ -347,7 +349,8 @@ export function createAuthService({ db, mailer, config, log, sessionCache }: Aut
       const found = await (sessionCache
         ? sessionCache.lookup(tokenHash, findLiveSession)
         : findLiveSession(tokenHash));
-      if (!found) return null;
+      // A block deletes the sessions as well; this only covers a session read just before it.
+      if (!found || found.user.blockedAt) return null;
       const now = Date.now();
       if (found.session.expiresAt.getTime() <= now) {
         sessionCache?.forget(tokenHash);
@@ -373,6 +376,9 @@ export function createAuthService({ db, mailer, config, log, sessionCache }: Aut
         ...(renewedUntil ? { renewedUntil } : {}),
       };
     },
+
+    /** The verification link again, sent by the team (operations console); throws if it fails. */
+    resendVerificationFor: (user: UserRow) => sendVerification(user),
 
     /** After this instance changed what a user's sessions resolve to (name, photo). */
     sessionsChanged(userId: string) {

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { setSessionCookie } from './session-cookie';
-import type { GoogleMode, GoogleSignIn } from './google.service';
+import { GoogleAccountBlockedError, type GoogleMode, type GoogleSignIn } from './google.service';
 
 const STATE_COOKIE = 'gabarita_google';
 const STATE_COOKIE_PATH = '/api/auth/google';
@@ -57,15 +57,21 @@ export const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (a
       return finishPage(reply, mode, true);
     } catch (error) {
       request.log.warn({ err: error }, 'login com Google recusado');
-      return finishPage(reply, mode, false);
+      const blocked = error instanceof GoogleAccountBlockedError ? error.message : undefined;
+      return finishPage(reply, mode, false, blocked);
     }
   });
 
-  function finishPage(reply: FastifyReply, mode: GoogleMode, ok: boolean) {
-    const fallback = ok ? '/' : '/login?google=erro';
+  /** `blocked`: the blocked account's message, sent to the opener (a URL would let anyone forge it). */
+  function finishPage(reply: FastifyReply, mode: GoogleMode, ok: boolean, blocked?: string) {
+    const fallback = ok ? '/' : blocked ? '/login?google=bloqueada' : '/login?google=erro';
     if (mode === 'redirect') return reply.redirect(fallback);
     const nonce = randomBytes(16).toString('base64');
-    const message = JSON.stringify({ type: 'gabarita:google-sign-in', ok });
+    const message = JSON.stringify({
+      type: 'gabarita:google-sign-in',
+      ok,
+      ...(blocked ? { blocked } : {}),
+    }).replaceAll('<', '\\u003c');
     const origin = JSON.stringify(new URL(appUrl).origin);
     return (
       reply

@@ -1,4 +1,5 @@
 import * as oidc from 'openid-client';
+import { AUTH_MESSAGES } from '@gabarita/shared';
 import type { AppConfig } from '@/config';
 import type { Database } from '@/db/client';
 import type { UserRow } from '@/db/schema';
@@ -17,6 +18,9 @@ export type GoogleMode = 'popup' | 'redirect';
 const STATE_TTL_MS = 10 * 60 * 1000;
 
 export class GoogleSignInError extends Error {}
+
+/** The account exists but the team blocked it; `message` is the user-facing text. */
+export class GoogleAccountBlockedError extends GoogleSignInError {}
 
 /**
  * Google sign-in: OpenID Connect authorization code flow with PKCE, state and nonce. The issuer is
@@ -98,6 +102,9 @@ export function createGoogleSignIn(
         name: typeof claims.name === 'string' ? claims.name.trim() : '',
         picture: typeof claims.picture === 'string' ? claims.picture : null,
       });
+      if (user.blockedAt) {
+        throw new GoogleAccountBlockedError(AUTH_MESSAGES.accountBlocked(user.blockedReason ?? ''));
+      }
       return auth.issueSession(user.id);
     },
   };

@@ -96,6 +96,39 @@ export function reportReplyMail(parts: {
   return { to: parts.to, subject, text, html };
 }
 
+/**
+ * Support's reply to a help-centre message: the reply (staff text, escaped), then the customer's
+ * message quoted, so the thread reads on its own in the customer's mailbox.
+ */
+export function helpReplyMail(parts: {
+  to: string;
+  message: string;
+  original: string;
+  originalDate: string;
+}): MailMessage {
+  const subject = `${PRODUCT_NAME}: resposta à sua mensagem na Central de Ajuda`;
+  const quoteHeader = `Em ${parts.originalDate}, você escreveu:`;
+  const text = [
+    parts.message,
+    '',
+    `Equipe ${PRODUCT_NAME}`,
+    '',
+    quoteHeader,
+    ...parts.original.split('\n').map((line) => `> ${line}`),
+  ].join('\n');
+  const paragraphs = (value: string) =>
+    value
+      .split(/\n{2,}/)
+      .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
+      .join('');
+  const html = mailLayout(
+    `${paragraphs(parts.message)}
+        <p style="margin-top:28px;font-size:13px;color:#475569">${escapeHtml(quoteHeader)}</p>
+        <blockquote style="margin:0;padding:0 0 0 12px;border-left:3px solid #cbd5e1;color:#475569">${paragraphs(parts.original)}</blockquote>`,
+  );
+  return { to: parts.to, subject, text, html };
+}
+
 /** The product's mail: its name on top, the content, the team's signature. */
 function mailLayout(content: string): string {
   return `<!doctype html>

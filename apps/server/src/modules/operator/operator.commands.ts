@@ -101,24 +101,24 @@ function parseAccountArgs(
     !parsed ||
     parsed.positionals.length !== positionals ||
     (provider !== undefined && provider !== 'password' && provider !== 'google') ||
-    (role !== undefined && role !== 'editor' && role !== 'admin')
+    (role !== undefined && role !== 'editor' && role !== 'support' && role !== 'admin')
   ) {
     throw operatorErrors.usage(`Uso: ${usage}`);
   }
   return {
     positionals: parsed.positionals,
     provider: provider as AccountProvider | undefined,
-    role: role as 'editor' | 'admin' | undefined,
+    role: role as 'editor' | 'support' | 'admin' | undefined,
   };
 }
 
-const ROLE_NAMES = { editor: 'editor', admin: 'administrador' } as const;
+const ROLE_NAMES = { editor: 'editor', support: 'suporte', admin: 'administrador' } as const;
 
 const adminCreate: OperatorCommand = {
-  usage: 'admin:create <email> [--role editor|admin] [--provider password|google]',
+  usage: 'admin:create <email> [--role editor|support|admin] [--provider password|google]',
   summary:
     'Dá à conta com este e-mail (ela precisa existir) o papel de administrador, ou o de editor ' +
-    '(catálogo e reportes de erro) com --role editor.',
+    '(catálogo e reportes de erro) com --role editor, ou o de suporte (contas e mensagens) com --role support.',
   async run(database, args) {
     const {
       positionals,

@@ -1,0 +1,239 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  ACCOUNTS_CONSOLE_MESSAGES,
+  ACCOUNTS_PAGE_SIZE,
+  type AccountDetail,
+  type AccountListItem,
+  type AccountPage,
+  type AccountSearchQuery,
+  type AuditAction,
+} from '@gabarita/shared';
+import type { Database } from '@/db/client';
+import type { UserRow } from '@/db/schema';
+import { inTransaction } from '@/db/transaction';
+import { accountsConsoleErrors, authErrors } from '@/lib/app-errors';
+import { actorOf, recordAudit } from '../audit/audit.service';
+import { deleteSessionsOfUser } from '../auth/auth.repo';
+import type { AuthService } from '../auth/auth.service';
+import { createEntitlementsService } from '../entitlements/entitlements.service';
+import { findEntitlement } from '../entitlements/entitlements.repo';
+import { accountTypeOf, planOf } from '../entitlements/plan';
+import type { TokenLedger } from '../tokens/token-ledger.service';
+import { createTokensService } from '../tokens/tokens.service';
+import {
+  accountCounts,
+  findAccount,
+  purchasesOf,
+  searchAccounts,
+  setBlocked,
+} from './accounts-console.repo';
+
+type Plan = { premiumUntil: Date | null; premiumStartedAt: Date | null } | null | undefined;
+
+function listItem(user: UserRow, plan: Plan): AccountListItem {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    provider: user.provider,
+    role: user.role,
+    accountType: accountTypeOf(plan),
+    verified: Boolean(user.emailVerifiedAt),
+    blocked: Boolean(user.blockedAt),
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+const who = (user: UserRow) => `${user.name} <${user.email}>`;
+
+/**
+ * The accounts of the operations console (docs/product-rules.md, "Operations console"): support and
+ * admins find and read accounts; every change needs a reason and is audited in its own
+ * transaction. Who may do what is decided here, from the signed-in staff member's role.
+ */
+export function createAccountsConsoleService(deps: {
+  db: Database;
+  auth: AuthService;
+  ledger: TokenLedger;
+  supportPackageLimit: number;
+  log: FastifyBaseLogger;
+}) {
+  const { db, auth, ledger, supportPackageLimit, log } = deps;
+
+  async function target(userId: string) {
+    const user = await findAccount(db, userId);
+    if (!user) throw accountsConsoleErrors.notFound();
+    return user;
+  }
+
+  /** The change and its audit entry commit together, or neither does. */
+  function audited<T>(
+    staff: UserRow,
+    user: UserRow,
+    action: AuditAction,
+    summary: string,
+    details: Record<string, unknown>,
+    change: (tx: Database) => Promise<T>,
+  ) {
+    return inTransaction(db, async (tx) => {
+      const result = await change(tx);
+      await recordAudit(tx, actorOf(staff), {
+        action,
+        target: `account:${user.id}`,
+        summary,
+        details,
+      });
+      return result;
+    });
+  }
+
+  return {
+    async search(query: AccountSearchQuery): Promise<AccountPage> {
+      const rows = await searchAccounts(
+        db,
+        { query: query.q, before: query.antes },
+        ACCOUNTS_PAGE_SIZE + 1,
+      );
+      const items = rows.slice(0, ACCOUNTS_PAGE_SIZE).map((row) => listItem(row.user, row));
+      return { items, next: rows.length > ACCOUNTS_PAGE_SIZE ? items.at(-1)!.id : null };
+    },
+
+    async detail(userId: string): Promise<AccountDetail> {
+      const user = await target(userId);
+      const entitlement = await findEntitlement(db, userId);
+      const accountType = accountTypeOf(entitlement);
+      const [tokens, purchases, counts] = await Promise.all([
+        ledger.summary(userId, accountType === 'premium'),
+        purchasesOf(db, userId),
+        accountCounts(db, userId),
+      ]);
+      return {
+        account: {
+          ...listItem(user, entitlement),
+          emailVerifiedAt: user.emailVerifiedAt?.toISOString() ?? null,
+          lastSeenAt: user.lastSeenAt?.toISOString() ?? null,
+          blockedAt: user.blockedAt?.toISOString() ?? null,
+          blockedReason: user.blockedReason,
+        },
+        plan: planOf(entitlement),
+        tokens,
+        purchases: purchases.map((row) => ({
+          id: row.id,
+          productType: row.productType,
+          productName: row.productName,
+          priceCentavos: row.priceCentavos,
+          status: row.status,
+          createdAt: row.createdAt.toISOString(),
+          paidAt: row.paidAt?.toISOString() ?? null,
+          reversedAt: row.reversedAt?.toISOString() ?? null,
+        })),
+        counts,
+        supportPackageLimit,
+      };
+    },
+
+    /** Admin only (declared on the route): plan grants are the business's decision. */
+    async grantPremium(staff: UserRow, userId: string, days: number, reason: string) {
+      const user = await target(userId);
+      await audited(
+        staff,
+        user,
+        'account.grant-premium',
+        `${days} dia(s) de Premium para ${who(user)}. Motivo: ${reason.trim()}`,
+        { days, reason: reason.trim() },
+        (tx) => createEntitlementsService(tx).grantPremium(user.id, days),
+      );
+      auth.sessionsChanged(user.id);
+      return { message: ACCOUNTS_CONSOLE_MESSAGES.premiumGranted(days) };
+    },
+
+    /** Support up to its configured limit per grant; admins up to the schema's maximum. */
+    async grantTokens(staff: UserRow, userId: string, packages: number, reason: string) {
+      if (staff.role !== 'admin' && packages > supportPackageLimit) {
+        throw accountsConsoleErrors.overSupportLimit(supportPackageLimit);
+      }
+      const user = await target(userId);
+      await audited(
+        staff,
+        user,
+        'account.grant-tokens',
+        `${packages} pacote(s) de tokens para ${who(user)}. Motivo: ${reason.trim()}`,
+        { packages, reason: reason.trim() },
+        (tx) => createTokensService(tx).grantPackages(user.id, packages),
+      );
+      return { message: ACCOUNTS_CONSOLE_MESSAGES.tokensGranted(packages) };
+    },
+
+    /** Admin only: the account cannot sign in, and its sessions end at once on every instance. */
+    async block(staff: UserRow, userId: string, reason: string) {
+      const user = await target(userId);
+      if (user.id === staff.id) throw accountsConsoleErrors.ownAccount();
+      await audited(
+        staff,
+        user,
+        'account.block',
+        `Conta de ${who(user)} bloqueada. Motivo: ${reason.trim()}`,
+        { reason: reason.trim() },
+        async (tx) => {
+          if (!(await setBlocked(tx, user.id, { at: new Date(), reason: reason.trim() }))) {
+            throw accountsConsoleErrors.alreadyBlocked();
+          }
+          // The delete notifies every instance (the session_changed trigger).
+          await deleteSessionsOfUser(tx, user.id);
+        },
+      );
+      auth.sessionsChanged(user.id);
+      return { message: ACCOUNTS_CONSOLE_MESSAGES.blocked };
+    },
+
+    async unblock(staff: UserRow, userId: string, reason: string) {
+      const user = await target(userId);
+      await audited(
+        staff,
+        user,
+        'account.unblock',
+        `Conta de ${who(user)} desbloqueada. Motivo: ${reason.trim()}`,
+        { reason: reason.trim(), blockedReason: user.blockedReason },
+        async (tx) => {
+          if (!(await setBlocked(tx, user.id, null))) throw accountsConsoleErrors.notBlocked();
+        },
+      );
+      return { message: ACCOUNTS_CONSOLE_MESSAGES.unblocked };
+    },
+
+    async resendVerification(staff: UserRow, userId: string, reason: string) {
+      const user = await target(userId);
+      if (user.provider === 'google') throw accountsConsoleErrors.googleNoVerification();
+      if (user.emailVerifiedAt) throw accountsConsoleErrors.alreadyVerified();
+      try {
+        await auth.resendVerificationFor(user);
+      } catch (error) {
+        log.error({ err: error, userId: user.id }, 'falha ao reenviar o e-mail de verificação');
+        throw authErrors.verificationSendFailed();
+      }
+      await recordAudit(db, actorOf(staff), {
+        action: 'account.resend-verification',
+        target: `account:${user.id}`,
+        summary: `Verificação reenviada para ${who(user)}. Motivo: ${reason.trim()}`,
+        details: { reason: reason.trim() },
+      });
+      return { message: ACCOUNTS_CONSOLE_MESSAGES.verificationSent };
+    },
+
+    async endSessions(staff: UserRow, userId: string, reason: string) {
+      const user = await target(userId);
+      await audited(
+        staff,
+        user,
+        'account.end-sessions',
+        `Sessões de ${who(user)} encerradas. Motivo: ${reason.trim()}`,
+        { reason: reason.trim() },
+        (tx) => deleteSessionsOfUser(tx, user.id),
+      );
+      auth.sessionsChanged(user.id);
+      return { message: ACCOUNTS_CONSOLE_MESSAGES.sessionsEnded };
+    },
+  };
+}
+
+export type AccountsConsoleService = ReturnType<typeof createAccountsConsoleService>;
