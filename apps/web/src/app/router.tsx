@@ -1,12 +1,12 @@
 import { type ComponentType, lazy, Suspense, useState } from 'react';
-import { matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import type { PrefetchPageData } from '@/lib/page-data';
 import ExamListPage from '@/features/exams/pages/exam-list-page';
 import { RedirectIfSignedIn } from './guards/redirect-if-signed-in';
 import { RequireSession } from './guards/require-session';
 import { RequireStaff } from './guards/require-staff';
-import { AdminLayout } from './layouts/admin-layout';
+import { AdminIndex, AdminLayout } from './layouts/admin-layout';
 import { AppShell } from './layouts/app-shell';
 import { AuthLayout } from './layouts/auth-layout';
 import { RootLayout } from './layouts/root-layout';
@@ -110,7 +110,7 @@ export const routes: RouteObject[] = [
                   {
                     Component: AdminLayout,
                     children: [
-                      { index: true, element: <Navigate to="/admin/reportes" replace /> },
+                      { index: true, Component: AdminIndex },
                       lazyPage(
                         'reportes',
                         () => import('@/features/report-queue/pages/report-queue-page'),
@@ -128,8 +128,24 @@ export const routes: RouteObject[] = [
                         () => import('@/features/content-import/pages/content-import-page'),
                       ),
                       lazyPage(
+                        'contas',
+                        () => import('@/features/accounts-console/pages/accounts-page'),
+                      ),
+                      lazyPage(
+                        'contas/:userId',
+                        () => import('@/features/accounts-console/pages/account-page'),
+                      ),
+                      lazyPage(
                         'registro',
                         () => import('@/features/audit-log/pages/audit-log-page'),
+                      ),
+                      lazyPage(
+                        'mensagens',
+                        () => import('@/features/help-inbox/pages/help-inbox-page'),
+                      ),
+                      lazyPage(
+                        'mensagens/:id',
+                        () => import('@/features/help-inbox/pages/help-request-page'),
                       ),
                     ],
                   },

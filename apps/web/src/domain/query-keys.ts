@@ -80,6 +80,19 @@ export const QUERY_KEYS = {
     ['user', 'admin', 'report-queue', filters] as const,
   /** GET /admin/reports/:id: a report, its reporter and the other reports on its question. */
   reportDetail: (reportId: string) => ['user', 'admin', 'report', reportId] as const,
+  /** Every account query of the operations console. */
+  accountsConsole: ['user', 'admin', 'accounts'],
+  /** GET /admin/accounts?q= (infinite). */
+  accountSearch: (query: string) => ['user', 'admin', 'accounts', 'search', query] as const,
+  /** GET /admin/accounts/:userId: one account as support and admins see it. */
+  accountDetail: (userId: string) => ['user', 'admin', 'accounts', 'detail', userId] as const,
+  /** Every page of the support inbox, whatever the filters. */
+  helpInbox: ['user', 'admin', 'help-inbox'],
+  /** GET /admin/help-requests with filters (infinite), each page with the status counts. */
+  helpInboxList: (filters: Record<string, string>) =>
+    ['user', 'admin', 'help-inbox', filters] as const,
+  /** GET /admin/help-requests/:id: a help message, its thread and its sender's account. */
+  helpRequest: (requestId: string) => ['user', 'admin', 'help-request', requestId] as const,
   /** Every page of the audit log, whatever the filters. */
   audit: ['user', 'admin', 'audit'],
   /** GET /admin/audit with filters (infinite). */

@@ -1,27 +1,7 @@
-import {
-  FileCheck2,
-  FilePenLine,
-  Flag,
-  History,
-  ShieldCheck,
-  Upload,
-  type LucideIcon,
-} from 'lucide-react';
-import { Link, Outlet, useLocation } from 'react-router';
-
-interface AdminTab {
-  label: string;
-  to: string;
-  icon: LucideIcon;
-}
-
-const ADMIN_TABS: readonly AdminTab[] = [
-  { label: 'Reportes de erro', to: '/admin/reportes', icon: Flag },
-  { label: 'Questões', to: '/admin/questoes', icon: FilePenLine },
-  { label: 'Gabarito definitivo', to: '/admin/gabarito', icon: FileCheck2 },
-  { label: 'Importar conteúdo', to: '/admin/importar', icon: Upload },
-  { label: 'Registro de ações', to: '/admin/registro', icon: History },
-];
+import { ShieldCheck } from 'lucide-react';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { useSession } from '@/domain/session/session';
+import { adminAreaName, adminTabsFor } from './admin-tabs';
 
 function tabClasses(active: boolean) {
   const base =
@@ -31,22 +11,32 @@ function tabClasses(active: boolean) {
     : `${base} border-transparent text-ink-muted hover:border-line hover:text-ink`;
 }
 
-/** The editorial area: its name and the sub-navigation between its pages, above each page. */
+/** /admin itself: the first page the role has (RequireStaff let only staff this far). */
+export function AdminIndex() {
+  const role = useSession().data?.user?.role;
+  const first = adminTabsFor(role)[0];
+  return <Navigate to={first?.to ?? '/'} replace />;
+}
+
+/** The team's area: its name and the sub-navigation between the role's pages, above each page. */
 export function AdminLayout() {
   const pathname = useLocation().pathname.toLowerCase().replace(/\/+$/, '');
+  const role = useSession().data?.user?.role;
+  const areaName = adminAreaName(role);
   return (
     <>
       <div className="mb-6">
         <p className="flex items-center gap-2 text-sm font-semibold text-primary-ink">
           <ShieldCheck className="size-4" aria-hidden="true" />
-          Área editorial
+          {areaName}
         </p>
-        <nav aria-label="Área editorial" className="mt-3">
+        <nav aria-label={areaName} className="mt-3">
           {/* The line is a shadow under the tabs, so the active tab's border covers it. */}
           {/* Five tabs do not fit a phone: the row scrolls sideways instead of wrapping. */}
           <ul className="flex gap-1 overflow-x-auto shadow-[inset_0_-1px_0_var(--gb-line)]">
-            {ADMIN_TABS.map(({ label, to, icon: Icon }) => {
-              const active = pathname === to;
+            {adminTabsFor(role).map(({ label, to, icon: Icon }) => {
+              // A tab stays lit on its pages below it (an account under Contas).
+              const active = pathname === to || pathname.startsWith(`${to}/`);
               return (
                 <li key={to} className="shrink-0">
                   <Link

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { isStaff, useSession } from '@/domain/session/session';
 import { reviewCountQueryOptions } from '@/domain/study/study-queries';
+import { adminAreaName } from './admin-tabs';
 import { activeMenuPath, MENU_ITEMS } from './menu-items';
 
 /** 'Revisões de hoje' beside 'Caderno de erros', for Premium accounts with reviews due. */
@@ -53,8 +54,12 @@ export function SideMenu({ open, layout, onNavigate }: SideMenuProps) {
   const location = useLocation();
   const activePath = activeMenuPath(location.pathname, location.search);
   const dueReviews = useDueReviews();
-  const staff = isStaff(useSession().data?.user);
-  const items = MENU_ITEMS.filter((item) => !item.staffOnly || staff);
+  const user = useSession().data?.user;
+  const staff = isStaff(user);
+  // The staff entry is named after the area the role works in.
+  const items = MENU_ITEMS.filter((item) => !item.staffOnly || staff).map((item) =>
+    item.staffOnly ? { ...item, label: adminAreaName(user?.role) } : item,
+  );
 
   // An opened drawer covers the page, so keyboard focus moves into it.
   useEffect(() => {

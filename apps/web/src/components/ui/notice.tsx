@@ -48,7 +48,7 @@ export function Notice({ tone, children, id, className = '', role }: NoticeProps
       className={`flex items-start gap-2.5 rounded-lg border px-3 py-2.5 text-sm leading-6 ${classes} ${className}`}
     >
       <Icon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-      <div className="min-w-0 flex-1">{children}</div>
+      <div className="min-w-0 flex-1 wrap-anywhere">{children}</div>
     </div>
   );
 }

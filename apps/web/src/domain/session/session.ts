@@ -27,7 +27,7 @@ export function useSession() {
 
 /** Editors and admins: the editorial team, who may use the editorial area (/admin). */
 export function isStaff(user: SessionUser | null | undefined): boolean {
-  return user?.role === 'editor' || user?.role === 'admin';
+  return user?.role === 'editor' || user?.role === 'support' || user?.role === 'admin';
 }
 
 /** Applies a profile change (name, photo) to the cached session so the header updates at once. */

@@ -17,7 +17,7 @@ function popupFeatures(): string {
   return `popup=yes,width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${Math.round(left)},top=${Math.round(top)}`;
 }
 
-function isGoogleMessage(data: unknown): data is { type: string; ok: boolean } {
+function isGoogleMessage(data: unknown): data is { type: string; ok: boolean; blocked?: unknown } {
   return (
     typeof data === 'object' &&
     data !== null &&
@@ -34,6 +34,8 @@ export function useGoogleSignIn() {
   const popupRef = useRef<Window | null>(null);
   const [pending, setPending] = useState(false);
   const [failed, setFailed] = useState(false);
+  /** The server's message when the account is blocked (it carries the reason). */
+  const [blocked, setBlocked] = useState<string | null>(null);
 
   useEffect(() => {
     if (!pending) return;
@@ -50,7 +52,10 @@ export function useGoogleSignIn() {
       if (event.origin !== window.location.origin || !isGoogleMessage(event.data)) return;
       settle();
       if (event.data.ok === true) refreshSession();
-      else setFailed(true);
+      else {
+        setFailed(true);
+        setBlocked(typeof event.data.blocked === 'string' ? event.data.blocked : null);
+      }
     };
     // Closed without a message (closed by hand, or the message was lost): the cookie may be set.
     const poll = window.setInterval(() => {
@@ -69,6 +74,7 @@ export function useGoogleSignIn() {
 
   const start = useCallback(() => {
     setFailed(false);
+    setBlocked(null);
     const popup = window.open(GOOGLE_POPUP_URL, 'gabarita-google', popupFeatures());
     if (!popup) {
       window.location.assign(GOOGLE_REDIRECT_URL);
@@ -80,5 +86,5 @@ export function useGoogleSignIn() {
 
   const dismissFailure = useCallback(() => setFailed(false), []);
 
-  return { start, pending, failed, dismissFailure };
+  return { start, pending, failed, blocked, dismissFailure };
 }

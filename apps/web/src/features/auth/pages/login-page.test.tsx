@@ -134,6 +134,7 @@ describe('login page', () => {
     ['?verificacao=erro', 'alert', AUTH_MESSAGES.verificationFailed],
     ['?senha=redefinida', 'status', AUTH_MESSAGES.resetDone],
     ['?google=erro', 'alert', AUTH_MESSAGES.googleFailed],
+    ['?google=bloqueada', 'alert', AUTH_MESSAGES.accountBlockedGeneric],
   ])('shows the message brought by %s', async (search, role, message) => {
     stubApi();
     await renderLogin(`/login${search}`);
@@ -165,6 +166,26 @@ describe('login page', () => {
         );
       });
       expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_MESSAGES.googleFailed);
+    });
+
+    it('shows why a blocked account could not sign in with Google', async () => {
+      stubApi({ 'GET /auth/providers': { google: true } });
+      vi.stubGlobal(
+        'open',
+        vi.fn(() => ({ closed: false }) as Window),
+      );
+      const { user } = await renderLogin();
+      await user.click(await screen.findByRole('button', { name: 'Entrar com Google' }));
+      const blocked = AUTH_MESSAGES.accountBlocked('Uso indevido');
+      act(() => {
+        window.dispatchEvent(
+          new MessageEvent('message', {
+            origin: window.location.origin,
+            data: { type: GOOGLE_MESSAGE_TYPE, ok: false, blocked },
+          }),
+        );
+      });
+      expect(await screen.findByRole('alert')).toHaveTextContent(blocked);
     });
 
     it('refetches the session when the popup reports success', async () => {

@@ -39,6 +39,8 @@ function arrivalMessage(params: URLSearchParams, state: unknown): Message | null
   if (params.get('senha') === 'redefinida')
     return { tone: 'success', text: AUTH_MESSAGES.resetDone };
   if (params.get('google') === 'erro') return { tone: 'error', text: AUTH_MESSAGES.googleFailed };
+  if (params.get('google') === 'bloqueada')
+    return { tone: 'error', text: AUTH_MESSAGES.accountBlockedGeneric };
   const { notice } = readLoginState(state);
   return notice ? { tone: 'success', text: notice } : null;
 }
@@ -134,7 +136,7 @@ export default function LoginPage() {
 
   const formError = firstErrorMessage(errors, ['email', 'password']);
   const shown: Message | null = google.failed
-    ? { tone: 'error', text: AUTH_MESSAGES.googleFailed }
+    ? { tone: 'error', text: google.blocked ?? AUTH_MESSAGES.googleFailed }
     : formError
       ? { tone: 'error', text: formError }
       : notice
