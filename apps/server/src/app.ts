@@ -63,6 +63,10 @@ import { createHelpInboxService } from './modules/support/help-inbox.service';
 import { reportTriageRoutes } from './modules/support/report-triage.routes';
 import { accountsConsoleRoutes } from './modules/accounts-console/accounts-console.routes';
 import { createAccountsConsoleService } from './modules/accounts-console/accounts-console.service';
+import { paymentsConsoleRoutes } from './modules/payments-console/payments-console.routes';
+import { createPaymentsConsoleService } from './modules/payments-console/payments-console.service';
+import { operationsMetricsRoutes } from './modules/operations-metrics/operations-metrics.routes';
+import { createOperationsMetricsService } from './modules/operations-metrics/operations-metrics.service';
 import { createReportTriageService } from './modules/support/report-triage.service';
 import { supportRoutes } from './modules/support/support.routes';
 import { createSupportService } from './modules/support/support.service';
@@ -319,6 +323,12 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
           supportPackageLimit: config.supportTokenGrantPackages,
           log: app.log,
         }),
+      });
+      await api.register(operationsMetricsRoutes, {
+        metrics: createOperationsMetricsService({ db, usdBrlRate: config.usdBrlRate }),
+      });
+      await api.register(paymentsConsoleRoutes, {
+        payments: createPaymentsConsoleService({ db, billing, log: app.log }),
       });
       await api.register(billingRoutes, { billing });
       await api.register(aiRoutes, { ai });

@@ -150,6 +150,7 @@ const SAMPLES: Record<
   AI_IMAGES: { value: 'true', with: OPENAI_COMPATIBLE, expect: { ai: { images: true } } },
   PACKAGE_CHECK_INPUT_TOKENS: { value: '2000', expect: { packageCheckTokens: 2000 } },
   SUPPORT_TOKEN_GRANT_PACKAGES: { value: '3', expect: { supportTokenGrantPackages: 3 } },
+  USD_BRL_RATE: { value: '5.1', expect: { usdBrlRate: 5.1 } },
 };
 
 describe('loadConfig', () => {

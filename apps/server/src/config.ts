@@ -39,6 +39,7 @@ const envSchema = z.object({
   AI_IMAGES: z.enum(['true', 'false', '']).optional(),
   PACKAGE_CHECK_INPUT_TOKENS: z.coerce.number().int().min(1).max(80_000).default(1000),
   SUPPORT_TOKEN_GRANT_PACKAGES: z.coerce.number().int().min(0).max(100).default(1),
+  USD_BRL_RATE: z.coerce.number().min(0.01).max(1000).default(5.5),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -122,6 +123,8 @@ export interface AppConfig {
   packageCheckTokens: number;
   /** Token packages the support role may grant at once (docs/product-rules.md, "Operations console"). */
   supportTokenGrantPackages: number;
+  /** R$ per US$, to set the AI cost against revenue on /admin/numeros. */
+  usdBrlRate: number;
 }
 
 export type PixConfig = {
@@ -216,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ai,
     packageCheckTokens: vars.PACKAGE_CHECK_INPUT_TOKENS,
     supportTokenGrantPackages: vars.SUPPORT_TOKEN_GRANT_PACKAGES,
+    usdBrlRate: vars.USD_BRL_RATE,
   };
 }
 

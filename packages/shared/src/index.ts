@@ -18,6 +18,8 @@ export * from './api/audit';
 export * from './api/report-triage';
 export * from './api/help-inbox';
 export * from './api/accounts-console';
+export * from './api/payments-console';
+export * from './api/business-metrics';
 export * from './api/question-editor';
 export * from './api/notices';
 export * from './api/answer-key';

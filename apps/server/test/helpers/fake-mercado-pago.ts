@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 /**
  * A Mercado Pago payments API on loopback, speaking its protocol as documented: POST /v1/payments
  * (PIX, with X-Idempotency-Key and the 30-minute minimum expiry), GET /v1/payments/:id,
- * PUT /v1/payments/:id {status: 'cancelled'}, and signed webhook notifications. Tests steer it
+ * PUT /v1/payments/:id {status: 'cancelled'}, POST /v1/payments/:id/refunds (a full refund, with
+ * X-Idempotency-Key; the payment then reads as refunded), and signed webhook notifications. Tests steer it
  * like the payer and Mercado Pago's back office would (approve, refund, charge back) and can make
  * it fail (5xx) or hang (timeouts).
  */
@@ -35,6 +36,14 @@ export interface RecordedRequest {
   body: unknown;
 }
 
+export interface FakeRefund {
+  id: number;
+  payment_id: number;
+  amount: number;
+  status: 'approved';
+  date_created: string;
+}
+
 type Trouble = { kind: 'status'; status: number } | { kind: 'hang' };
 
 // A 1×1 PNG: the image is not what these tests look at.
@@ -51,6 +60,10 @@ export interface FakeMercadoPago {
   /** The payer pays (`at` defaults to now). */
   approve(id: string | number, at?: Date): void;
   refund(id: string | number): void;
+  /** The refunds made through the API (not by `refund`), in order. */
+  refunds: FakeRefund[];
+  /** Called when a refund made through the API has changed the payment, before it is answered. */
+  onRefund?: (payment: FakePayment) => void;
   chargeBack(id: string | number): void;
   /** The next `count` requests (of `method`, if given) answer `status` with an error body. */
   failNext(count: number, status?: number, method?: string): void;
@@ -71,6 +84,9 @@ export async function startFakeMercadoPago(): Promise<FakeMercadoPago> {
   const webhookSecret = `segredo-${randomUUID()}`;
   const payments = new Map<number, FakePayment>();
   const byIdempotencyKey = new Map<string, number>();
+  const refunds: FakeRefund[] = [];
+  const refundsByKey = new Map<string, FakeRefund>();
+  let nextRefundId = 2_100_000_000;
   const requests: RecordedRequest[] = [];
   const troubles: Array<{ trouble: Trouble; method?: string }> = [];
   const hung: http.ServerResponse[] = [];
@@ -176,6 +192,40 @@ export async function startFakeMercadoPago(): Promise<FakeMercadoPago> {
       const [status, answer] = create(req, (body ?? {}) as Record<string, unknown>);
       return send(res, status, answer);
     }
+    const refundMatch = /^\/v1\/payments\/(\d+)\/refunds$/.exec(url.pathname);
+    if (refundMatch && req.method === 'POST') {
+      const key = req.headers['x-idempotency-key'];
+      if (typeof key !== 'string' || key === '') {
+        return send(res, 400, validationError('X-Idempotency-Key header is required'));
+      }
+      const known = refundsByKey.get(key);
+      if (known) return send(res, 201, known);
+      const target = payments.get(Number(refundMatch[1]));
+      if (!target) return send(res, 404, { message: 'Payment not found', status: 404 });
+      if ((body as { amount?: unknown } | null)?.amount !== undefined) {
+        return send(res, 400, validationError('only full refunds are supported here'));
+      }
+      if (target.status !== 'approved') {
+        return send(
+          res,
+          400,
+          validationError(`Payment cannot be refunded in status ${target.status}`),
+        );
+      }
+      target.status = 'refunded';
+      target.status_detail = 'refunded';
+      const refund: FakeRefund = {
+        id: nextRefundId++,
+        payment_id: target.id,
+        amount: target.transaction_amount,
+        status: 'approved',
+        date_created: new Date().toISOString(),
+      };
+      refunds.push(refund);
+      refundsByKey.set(key, refund);
+      fake.onRefund?.(target);
+      return send(res, 201, refund);
+    }
     const match = /^\/v1\/payments\/(\d+)$/.exec(url.pathname);
     const payment = match ? payments.get(Number(match[1])) : undefined;
     if (!payment) return send(res, 404, { message: 'Payment not found', status: 404 });
@@ -212,8 +262,9 @@ export async function startFakeMercadoPago(): Promise<FakeMercadoPago> {
     return payment;
   };
 
-  return {
+  const fake: FakeMercadoPago = {
     url: `http://127.0.0.1:${port}`,
+    refunds,
     accessToken,
     webhookSecret,
     requests,
@@ -282,4 +333,5 @@ export async function startFakeMercadoPago(): Promise<FakeMercadoPago> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+  return fake;
 }

@@ -58,6 +58,8 @@ interface Context {
   helpRequestId: string;
   /** An account that is not the victim, which support and admins read by design (the reporter). */
   customerId: string;
+  /** A purchase of an account that is not the victim's, which support and admins read by design. */
+  customerPurchaseId: string;
   /** The question as the editor has it (a save of it changes nothing). */
   snapshot: unknown;
   /** An account's address that is not the caller's victim (per role, so per-address limits do not mix). */
@@ -413,6 +415,28 @@ const MATRIX: Record<string, Probe> = {
     body: () => ({}),
     expect: supportOnly(NO_REASON),
   },
+  'GET /api/admin/metrics': {
+    url: fixed('/api/admin/metrics'),
+    expect: adminOnly(200),
+  },
+  'GET /api/admin/payments': {
+    url: fixed('/api/admin/payments?status=pending&produto=diario'),
+    expect: supportOnly(200),
+  },
+  'GET /api/admin/payments/:id': {
+    url: (c) => `/api/admin/payments/${c.customerPurchaseId}`,
+    expect: supportOnly(200),
+  },
+  'POST /api/admin/payments/:id/reconcile': {
+    url: (c) => `/api/admin/payments/${c.customerPurchaseId}/reconcile`,
+    body: () => ({}),
+    expect: supportOnly(200),
+  },
+  'POST /api/admin/payments/:id/refund': {
+    url: (c) => `/api/admin/payments/${c.customerPurchaseId}/refund`,
+    body: () => ({}),
+    expect: adminOnly(NO_REASON),
+  },
   'GET /api/admin/help-requests': {
     url: fixed('/api/admin/help-requests'),
     expect: supportOnly(200),
@@ -594,6 +618,16 @@ describe('authorization matrix', () => {
       headers: { origin: APP_ORIGIN, cookie: asker.cookie },
       payload: { mensagem: 'Não consigo entrar.' },
     });
+    const customerPurchase = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/payments',
+      headers: { origin: APP_ORIGIN, cookie: asker.cookie },
+      payload: {
+        productId: 'diario',
+        productType: 'plan',
+        payer: { firstName: 'Quem', lastName: 'Compra', cpf: '529.982.247-25' },
+      },
+    });
     const [helpRow] = await db
       .select({ id: helpRequests.id })
       .from(helpRequests)
@@ -622,6 +656,7 @@ describe('authorization matrix', () => {
       reportId: reportRow!.id,
       helpRequestId: helpRow!.id,
       customerId: reporter.user.id,
+      customerPurchaseId: customerPurchase.json().purchaseId,
       snapshot: (
         await testApp.app.inject({
           method: 'GET',

@@ -18,6 +18,8 @@ export const AUDIT_ACTION_LABELS = {
   'account.unblock': 'Conta desbloqueada',
   'account.resend-verification': 'Verificação reenviada',
   'account.end-sessions': 'Sessões encerradas',
+  'payment.reconcile': 'Pagamento conciliado',
+  'payment.refund': 'Pagamento reembolsado',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 

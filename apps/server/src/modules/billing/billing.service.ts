@@ -11,7 +11,7 @@ import {
   type PurchaseHistory,
 } from '@gabarita/shared';
 import type { DatabaseHandle } from '@/db/client';
-import type { PurchaseStatus, UserRow } from '@/db/schema';
+import type { PurchaseRow, PurchaseStatus, UserRow } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import { billingErrors } from '@/lib/app-errors';
 import { createEntitlementsService } from '../entitlements/entitlements.service';
@@ -258,6 +258,26 @@ export function createBillingService({
     reconcileOnce: reconciliation.reconcileOnce,
 
     reconcilePurchase: reconciliation.reconcilePurchase,
+
+    /** The provider this server charges with (only its purchases can be asked about or refunded). */
+    providerName: provider.name,
+
+    /**
+     * Gives the whole payment back at the provider (one refund per purchase: the idempotency key is
+     * derived from its id), then reads the charge and takes the grant back through `applyPayment`,
+     * the path a provider's 'refunded' notification takes, so the two reverse once between them.
+     * `reversed` tells whether this call did it (false: a notification had already).
+     */
+    async refundPurchase(row: PurchaseRow) {
+      if (row.provider !== provider.name) {
+        throw billingErrors.otherProvider(row.provider, provider.name);
+      }
+      const payment = await provider.refundPayment(row.providerPaymentId!, `refund-${row.id}`);
+      const current =
+        payment.status === 'refunded' ? payment : await provider.getPayment(payment.id);
+      const { row: after, changed } = await settlement.settle(row.id, current);
+      return { after, reversed: changed && after.reversedAt !== null, payment: current };
+    },
 
     list: (status: PurchaseStatus | undefined, limit = 50) => latestPurchases(db, status, limit),
 

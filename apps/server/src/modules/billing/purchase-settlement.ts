@@ -21,6 +21,14 @@ export function createPurchaseSettlement(
 ) {
   /** Brings the purchase in line with the provider's answer, exactly once per change. */
   async function applyPayment(purchaseId: string, payment: ProviderPayment): Promise<PurchaseRow> {
+    return (await settle(purchaseId, payment)).row;
+  }
+
+  /** `applyPayment`, also telling whether this call changed the purchase (or another had). */
+  async function settle(
+    purchaseId: string,
+    payment: ProviderPayment,
+  ): Promise<{ row: PurchaseRow; changed: boolean }> {
     const { row, changed, anomaly } = await inTransaction(db, async (tx) => {
       const current = await lockPurchase(tx, purchaseId);
       if (!current) throw new Error(`purchase ${purchaseId} vanished`);
@@ -72,10 +80,10 @@ export function createPurchaseSettlement(
     } else if (changed) {
       log.info({ purchaseId, paymentId: payment.id, status: row.status }, 'compra atualizada');
     }
-    return row;
+    return { row, changed };
   }
 
-  return { applyPayment };
+  return { applyPayment, settle };
 }
 
 export type PurchaseSettlement = ReturnType<typeof createPurchaseSettlement>;

@@ -44,6 +44,12 @@ const paymentSchema = z.object({
 });
 type MercadoPagoPayment = z.infer<typeof paymentSchema>;
 
+/** POST /v1/payments/{id}/refunds answers the refund: approved, in_process or rejected. */
+const refundSchema = z.object({
+  id: z.union([z.number(), z.string()]),
+  status: z.string().nullish(),
+});
+
 function toPayment(raw: MercadoPagoPayment): ProviderPayment {
   // An unknown status is treated as still open: nothing is granted or cancelled on it.
   const status = isProviderStatus(raw.status) ? raw.status : 'pending';
@@ -76,6 +82,23 @@ export function createMercadoPagoProvider(settings: MercadoPagoSettings): Mercad
     body?: unknown,
     idempotencyKey?: string,
   ): Promise<MercadoPagoPayment> {
+    const json = await send(method, path, body, idempotencyKey);
+    const parsed = paymentSchema.safeParse(json);
+    if (!parsed.success) {
+      throw new ProviderError(
+        'refused',
+        `Mercado Pago answered ${method} ${path} with an unexpected body`,
+      );
+    }
+    return parsed.data;
+  }
+
+  async function send(
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    body?: unknown,
+    idempotencyKey?: string,
+  ): Promise<unknown> {
     let lastError: ProviderError | undefined;
     for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
       if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
@@ -119,14 +142,7 @@ export function createMercadoPagoProvider(settings: MercadoPagoSettings): Mercad
           response.status,
         );
       }
-      const parsed = paymentSchema.safeParse(json);
-      if (!parsed.success) {
-        throw new ProviderError(
-          'refused',
-          `Mercado Pago answered ${method} ${path} with an unexpected body`,
-        );
-      }
-      return parsed.data;
+      return json;
     }
     throw lastError!;
   }
@@ -172,6 +188,18 @@ export function createMercadoPagoProvider(settings: MercadoPagoSettings): Mercad
 
     async cancelPayment(paymentId) {
       return toPayment(await call('PUT', paymentPath(paymentId), { status: 'cancelled' }));
+    },
+
+    async refundPayment(paymentId, idempotencyKey) {
+      // A full refund: no body amount. The answer is the refund, not the payment; a retry with
+      // the same key answers the same refund instead of making a second one.
+      const refund = refundSchema.safeParse(
+        await send('POST', `${paymentPath(paymentId)}/refunds`, {}, idempotencyKey),
+      );
+      if (!refund.success || refund.data.status === 'rejected') {
+        throw new ProviderError('refused', `Mercado Pago did not refund payment ${paymentId}`);
+      }
+      return toPayment(await call('GET', paymentPath(paymentId)));
     },
 
     checkNotification(notification): NotificationCheck {

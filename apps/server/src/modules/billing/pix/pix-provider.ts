@@ -75,6 +75,11 @@ export interface PixProvider {
   getPayment(paymentId: string): Promise<ProviderPayment>;
   /** Cancels a charge nobody paid; answers the charge as it then is. */
   cancelPayment(paymentId: string): Promise<ProviderPayment>;
+  /**
+   * Gives a paid charge's whole amount back to the payer; answers the charge as it then is. The
+   * same `idempotencyKey` never refunds twice.
+   */
+  refundPayment(paymentId: string, idempotencyKey: string): Promise<ProviderPayment>;
   checkNotification(notification: IncomingNotification): NotificationCheck;
 }
 

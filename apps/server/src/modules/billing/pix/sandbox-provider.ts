@@ -112,6 +112,17 @@ export function createSandboxProvider(db: Database): SandboxProvider {
       return toPayment(row);
     },
 
+    async refundPayment(paymentId) {
+      // Moves only an approved charge; one refunded already answers as it is (idempotent).
+      const row =
+        (await moveSandboxCharge(db, paymentId, ['approved'], 'refunded')) ??
+        (await existing(paymentId));
+      if (row.status !== 'refunded') {
+        throw new ProviderError('refused', `sandbox charge ${paymentId} is ${row.status}`, 400);
+      }
+      return toPayment(row);
+    },
+
     checkNotification(notification): NotificationCheck {
       const check = verifyNotificationSignature({
         headers: notification.headers,
