@@ -140,12 +140,24 @@ export const routes: RouteObject[] = [
                         () => import('@/features/audit-log/pages/audit-log-page'),
                       ),
                       lazyPage(
+                        'numeros',
+                        () => import('@/features/business-metrics/pages/business-metrics-page'),
+                      ),
+                      lazyPage(
                         'mensagens',
                         () => import('@/features/help-inbox/pages/help-inbox-page'),
                       ),
                       lazyPage(
                         'mensagens/:id',
                         () => import('@/features/help-inbox/pages/help-request-page'),
+                      ),
+                      lazyPage(
+                        'pagamentos',
+                        () => import('@/features/payments-console/pages/payments-page'),
+                      ),
+                      lazyPage(
+                        'pagamentos/:id',
+                        () => import('@/features/payments-console/pages/payment-page'),
                       ),
                     ],
                   },

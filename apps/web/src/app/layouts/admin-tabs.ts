@@ -1,10 +1,12 @@
 import type { UserRole } from '@gabarita/shared';
 import {
+  BarChart3,
   FileCheck2,
   FilePenLine,
   Flag,
   History,
   MessagesSquare,
+  Receipt,
   Upload,
   UserSearch,
   type LucideIcon,
@@ -20,6 +22,8 @@ export interface AdminTab {
 
 const EDITORIAL: readonly UserRole[] = ['editor', 'admin'];
 const SUPPORT: readonly UserRole[] = ['support', 'admin'];
+/** Revenue and margin are the business's: admins only. */
+const ADMIN: readonly UserRole[] = ['admin'];
 
 /** In this order; /admin opens the first one the role has. */
 export const ADMIN_TABS: readonly AdminTab[] = [
@@ -29,7 +33,9 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   { label: 'Importar conteúdo', to: '/admin/importar', icon: Upload, roles: EDITORIAL },
   { label: 'Contas', to: '/admin/contas', icon: UserSearch, roles: SUPPORT },
   { label: 'Mensagens', to: '/admin/mensagens', icon: MessagesSquare, roles: SUPPORT },
+  { label: 'Pagamentos', to: '/admin/pagamentos', icon: Receipt, roles: SUPPORT },
   { label: 'Registro de ações', to: '/admin/registro', icon: History, roles: EDITORIAL },
+  { label: 'Números', to: '/admin/numeros', icon: BarChart3, roles: ADMIN },
 ];
 
 export function adminTabsFor(role: UserRole | undefined): AdminTab[] {

@@ -193,7 +193,7 @@ describe('AccountPage', () => {
       within(tabs)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Contas', 'Mensagens']);
+    ).toEqual(['Contas', 'Mensagens', 'Pagamentos']);
     // The menu names the area the role works in.
     expect(
       within(screen.getByRole('navigation', { name: 'Menu principal' })).getByRole('link', {

@@ -20,7 +20,7 @@ import {
   scoreSentence,
   shareLabel,
 } from '../performance-text';
-import { ChartCard } from './chart-card';
+import { ChartCard } from '@/components/charts/chart-card';
 
 function useReducedMotion() {
   return useMediaQuery('(prefers-reduced-motion: reduce)');

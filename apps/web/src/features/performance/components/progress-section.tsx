@@ -1,11 +1,11 @@
 import type { ProgressGrouping, ProgressResponse } from '@gabarita/shared';
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { QueryError } from '@/components/ui/query-error';
-import { Spinner } from '@/components/ui/spinner';
 import { formatInteger } from '@/lib/formatters';
 import { useProgress } from '../api/performance-api';
 import { rateLabel, shortDay, weekLabel } from '../progress-text';
-import { ChartCard } from './chart-card';
+import { ChartCard } from '@/components/charts/chart-card';
+import { ChartFallback, NumbersTable, TD, TH } from '@/components/charts/numbers-table';
 
 // Recharts stays out of the page's first download (the same chunk as the other charts).
 const AnswersPerDayChart = lazy(() =>
@@ -19,40 +19,6 @@ const GROUPINGS: readonly { id: ProgressGrouping; label: string }[] = [
   { id: 'disciplina', label: 'Por disciplina' },
   { id: 'banca', label: 'Por banca' },
 ];
-
-const TH = 'px-2 py-2 text-left text-xs font-semibold text-ink-muted sm:px-3';
-const TD = 'px-2 py-2 text-sm tabular-nums text-ink sm:px-3';
-
-function ChartFallback() {
-  return (
-    <div role="status" className="flex h-56 items-center justify-center">
-      <Spinner className="size-5" />
-      <span className="sr-only">Carregando gráfico...</span>
-    </div>
-  );
-}
-
-/** A table of the same numbers, open on request (a details element: keyboard and reader friendly). */
-function NumbersTable({ caption, children }: { caption: string; children: ReactNode }) {
-  return (
-    <details className="rounded-lg border border-line">
-      <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-primary-ink">
-        Ver os números em tabela
-      </summary>
-      <div
-        role="region"
-        className="overflow-x-auto border-t border-line"
-        tabIndex={0}
-        aria-label={caption}
-      >
-        <table className="w-full border-collapse">
-          <caption className="sr-only">{caption}</caption>
-          {children}
-        </table>
-      </div>
-    </details>
-  );
-}
 
 function DaysTable({ progress }: { progress: ProgressResponse }) {
   const days = progress.days.filter((day) => day.answered > 0).reverse();

@@ -1,0 +1,230 @@
+import { ArrowLeft, RefreshCw, Undo2 } from 'lucide-react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import {
+  ACTION_REASON_MAX_LENGTH,
+  PAYMENT_STATUS_LABELS,
+  type PaymentDetail,
+  refundRequestSchema,
+} from '@gabarita/shared';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { TextAreaField } from '@/components/ui/form-field';
+import { Notice } from '@/components/ui/notice';
+import { Page } from '@/components/ui/page';
+import { QueryError } from '@/components/ui/query-error';
+import { Spinner } from '@/components/ui/spinner';
+import { useSession } from '@/domain/session/session';
+import { errorMessage } from '@/lib/api-client';
+import { formatDateTime, formatPrice } from '@/lib/formatters';
+import { usePaymentAction, usePaymentDetail } from '../api/payments-console-api';
+import { PROVIDER_NAMES } from '../payment-labels';
+
+const LOAD_FAILED = 'Não foi possível carregar o pagamento. Tente novamente.';
+const ACTION_FAILED = 'Não foi possível concluir a ação. Tente novamente.';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card as="section" padding="sm" aria-label={title}>
+      <h2 className="text-base font-semibold text-ink">{title}</h2>
+      <div className="mt-3">{children}</div>
+    </Card>
+  );
+}
+
+function Facts({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+      {rows.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt className="text-ink-muted">{term}</dt>
+          <dd className="break-words text-ink">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const when = (value: string | null) => (value ? formatDateTime(value) : '—');
+
+function Reconcile({ id }: { id: string }) {
+  const action = usePaymentAction(id, 'reconcile');
+  return (
+    <div className="space-y-3">
+      <p className="text-sm leading-6 text-ink-muted">
+        Pergunta ao provedor como está a cobrança agora e aplica a resposta (libera, retira ou
+        encerra a compra, uma única vez).
+      </p>
+      {action.isError && <Notice tone="error">{errorMessage(action.error, ACTION_FAILED)}</Notice>}
+      {action.isSuccess && <Notice tone="success">{action.data.message}</Notice>}
+      <Button
+        variant="secondary"
+        icon={RefreshCw}
+        busy={action.isPending}
+        onClick={() => {
+          if (!action.isPending) action.mutate({});
+        }}
+      >
+        Conciliar agora
+      </Button>
+    </div>
+  );
+}
+
+function Refund({ id }: { id: string }) {
+  const action = usePaymentAction(id, 'refund');
+  const headingId = useId();
+  const [reason, setReason] = useState('');
+  const [invalid, setInvalid] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (action.isPending) return;
+    const parsed = refundRequestSchema.safeParse({ motivo: reason });
+    if (!parsed.success) {
+      setInvalid(parsed.error.issues[0]?.message ?? '');
+      return;
+    }
+    setInvalid(null);
+    action.mutate(parsed.data, { onSuccess: () => setReason('') });
+  };
+
+  return (
+    <Card as="section" padding="sm" aria-labelledby={headingId}>
+      <h3 id={headingId} className="text-base font-semibold text-ink">
+        Reembolsar
+      </h3>
+      <p className="mt-1 text-sm leading-6 text-ink-muted">
+        Devolve o valor inteiro pelo provedor e retira o que a compra liberou: os dias de Premium
+        ainda por vir, ou os tokens do pacote ainda não usados (os já usados não voltam).
+      </p>
+      <form noValidate onSubmit={submit} className="mt-4 space-y-4">
+        <TextAreaField
+          label="Motivo"
+          rows={2}
+          maxLength={ACTION_REASON_MAX_LENGTH}
+          value={reason}
+          onChange={(event) => {
+            setReason(event.target.value);
+            if (invalid) setInvalid(null);
+            if (action.isError) action.reset();
+          }}
+          description="Fica no registro de ações, com quem fez e quando."
+          descriptionClassName="mt-1 text-xs text-ink-muted"
+          error={invalid ?? undefined}
+        />
+        {action.isError && (
+          <Notice tone="error">{errorMessage(action.error, ACTION_FAILED)}</Notice>
+        )}
+        {action.isSuccess && <Notice tone="success">{action.data.message}</Notice>}
+        <Button type="submit" variant="danger" icon={Undo2} busy={action.isPending}>
+          Reembolsar
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function Timeline({ entries }: { entries: PaymentDetail['timeline'] }) {
+  return (
+    <ol aria-label="Linha do tempo" className="space-y-3">
+      {entries.map((entry, index) => (
+        <li key={`${entry.at}-${index}`} className="border-l-2 border-line pl-3 text-sm">
+          <span className="block font-medium text-ink">{entry.label}</span>
+          <span className="block text-xs text-ink-muted">
+            {formatDateTime(entry.at)}
+            {entry.detail ? ` · ${entry.detail}` : ''}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** One purchase: its data, its timeline and the console's actions on it. */
+export default function PaymentPage() {
+  const { id = '' } = useParams();
+  const detail = usePaymentDetail(id);
+  const role = useSession().data?.user?.role;
+  const back = (
+    <Link to="/admin/pagamentos" className="inline-flex items-center gap-1 text-sm text-primary">
+      <ArrowLeft className="size-4" aria-hidden /> Pagamentos
+    </Link>
+  );
+
+  if (detail.isPending) {
+    return (
+      <div role="status" className="flex justify-center py-8">
+        <Spinner className="size-6" />
+        <span className="sr-only">Carregando pagamento...</span>
+      </div>
+    );
+  }
+  if (detail.isError) {
+    return (
+      <Page title="Pagamento">
+        {back}
+        <QueryError
+          message={errorMessage(detail.error, LOAD_FAILED)}
+          onRetry={() => void detail.refetch()}
+          retrying={detail.isFetching}
+        />
+      </Page>
+    );
+  }
+  const { purchase, serverProvider, timeline } = detail.data;
+  const current = purchase.provider === serverProvider;
+  const refundable = current && purchase.status === 'paid' && purchase.grantedAt !== null;
+
+  return (
+    <Page
+      title={`${purchase.productType === 'plan' ? 'Plano' : 'Pacote'} ${purchase.productName}`}
+      description={`${formatPrice(purchase.priceCentavos)} · ${PAYMENT_STATUS_LABELS[purchase.status]}`}
+    >
+      <div className="space-y-4">
+        {back}
+        <Section title="Compra">
+          <Facts
+            rows={[
+              [
+                'Conta',
+                <Link
+                  key="account"
+                  to={`/admin/contas/${purchase.userId}`}
+                  className="text-primary"
+                >
+                  {purchase.name} · {purchase.email}
+                </Link>,
+              ],
+              ['Situação', PAYMENT_STATUS_LABELS[purchase.status]],
+              ['Provedor', PROVIDER_NAMES[purchase.provider]],
+              ['Cobrança no provedor', purchase.providerPaymentId ?? '—'],
+              ['Status no provedor', purchase.providerStatus ?? '—'],
+              ['Criada em', when(purchase.createdAt)],
+              ['Paga em', when(purchase.paidAt)],
+              ['Liberada em', when(purchase.grantedAt)],
+              ['Retirada em', when(purchase.reversedAt)],
+            ]}
+          />
+        </Section>
+        <Section title="Linha do tempo">
+          <Timeline entries={timeline} />
+        </Section>
+        <Section title="Ações">
+          {current ? (
+            <div className="space-y-4">
+              <Reconcile id={purchase.id} />
+              {role === 'admin' && refundable && <Refund id={purchase.id} />}
+            </div>
+          ) : (
+            <p className="text-sm text-ink-muted">
+              Esta compra foi feita pelo provedor {PROVIDER_NAMES[purchase.provider]}, mas o
+              servidor usa {PROVIDER_NAMES[serverProvider]}: não é possível conciliá-la nem
+              reembolsá-la daqui.
+            </p>
+          )}
+        </Section>
+      </div>
+    </Page>
+  );
+}
