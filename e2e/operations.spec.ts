@@ -121,3 +121,56 @@ test('support answers a help message and looks at the customer’s account', asy
     }
   }
 });
+
+test('an admin refunds a PIX purchase and reads the numbers', async ({ page, playwright }) => {
+  test.setTimeout(180_000);
+  const origin = process.env.E2E_BASE_URL!;
+  const customer = await account(playwright, 'Paulo Pagante');
+  const created = await customer.context.post('/api/payments', {
+    headers: { origin },
+    data: {
+      productId: 'mensal',
+      productType: 'plan',
+      payer: { firstName: 'Paulo', lastName: 'Pagante', cpf: '52998224725' },
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { purchaseId } = (await created.json()) as { purchaseId: string };
+  // Paid in the sandbox, as its page's button does.
+  const paid = await customer.context.post(`/dev/pix/${purchaseId}/pay`, { headers: { origin } });
+  expect(paid.status()).toBeLessThan(400);
+  await customer.context.dispose();
+  const admin = await account(playwright, 'Alice Administradora', 'admin');
+  await admin.context.dispose();
+
+  await signInAs(page, admin.cookies);
+  await page.goto(`/admin/pagamentos/${purchaseId}`);
+  await expect(page.getByRole('heading', { level: 1, name: /Plano/ })).toBeVisible();
+  const timeline = page.getByRole('list', { name: 'Linha do tempo' });
+  await expect(timeline).toContainText(/liberad/i);
+  await page.getByRole('textbox', { name: 'Motivo' }).fill('Cliente pediu o cancelamento no dia.');
+  await page.getByRole('button', { name: 'Reembolsar' }).last().click();
+  await expect(timeline).toContainText(/reembols|estorn|revert/i);
+  for (const viewport of VIEWPORTS) {
+    for (const colorScheme of SCHEMES) {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme });
+      await expect(timeline).toBeVisible();
+      await shoot(page, `operations-payment-refunded-${viewport.width}-${colorScheme}`);
+      await expectAccessible(page, `pagamento, ${viewport.width}px ${colorScheme}`);
+    }
+  }
+
+  await page.goto('/admin/numeros');
+  await expect(page.getByRole('heading', { level: 1, name: 'Números' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Receita por dia' })).toBeVisible();
+  for (const viewport of VIEWPORTS) {
+    for (const colorScheme of SCHEMES) {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme });
+      await expect(page.getByRole('heading', { name: 'Receita por dia' })).toBeVisible();
+      await shoot(page, `operations-numbers-${viewport.width}-${colorScheme}`);
+      await expectAccessible(page, `números, ${viewport.width}px ${colorScheme}`);
+    }
+  }
+});
