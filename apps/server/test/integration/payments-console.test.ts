@@ -60,6 +60,15 @@ describe('payments console', () => {
   const refund = (id: string, cookie = admin, motivo: unknown = 'Pedido do cliente') =>
     send(app(), 'POST', `/api/admin/payments/${id}/refund`, { motivo }, cookie);
 
+  type Timeline = PaymentDetail['timeline'];
+  /** The timeline without the provider's notifications, whose instants may tie with a grant. */
+  const lifecycle = (timeline: Timeline) =>
+    timeline.filter((entry) => entry.kind !== 'notification').map((entry) => entry.kind);
+  const notifications = (timeline: Timeline) =>
+    timeline
+      .filter((entry) => entry.kind === 'notification')
+      .map(({ label, detail }) => ({ label, detail }));
+
   async function bought(cookie: string, product?: Parameters<typeof buy>[2]) {
     const response = await buy(app(), cookie, product);
     expect(response.statusCode, response.body).toBe(201);
@@ -142,12 +151,15 @@ describe('payments console', () => {
       status: 'paid',
     });
     expect(detail.serverProvider).toBe('mercadopago');
-    expect(detail.timeline.map((entry) => entry.kind)).toEqual([
+    expect(lifecycle(detail.timeline)).toEqual([
       'created',
       'charge',
       'paid',
       'granted',
       'operator',
+    ]);
+    expect(notifications(detail.timeline)).toEqual([
+      { label: 'Notificação do provedor: approved', detail: 'Via conciliação; alterou a compra' },
     ]);
     const times = detail.timeline.map((entry) => entry.at);
     expect([...times].sort()).toEqual(times);
@@ -197,7 +209,7 @@ describe('payments console', () => {
     const timeline = (
       await get(app(), `/api/admin/payments/${purchaseId}`, support)
     ).json<PaymentDetail>().timeline;
-    expect(timeline.map((entry) => entry.kind)).toEqual([
+    expect(lifecycle(timeline)).toEqual([
       'created',
       'charge',
       'paid',
@@ -205,6 +217,40 @@ describe('payments console', () => {
       'reversed',
       'operator',
     ]);
+    expect(notifications(timeline).map((entry) => entry.detail)).toEqual([
+      'Via webhook; alterou a compra',
+      'Via reembolso; alterou a compra',
+      'Via webhook; não alterou a compra',
+    ]);
+  });
+
+  it('lists each provider notification in the timeline, in order, with its source', async () => {
+    const buyer = await customer();
+    const { purchaseId } = await paid(buyer.cookie);
+    const reconciled = await send(
+      app(),
+      'POST',
+      `/api/admin/payments/${purchaseId}/reconcile`,
+      {},
+      support,
+    );
+    expect(reconciled.statusCode, reconciled.body).toBe(200);
+
+    const timeline = (
+      await get(app(), `/api/admin/payments/${purchaseId}`, support)
+    ).json<PaymentDetail>().timeline;
+    expect(notifications(timeline)).toEqual([
+      { label: 'Notificação do provedor: approved', detail: 'Via webhook; alterou a compra' },
+      {
+        label: 'Notificação do provedor: approved',
+        detail: 'Via conciliação; não alterou a compra',
+      },
+    ]);
+    const times = timeline.map((entry) => entry.at);
+    expect([...times].sort()).toEqual(times);
+    const kinds = timeline.map((entry) => entry.kind);
+    expect(kinds.indexOf('notification')).toBeLessThan(kinds.lastIndexOf('notification'));
+    expect(kinds.lastIndexOf('notification')).toBeGreaterThan(kinds.indexOf('granted'));
   });
 
   it('refunds a token package taking back the tokens not yet spent', async () => {

@@ -91,8 +91,16 @@ export const TIMELINE_KINDS = [
   'rejected',
   'failed',
   'reversed',
+  'notification',
   'operator',
 ] as const;
+
+/** How the console names the path that applied a provider's answer (payment_notifications.source). */
+export const NOTIFICATION_SOURCE_LABELS = {
+  webhook: 'webhook',
+  reconciler: 'conciliação',
+  refund: 'reembolso',
+} as const;
 
 export const timelineEntrySchema = z.object({
   at: z.string(),

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export const PURCHASE_STATUSES = [
@@ -87,6 +97,32 @@ export const purchases = pgTable(
 );
 
 export type PurchaseRow = typeof purchases.$inferSelect;
+
+/** Which path applied a provider's answer about a purchase. */
+export const PAYMENT_NOTIFICATION_SOURCES = ['webhook', 'reconciler', 'refund'] as const;
+export type PaymentNotificationSource = (typeof PAYMENT_NOTIFICATION_SOURCES)[number];
+
+/**
+ * Each provider answer about a purchase that the settlement applied (a webhook notification, the
+ * reconciler's or an operator's question, a refund's reading), written in the settlement's
+ * transaction: what the provider said and whether it changed the purchase.
+ */
+export const paymentNotifications = pgTable(
+  'payment_notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purchaseId: uuid('purchase_id')
+      .notNull()
+      .references(() => purchases.id, { onDelete: 'cascade' }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    source: text('source', { enum: PAYMENT_NOTIFICATION_SOURCES }).notNull(),
+    providerStatus: text('provider_status').notNull(),
+    changed: boolean('changed').notNull(),
+  },
+  (table) => [index('payment_notifications_purchase_idx').on(table.purchaseId, table.receivedAt)],
+);
+
+export type PaymentNotificationRow = typeof paymentNotifications.$inferSelect;
 
 /**
  * The charges of the local sandbox provider, which stands in for a PIX provider in development.

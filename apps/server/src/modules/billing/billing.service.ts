@@ -252,7 +252,7 @@ export function createBillingService({
         log.info({ paymentId: payment.id }, 'notificação de uma cobrança que não é nossa');
         return;
       }
-      await settlement.applyPayment(purchase.id, payment);
+      await settlement.applyPayment(purchase.id, payment, 'webhook');
     },
 
     reconcileOnce: reconciliation.reconcileOnce,
@@ -275,7 +275,7 @@ export function createBillingService({
       const payment = await provider.refundPayment(row.providerPaymentId!, `refund-${row.id}`);
       const current =
         payment.status === 'refunded' ? payment : await provider.getPayment(payment.id);
-      const { row: after, changed } = await settlement.settle(row.id, current);
+      const { row: after, changed } = await settlement.settle(row.id, current, 'refund');
       return { after, reversed: changed && after.reversedAt !== null, payment: current };
     },
 

@@ -71,7 +71,7 @@ export function createPurchaseReconciliation({
     } else {
       payment = await provider.getPayment(paymentId);
     }
-    await settlement.applyPayment(row.id, payment);
+    await settlement.applyPayment(row.id, payment, 'reconciler');
   }
 
   return {
@@ -110,7 +110,11 @@ export function createPurchaseReconciliation({
       }
       if (!row.providerPaymentId) return { before: row, after: row, payment: null };
       const payment = await provider.getPayment(row.providerPaymentId);
-      return { before: row, after: await settlement.applyPayment(row.id, payment), payment };
+      return {
+        before: row,
+        after: await settlement.applyPayment(row.id, payment, 'reconciler'),
+        payment,
+      };
     },
   };
 }

@@ -1,6 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type Database, notify } from '@/db/client';
-import type { PurchaseRow } from '@/db/schema';
+import {
+  paymentNotifications,
+  type PaymentNotificationSource,
+  type PurchaseRow,
+} from '@/db/schema';
 import { inTransaction } from '@/db/transaction';
 import { createEntitlementsService } from '../entitlements/entitlements.service';
 import { createTokensService } from '../tokens/tokens.service';
@@ -12,7 +16,8 @@ import { PURCHASE_CHANNEL } from './purchase-changes';
 /**
  * Whatever tells us about a charge (a notification, the reconciler, an operator) ends in
  * `applyPayment`, which decides from the provider's answer and writes the purchase, the grant or its
- * reversal and the notification to the payment pages in one transaction, holding the purchase's row.
+ * reversal, the record of the answer (payment_notifications, with its `source`) and the
+ * notification to the payment pages in one transaction, holding the purchase's row.
  */
 export function createPurchaseSettlement(
   db: Database,
@@ -20,18 +25,32 @@ export function createPurchaseSettlement(
   reconcileIntervalMs: number,
 ) {
   /** Brings the purchase in line with the provider's answer, exactly once per change. */
-  async function applyPayment(purchaseId: string, payment: ProviderPayment): Promise<PurchaseRow> {
-    return (await settle(purchaseId, payment)).row;
+  async function applyPayment(
+    purchaseId: string,
+    payment: ProviderPayment,
+    source: PaymentNotificationSource,
+  ): Promise<PurchaseRow> {
+    return (await settle(purchaseId, payment, source)).row;
   }
 
   /** `applyPayment`, also telling whether this call changed the purchase (or another had). */
   async function settle(
     purchaseId: string,
     payment: ProviderPayment,
+    source: PaymentNotificationSource,
   ): Promise<{ row: PurchaseRow; changed: boolean }> {
     const { row, changed, anomaly } = await inTransaction(db, async (tx) => {
       const current = await lockPurchase(tx, purchaseId);
       if (!current) throw new Error(`purchase ${purchaseId} vanished`);
+      const receivedAt = new Date();
+      const record = (changed: boolean) =>
+        tx.insert(paymentNotifications).values({
+          purchaseId: current.id,
+          receivedAt,
+          source,
+          providerStatus: payment.status,
+          changed,
+        });
       const decision = decide(current, payment, new Date());
       const common = {
         providerStatus: payment.status,
@@ -66,9 +85,11 @@ export function createPurchaseSettlement(
             ...common,
             nextCheckAt: open ? new Date(Date.now() + reconcileIntervalMs) : null,
           });
+          await record(false);
           return { row: current, changed: false, anomaly: decision.anomaly };
         }
       }
+      await record(true);
       await notify(tx, PURCHASE_CHANNEL, current.id);
       return { row: next, changed: true, anomaly: undefined };
     });

@@ -1,18 +1,23 @@
 import {
   PIX_CODE_VALIDITY_MINUTES,
+  NOTIFICATION_SOURCE_LABELS,
   PAYMENT_STATUS_LABELS,
   type TimelineEntry,
 } from '@gabarita/shared';
-import type { auditLog, PurchaseRow } from '@/db/schema';
+import type { auditLog, PaymentNotificationRow, PurchaseRow } from '@/db/schema';
 
 type AuditLogRow = typeof auditLog.$inferSelect;
 
 /**
- * A purchase's history assembled from what is stored: its own timestamps and the console's audit
- * entries about it. Provider notifications are not stored one by one; what they changed shows as
- * the payment, grant or reversal they caused, and the charge's last status at the provider.
+ * A purchase's history assembled from what is stored: its own timestamps, each provider answer
+ * the settlement applied (payment_notifications: webhook, reconciliation or refund, and whether it
+ * changed the purchase) and the console's audit entries about it.
  */
-export function purchaseTimeline(row: PurchaseRow, audit: AuditLogRow[]): TimelineEntry[] {
+export function purchaseTimeline(
+  row: PurchaseRow,
+  audit: AuditLogRow[],
+  notifications: PaymentNotificationRow[] = [],
+): TimelineEntry[] {
   const entries: TimelineEntry[] = [];
   const add = (
     at: Date,
@@ -61,6 +66,16 @@ export function purchaseTimeline(row: PurchaseRow, audit: AuditLogRow[]): Timeli
           : 'Nada havia sido liberado; nada foi retirado.',
       );
       break;
+  }
+  for (const notification of notifications) {
+    add(
+      notification.receivedAt,
+      'notification',
+      `Notificação do provedor: ${notification.providerStatus}`,
+      `Via ${NOTIFICATION_SOURCE_LABELS[notification.source]}; ${
+        notification.changed ? 'alterou a compra' : 'não alterou a compra'
+      }`,
+    );
   }
   for (const entry of audit) add(entry.at, 'operator', entry.summary, entry.actorLabel);
   // Stable: entries at the same instant keep the order above (the lifecycle's order).

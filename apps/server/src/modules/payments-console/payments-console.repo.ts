@@ -1,6 +1,13 @@
 import { and, asc, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Database } from '@/db/client';
-import { auditLog, type PixProviderName, type PurchaseStatus, purchases, users } from '@/db/schema';
+import {
+  auditLog,
+  paymentNotifications,
+  type PixProviderName,
+  type PurchaseStatus,
+  purchases,
+  users,
+} from '@/db/schema';
 
 export interface PurchaseFilters {
   status?: PurchaseStatus;
@@ -60,4 +67,13 @@ export function auditOfPurchase(db: Database, purchaseId: string) {
     .from(auditLog)
     .where(eq(auditLog.target, `purchase:${purchaseId}`))
     .orderBy(asc(auditLog.id));
+}
+
+/** The provider answers applied to a purchase (payment_notifications), oldest first. */
+export function notificationsOfPurchase(db: Database, purchaseId: string) {
+  return db
+    .select()
+    .from(paymentNotifications)
+    .where(eq(paymentNotifications.purchaseId, purchaseId))
+    .orderBy(asc(paymentNotifications.receivedAt), asc(paymentNotifications.id));
 }

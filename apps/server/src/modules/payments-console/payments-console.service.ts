@@ -14,7 +14,12 @@ import { AppError } from '@/lib/errors';
 import { actorOf, recordAudit } from '../audit/audit.service';
 import type { BillingService } from '../billing/billing.service';
 import { purchaseTimeline } from './payment-timeline';
-import { auditOfPurchase, findPurchaseWithBuyer, listPurchases } from './payments-console.repo';
+import {
+  auditOfPurchase,
+  findPurchaseWithBuyer,
+  listPurchases,
+  notificationsOfPurchase,
+} from './payments-console.repo';
 
 const errors = {
   notFound: () => new AppError('payment/not-found', 404, PAYMENTS_CONSOLE_MESSAGES.notFound),
@@ -109,7 +114,11 @@ export function createPaymentsConsoleService(deps: {
           updatedAt: row.updatedAt.toISOString(),
         },
         serverProvider: billing.providerName,
-        timeline: purchaseTimeline(row, await auditOfPurchase(db, id)),
+        timeline: purchaseTimeline(
+          row,
+          await auditOfPurchase(db, id),
+          await notificationsOfPurchase(db, id),
+        ),
       };
     },
 
