@@ -8,7 +8,7 @@ import {
   TOKEN_GRANT_MAX_PACKAGES,
   TOKEN_PACKAGE,
 } from '@gabarita/shared';
-import { Card } from '@/components/ui/card';
+import { FactCard, FactList } from '@/components/ui/fact-card';
 import { Notice } from '@/components/ui/notice';
 import { Page } from '@/components/ui/page';
 import { QueryError } from '@/components/ui/query-error';
@@ -27,28 +27,6 @@ import { AccountActionForm } from '../components/account-action-form';
 import { PROVIDER_LABELS, ROLE_LABELS } from '../account-labels';
 
 const LOAD_FAILED = 'Não foi possível carregar a conta. Tente novamente.';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card as="section" padding="sm" aria-label={title}>
-      <h2 className="text-base font-semibold text-ink">{title}</h2>
-      <div className="mt-3">{children}</div>
-    </Card>
-  );
-}
-
-function Facts({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
-      {rows.map(([term, value]) => (
-        <div key={term} className="contents">
-          <dt className="text-ink-muted">{term}</dt>
-          <dd className="break-words text-ink">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 function planText(detail: AccountDetail) {
   const { plan, account } = detail;
@@ -196,8 +174,8 @@ function AccountView({ detail, isAdmin }: { detail: AccountDetail; isAdmin: bool
           {account.blockedReason}
         </Notice>
       )}
-      <Section title="Dados da conta">
-        <Facts
+      <FactCard title="Dados da conta">
+        <FactList
           rows={[
             ['E-mail', account.email],
             [
@@ -214,9 +192,9 @@ function AccountView({ detail, isAdmin }: { detail: AccountDetail; isAdmin: bool
             ['Sessões ativas', formatInteger(counts.liveSessions)],
           ]}
         />
-      </Section>
-      <Section title="Tokens">
-        <Facts
+      </FactCard>
+      <FactCard title="Tokens">
+        <FactList
           rows={[
             ['Pacote', tokens.package ? tokenPair(tokens.package) : 'Sem pacote'],
             ['Cota de hoje', tokens.daily ? `${tokenPair(tokens.daily.remaining)} restantes` : '—'],
@@ -236,12 +214,12 @@ function AccountView({ detail, isAdmin }: { detail: AccountDetail; isAdmin: bool
             ],
           ]}
         />
-      </Section>
-      <Section title="Compras">
+      </FactCard>
+      <FactCard title="Compras">
         <Purchases detail={detail} />
-      </Section>
-      <Section title="Atividade">
-        <Facts
+      </FactCard>
+      <FactCard title="Atividade">
+        <FactList
           rows={[
             ['Questões respondidas', formatInteger(counts.answers)],
             ['Reportes de erro', formatInteger(counts.errorReports)],
@@ -253,7 +231,7 @@ function AccountView({ detail, isAdmin }: { detail: AccountDetail; isAdmin: bool
             ],
           ]}
         />
-      </Section>
+      </FactCard>
       <section aria-labelledby="account-actions" className="space-y-3">
         <h2 id="account-actions" className="text-lg font-semibold text-ink">
           Ações

@@ -1,5 +1,5 @@
 import { ArrowLeft, RefreshCw, Undo2 } from 'lucide-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   ACTION_REASON_MAX_LENGTH,
@@ -9,6 +9,7 @@ import {
 } from '@gabarita/shared';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { FactCard, FactList } from '@/components/ui/fact-card';
 import { TextAreaField } from '@/components/ui/form-field';
 import { Notice } from '@/components/ui/notice';
 import { Page } from '@/components/ui/page';
@@ -22,28 +23,6 @@ import { PROVIDER_NAMES } from '../payment-labels';
 
 const LOAD_FAILED = 'Não foi possível carregar o pagamento. Tente novamente.';
 const ACTION_FAILED = 'Não foi possível concluir a ação. Tente novamente.';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card as="section" padding="sm" aria-label={title}>
-      <h2 className="text-base font-semibold text-ink">{title}</h2>
-      <div className="mt-3">{children}</div>
-    </Card>
-  );
-}
-
-function Facts({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
-      {rows.map(([term, value]) => (
-        <div key={term} className="contents">
-          <dt className="text-ink-muted">{term}</dt>
-          <dd className="break-words text-ink">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 const when = (value: string | null) => (value ? formatDateTime(value) : '—');
 
@@ -183,8 +162,8 @@ export default function PaymentPage() {
     >
       <div className="space-y-4">
         {back}
-        <Section title="Compra">
-          <Facts
+        <FactCard title="Compra">
+          <FactList
             rows={[
               [
                 'Conta',
@@ -206,11 +185,11 @@ export default function PaymentPage() {
               ['Retirada em', when(purchase.reversedAt)],
             ]}
           />
-        </Section>
-        <Section title="Linha do tempo">
+        </FactCard>
+        <FactCard title="Linha do tempo">
           <Timeline entries={timeline} />
-        </Section>
-        <Section title="Ações">
+        </FactCard>
+        <FactCard title="Ações">
           {current ? (
             <div className="space-y-4">
               <Reconcile id={purchase.id} />
@@ -223,7 +202,7 @@ export default function PaymentPage() {
               reembolsá-la daqui.
             </p>
           )}
-        </Section>
+        </FactCard>
       </div>
     </Page>
   );
