@@ -71,6 +71,12 @@ import { createReportTriageService } from './modules/support/report-triage.servi
 import { supportRoutes } from './modules/support/support.routes';
 import { createSupportService } from './modules/support/support.service';
 import { createTokenLedger } from './modules/tokens/token-ledger.service';
+import { accountDeletionRoutes } from './modules/account-deletion/account-deletion.routes';
+import { createAccountDeletionService } from './modules/account-deletion/account-deletion.service';
+import { consentsRoutes } from './modules/consents/consents.routes';
+import { createConsentsService } from './modules/consents/consents.service';
+import { dataExportRoutes } from './modules/data-export/data-export.routes';
+import { createDataExportService } from './modules/data-export/data-export.service';
 import { type DeclaredRoute, registerAccessControl } from './plugins/access';
 import {
   clientErrorHandler,
@@ -240,7 +246,23 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     providerCallMs: providerCallMs(config),
   });
   registerSessionResolution(app, auth, secureCookies);
-  const housekeeping = createHousekeeping({ auth, limits, ledger, ai, log: app.log });
+  const housekeeping = createHousekeeping({
+    db,
+    auth,
+    limits,
+    ledger,
+    ai,
+    retention: config.retention,
+    log: app.log,
+  });
+  const dataExports = createDataExportService({
+    db,
+    mailer,
+    appUrl: config.appUrl,
+    limits,
+    log: app.log,
+  });
+  app.addHook('preClose', async () => dataExports.close());
   let stopHousekeeping: (() => void) | undefined;
   let stopReconciler: (() => Promise<void>) | undefined;
   app.decorate('startHousekeeping', () => {
@@ -283,12 +305,27 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       await registerHttpCaching(api);
       await api.register(healthRoutes, { health: createHealthService(deps.database) });
       await api.register(appInfoRoutes, {
-        info: { supportEmail: config.supportEmail ?? null, tutor: ai.tutorInfo },
+        info: {
+          supportEmail: config.supportEmail ?? null,
+          tutor: ai.tutorInfo,
+          privacyEmail: config.privacyEmail ?? null,
+          retentionDays: {
+            aiChats: config.retention.aiChatDays,
+            devOutbox: config.retention.outboxDays,
+            dataExports: 1,
+          },
+        },
       });
       await api.register(authRoutes, { auth, googleEnabled: Boolean(google), secureCookies });
       if (google)
         await api.register(googleRoutes, { google, appUrl: config.appUrl, secureCookies });
       await api.register(usersRoutes, { users });
+      await api.register(consentsRoutes, { consents: createConsentsService({ db }) });
+      await api.register(dataExportRoutes, { exports: dataExports });
+      await api.register(accountDeletionRoutes, {
+        deletion: createAccountDeletionService({ db, auth, mailer, limits, log: app.log }),
+        secureCookies,
+      });
       await api.register(catalogRoutes, { catalog });
       await api.register(studyRoutes, {
         study,

@@ -40,6 +40,9 @@ const envSchema = z.object({
   PACKAGE_CHECK_INPUT_TOKENS: z.coerce.number().int().min(1).max(80_000).default(1000),
   SUPPORT_TOKEN_GRANT_PACKAGES: z.coerce.number().int().min(0).max(100).default(1),
   USD_BRL_RATE: z.coerce.number().min(0.01).max(1000).default(5.5),
+  PRIVACY_EMAIL: optionalString(z.email()),
+  AI_CHAT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -125,6 +128,10 @@ export interface AppConfig {
   supportTokenGrantPackages: number;
   /** R$ per US$, to set the AI cost against revenue on /admin/numeros. */
   usdBrlRate: number;
+  /** Where holders of personal data write; SUPPORT_EMAIL when not set. */
+  privacyEmail: string | undefined;
+  /** Days each kind of record is kept (docs/product-rules.md, "Personal data and the LGPD"). */
+  retention: { aiChatDays: number; outboxDays: number };
 }
 
 export type PixConfig = {
@@ -220,6 +227,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     packageCheckTokens: vars.PACKAGE_CHECK_INPUT_TOKENS,
     supportTokenGrantPackages: vars.SUPPORT_TOKEN_GRANT_PACKAGES,
     usdBrlRate: vars.USD_BRL_RATE,
+    privacyEmail: vars.PRIVACY_EMAIL ?? vars.SUPPORT_EMAIL,
+    retention: { aiChatDays: vars.AI_CHAT_RETENTION_DAYS, outboxDays: vars.OUTBOX_RETENTION_DAYS },
   };
 }
 

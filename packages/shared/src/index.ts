@@ -35,3 +35,5 @@ export * from './messages/payment';
 export * from './api/simulado';
 export * from './api/study-tools';
 export * from './messages/study-tools';
+export * from './api/privacy';
+export * from './messages/privacy';

@@ -167,3 +167,9 @@ export const AI_ERROR_CODES = {
   /** In an `error` event: the provider failed or timed out. */
   providerFailed: 'ai/provider-failed',
 } as const;
+
+/** GET /api/questions/:id/chat: the conversation kept about this question, oldest first. */
+export const chatHistoryResponseSchema = z.object({
+  turns: z.array(z.object({ role: chatTurnSchema.shape.role, text: z.string(), at: z.string() })),
+});
+export type ChatHistoryResponse = z.infer<typeof chatHistoryResponseSchema>;

@@ -10,6 +10,14 @@ export const appInfoResponseSchema = z.object({
    * screens say it is not a language model and how to configure one (AI_MESSAGES).
    */
   tutor: tutorInfoSchema,
+  /** Where holders of personal data write (PRIVACY_EMAIL, else SUPPORT_EMAIL); null when neither is set. */
+  privacyEmail: z.nullable(z.string()),
+  /** How long each kind of record is kept, in days (the privacy policy shows them). */
+  retentionDays: z.object({
+    aiChats: z.int(),
+    devOutbox: z.int(),
+    dataExports: z.int(),
+  }),
 });
 
 export type AppInfoResponse = z.infer<typeof appInfoResponseSchema>;

@@ -57,6 +57,8 @@ export const signupRequestSchema = z.object({
   name: text(NAME_MAX_LENGTH).check(z.trim(), z.minLength(1, AUTH_MESSAGES.nameRequired)),
   email: emailField(),
   password: newPasswordSchema(),
+  /** The person is under 18 and their parent or guardian consents (recorded with the terms). */
+  guardianConsent: z.optional(z.boolean()),
 });
 
 export const loginRequestSchema = z.object({ email: emailField(), password: passwordTyped });
@@ -104,6 +106,7 @@ export const signupFormSchema = z
     email: emailField(),
     password: z.string(),
     confirmation: z.string(),
+    guardianConsent: z.optional(z.boolean()),
   })
   .check(z.superRefine(checkPasswordPair(AUTH_MESSAGES.passwordTooShort)));
 

@@ -55,7 +55,8 @@ export type PaymentsQuery = z.infer<typeof paymentsQuerySchema>;
 export const paymentListItemSchema = z.object({
   id: z.string(),
   createdAt: z.string(),
-  userId: z.string(),
+  /** Null once the account was deleted: `email` is then the pseudonym its purchases keep. */
+  userId: z.nullable(z.string()),
   email: z.string(),
   name: z.string(),
   productType: productTypeSchema,

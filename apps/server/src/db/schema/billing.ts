@@ -38,10 +38,12 @@ export const purchases = pgTable(
   'purchases',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    // Money records outlive nothing by accident: an account with purchases cannot be deleted.
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    /**
+     * Null once the account is deleted: the purchase stays for the fiscal retention period under
+     * `accountPseudonym` (docs/product-rules.md, "Personal data and the LGPD").
+     */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    accountPseudonym: text('account_pseudonym'),
     productType: text('product_type', { enum: ['plan', 'package'] }).notNull(),
     productId: text('product_id').notNull(),
     /** Name, price and days as sold, whatever the price list says later. */
@@ -88,6 +90,10 @@ export const purchases = pgTable(
     check(
       'purchases_plan_days_check',
       sql`(${table.productType} = 'plan') = (${table.planDays} is not null and ${table.planDays} > 0)`,
+    ),
+    check(
+      'purchases_account_check',
+      sql`${table.userId} is not null or ${table.accountPseudonym} is not null`,
     ),
     check(
       'purchases_reversal_after_grant',

@@ -18,3 +18,4 @@ export * from './simulados';
 export * from './audit';
 export * from './editorial';
 export * from './notices';
+export * from './privacy';

@@ -42,6 +42,8 @@ import { authErrors } from '@/lib/app-errors';
 const ACTION_CODE_TTL_MS: Record<ActionMode, number> = {
   verifyEmail: 3 * 24 * 60 * 60 * 1000,
   resetPassword: 60 * 60 * 1000,
+  changeEmail: 24 * 60 * 60 * 1000,
+  deleteAccount: 15 * 60 * 1000,
 };
 /** A session's expiry slides at most this often, to spare a write per request. */
 const SESSION_TOUCH_SECONDS = 60 * 60;

@@ -116,15 +116,18 @@ async function grant(
   common: Partial<PurchaseRow>,
 ) {
   let plan: { validUntil: Date; previousUntil: Date | null } | undefined;
-  if (purchase.productType === 'plan') {
+  const { userId } = purchase;
+  // A deleted account's late payment is recorded as paid with nothing to grant: the team refunds
+  // it (docs/product-rules.md, "Personal data and the LGPD").
+  if (userId && purchase.productType === 'plan') {
     plan = await createEntitlementsService(tx).grantPlanPurchase(
-      purchase.userId,
+      userId,
       purchase.planDays!,
       paidAt,
     );
-  } else {
-    await createTokensService(tx).grantPackage(purchase.userId);
-    await createEntitlementsService(tx).recordPayment(purchase.userId, paidAt);
+  } else if (userId) {
+    await createTokensService(tx).grantPackage(userId);
+    await createEntitlementsService(tx).recordPayment(userId, paidAt);
   }
   return updatePurchase(tx, purchase.id, {
     ...common,
@@ -142,14 +145,16 @@ async function reverse(
   status: 'refunded' | 'charged_back',
   common: Partial<PurchaseRow>,
 ) {
-  if (purchase.productType === 'plan') {
-    await createEntitlementsService(tx).revokePlanPurchase(purchase.userId, {
+  // A deleted account took what it was granted with it.
+  const { userId } = purchase;
+  if (userId && purchase.productType === 'plan') {
+    await createEntitlementsService(tx).revokePlanPurchase(userId, {
       days: purchase.planDays!,
       validUntil: purchase.validUntil!,
       previousUntil: purchase.previousUntil,
     });
-  } else {
-    await createTokensService(tx).revokePackage(purchase.userId);
+  } else if (userId) {
+    await createTokensService(tx).revokePackage(userId);
   }
   return updatePurchase(tx, purchase.id, {
     ...common,

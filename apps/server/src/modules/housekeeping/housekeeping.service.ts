@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '@/config';
+import type { Database } from '@/db/client';
 import type { AiService } from '../ai/ai.service';
 import type { AuthService } from '../auth/auth.service';
 import type { RateLimiter } from '../rate-limit/rate-limit.service';
@@ -13,7 +15,9 @@ const EVERY_HOUR_MS = 60 * 60 * 1000;
  * tables.
  */
 export function createHousekeeping(deps: {
+  db: Database;
   auth: AuthService;
+  retention: AppConfig['retention'];
   limits: RateLimiter;
   ledger: TokenLedger;
   ai: AiService;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import {
   auditLog,
@@ -29,6 +29,12 @@ function conditions(filters: PurchaseFilters): SQL | undefined {
   );
 }
 
+/** The buyer's account, or the pseudonym a deleted account's purchases keep. */
+const buyer = {
+  email: sql<string>`coalesce(${users.email}, ${purchases.accountPseudonym})`,
+  name: sql<string>`coalesce(${users.name}, 'Conta excluída')`,
+};
+
 /** Purchases, newest first, with their buyer; and how many match in all. */
 export async function listPurchases(
   db: Database,
@@ -39,9 +45,9 @@ export async function listPurchases(
   const where = conditions(filters);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ purchase: purchases, email: users.email, name: users.name })
+      .select({ purchase: purchases, ...buyer })
       .from(purchases)
-      .innerJoin(users, eq(users.id, purchases.userId))
+      .leftJoin(users, eq(users.id, purchases.userId))
       .where(where)
       .orderBy(desc(purchases.createdAt), desc(purchases.id))
       .limit(limit)
@@ -53,9 +59,9 @@ export async function listPurchases(
 
 export async function findPurchaseWithBuyer(db: Database, id: string) {
   const [row] = await db
-    .select({ purchase: purchases, email: users.email, name: users.name })
+    .select({ purchase: purchases, ...buyer })
     .from(purchases)
-    .innerJoin(users, eq(users.id, purchases.userId))
+    .leftJoin(users, eq(users.id, purchases.userId))
     .where(eq(purchases.id, id));
   return row;
 }

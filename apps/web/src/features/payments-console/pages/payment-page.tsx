@@ -167,13 +167,17 @@ export default function PaymentPage() {
             rows={[
               [
                 'Conta',
-                <Link
-                  key="account"
-                  to={`/admin/contas/${purchase.userId}`}
-                  className="text-primary"
-                >
-                  {purchase.name} · {purchase.email}
-                </Link>,
+                purchase.userId ? (
+                  <Link
+                    key="account"
+                    to={`/admin/contas/${purchase.userId}`}
+                    className="text-primary"
+                  >
+                    {purchase.name} · {purchase.email}
+                  </Link>
+                ) : (
+                  `${purchase.name} · ${purchase.email}`
+                ),
               ],
               ['Situação', PAYMENT_STATUS_LABELS[purchase.status]],
               ['Provedor', PROVIDER_NAMES[purchase.provider]],
