@@ -15,6 +15,7 @@ import {
   HELP_INBOX_MESSAGES,
   ACCOUNTS_CONSOLE_MESSAGES,
   SUPPORT_MESSAGES,
+  PRIVACY_MESSAGES,
 } from '@gabarita/shared';
 import { AppError } from './errors';
 
@@ -229,4 +230,30 @@ export const accountsConsoleErrors = {
     new AppError('account/already-verified', 409, ACCOUNTS_CONSOLE_MESSAGES.alreadyVerified),
   googleNoVerification: () =>
     new AppError('account/google-verified', 409, ACCOUNTS_CONSOLE_MESSAGES.googleNoVerification),
+};
+
+/** Export, e-mail change, consents and deletion (docs/product-rules.md, "Personal data and the LGPD"). */
+export const privacyErrors = {
+  exportNotFound: () =>
+    new AppError('privacy/export-not-found', 404, PRIVACY_MESSAGES.exportNotFound),
+  exportExpired: () => new AppError('privacy/export-expired', 410, PRIVACY_MESSAGES.exportExpired),
+  exportNotReady: () =>
+    new AppError('privacy/export-not-ready', 409, PRIVACY_MESSAGES.exportNotReady),
+  exportLimited: () => new AppError('privacy/export-limited', 429, PRIVACY_MESSAGES.exportLimited),
+  wrongPassword: () => new AppError('privacy/wrong-password', 403, PRIVACY_MESSAGES.wrongPassword),
+  emailChangeSame: () =>
+    new AppError('privacy/email-unchanged', 400, PRIVACY_MESSAGES.emailChangeSame),
+  emailChangeGoogle: () =>
+    new AppError('privacy/google-email', 400, PRIVACY_MESSAGES.emailChangeGoogle),
+  emailChangeInvalid: () =>
+    new AppError('auth/invalid-action-code', 400, PRIVACY_MESSAGES.emailChangeInvalid),
+  deleteCodeRequired: () =>
+    new AppError('privacy/code-required', 400, PRIVACY_MESSAGES.deleteCodeRequired),
+  deleteCodeInvalid: () =>
+    new AppError('privacy/code-invalid', 403, PRIVACY_MESSAGES.deleteCodeInvalid),
+  deletePendingPayment: () =>
+    new AppError('privacy/pending-payment', 409, PRIVACY_MESSAGES.deletePendingPayment),
+  deleteStaff: () => new AppError('privacy/staff-account', 403, PRIVACY_MESSAGES.deleteStaff),
+  consentSaveFailed: () =>
+    new AppError('privacy/consent-failed', 500, PRIVACY_MESSAGES.consentSaveFailed),
 };
