@@ -248,7 +248,6 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   registerSessionResolution(app, auth, secureCookies);
   const housekeeping = createHousekeeping({
     db,
-    auth,
     limits,
     ledger,
     ai,
@@ -323,7 +322,14 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       await api.register(consentsRoutes, { consents: createConsentsService({ db }) });
       await api.register(dataExportRoutes, { exports: dataExports });
       await api.register(accountDeletionRoutes, {
-        deletion: createAccountDeletionService({ db, auth, mailer, limits, log: app.log }),
+        deletion: createAccountDeletionService({
+          db,
+          auth,
+          mailer,
+          limits,
+          log: app.log,
+          privacyEmail: config.privacyEmail,
+        }),
         secureCookies,
       });
       await api.register(catalogRoutes, { catalog });

@@ -249,6 +249,9 @@ export const privacyErrors = {
     new AppError('auth/invalid-action-code', 400, PRIVACY_MESSAGES.emailChangeInvalid),
   deleteCodeRequired: () =>
     new AppError('privacy/code-required', 400, PRIVACY_MESSAGES.deleteCodeRequired),
+  deleteUsesPassword: () =>
+    new AppError('privacy/uses-password', 400, PRIVACY_MESSAGES.deleteUsesPassword),
+  mailFailed: () => new AppError('privacy/mail-failed', 502, PRIVACY_MESSAGES.mailFailed),
   deleteCodeInvalid: () =>
     new AppError('privacy/code-invalid', 403, PRIVACY_MESSAGES.deleteCodeInvalid),
   deletePendingPayment: () =>

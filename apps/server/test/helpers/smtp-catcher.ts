@@ -53,7 +53,10 @@ export async function startSmtpCatcher(options: { onMessage?: (mail: CaughtMail)
 export type SmtpCatcher = Awaited<ReturnType<typeof startSmtpCatcher>>;
 
 /** The oobCode of the action link in a message. */
-export function actionCodeIn(mail: CaughtMail, mode: 'verifyEmail' | 'resetPassword'): string {
+export function actionCodeIn(
+  mail: CaughtMail,
+  mode: 'verifyEmail' | 'resetPassword' | 'changeEmail',
+): string {
   const link = mail.text.match(/https?:\/\/\S+\/auth\/action\?\S+/)?.[0];
   if (!link) throw new Error(`no action link in: ${mail.text}`);
   const url = new URL(link);

@@ -23,6 +23,7 @@ export const PRIVACY_MESSAGES = {
   emailChangeInvalid: 'Link de confirmação de e-mail inválido ou expirado.',
   emailChangeDone: (email: string) => `E-mail alterado com sucesso! Agora sua conta usa ${email}.`,
   wrongPassword: 'Senha incorreta.',
+  mailFailed: 'Não foi possível enviar o e-mail. Tente novamente em alguns minutos.',
 
   consentTitle: 'Termos aceitos',
   consentUpdatedTitle: 'Atualizamos nossos documentos',
@@ -42,6 +43,7 @@ export const PRIVACY_MESSAGES = {
     `Enviamos um código de 6 dígitos para ${email}. Ele vale por 15 minutos.`,
   deleteCodeInvalid: 'Código inválido ou expirado.',
   deleteCodeRequired: 'Informe o código enviado por e-mail.',
+  deleteUsesPassword: 'Contas com senha confirmam a exclusão com a senha, sem código por e-mail.',
   deletePendingPayment:
     'Há um pagamento PIX em andamento nesta conta. Aguarde a confirmação ou o fim do prazo de pagamento para excluí-la.',
   deleteStaff: 'Contas da equipe não podem ser excluídas por aqui. Fale com um administrador.',

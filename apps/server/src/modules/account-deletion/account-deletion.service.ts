@@ -1,8 +1,61 @@
+import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { DeleteAccountRequest } from '@gabarita/shared';
 import type { Database } from '@/db/client';
+import type { UserRow } from '@/db/schema';
+import { inTransaction } from '@/db/transaction';
+import { privacyErrors } from '@/lib/app-errors';
+import { hashToken } from '@/lib/tokens';
+import { consumeActionCode, insertActionCode, revokeOpenActionCodes } from '../auth/auth.repo';
 import type { AuthService } from '../auth/auth.service';
+import { accountDeletedMail, deletionCodeMail } from '../mail/mail.templates';
 import type { Mailer } from '../mail/mailer';
-import type { RateLimiter } from '../rate-limit/rate-limit.service';
+import {
+  type RateLimiter,
+  rateLimitedError,
+  type RateLimitRule,
+} from '../rate-limit/rate-limit.service';
+import {
+  deleteUnlinkedTraces,
+  deleteUserRow,
+  findLiveDeletionCode,
+  hasPayablePurchase,
+  type Identity,
+  lockUser,
+  pseudonymiseAuditLog,
+  pseudonymiseOperatorRuns,
+  pseudonymisePurchases,
+  supportIdsOf,
+} from './account-deletion.repo';
+
+const CODE_TTL_MS = 15 * 60 * 1000;
+
+/** docs/product-rules.md, "Rate limits" and "Personal data and the LGPD". */
+export const DELETION_RATE_LIMITS = {
+  codeByUser: { name: 'delete-code:user', max: 3, windowSeconds: 60 * 60 },
+  codeFailuresByUser: { name: 'delete-code-fail:user', max: 5, windowSeconds: 15 * 60 },
+} satisfies Record<string, RateLimitRule>;
+
+const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
+
+/** What the kept purchases are filed under once the account is gone: no link back to it. */
+export function newPseudonym() {
+  let suffix = '';
+  for (let i = 0; i < 10; i += 1) suffix += BASE32[randomInt(BASE32.length)];
+  return `conta-excluida-${suffix}`;
+}
+
+/**
+ * Six digits are few: the hash is bound to the account, so two accounts' codes never collide in the
+ * unique index and a code is only ever looked up for its own account (5 tries per 15 minutes).
+ */
+const codeHashOf = (userId: string, code: string) => hashToken(`${userId}:${code}`);
+
+/** The name as a whole word, for PostgreSQL's regexp_replace (ARE: a backslash makes any symbol literal). */
+function namePattern(name: string) {
+  const escaped = name.trim().replace(/[^\p{L}\p{N}\s]/gu, (char) => `\\${char}`);
+  return `\\m${escaped}\\M`;
+}
 
 export function createAccountDeletionService(deps: {
   db: Database;
@@ -10,9 +63,98 @@ export function createAccountDeletionService(deps: {
   mailer: Mailer;
   limits: RateLimiter;
   log: FastifyBaseLogger;
+  privacyEmail?: string;
 }) {
-  void deps;
-  return {};
+  const { db, auth, mailer, limits, log } = deps;
+  const codeFailures = (userId: string) => ({
+    rule: DELETION_RATE_LIMITS.codeFailuresByUser,
+    subject: userId,
+  });
+
+  /** A Google account has no password to type: it proves itself with a code sent to its address. */
+  async function checkCode(user: UserRow, code: string | undefined) {
+    if (!code) throw privacyErrors.deleteCodeRequired();
+    if (await limits.isLimited(codeFailures(user.id))) throw rateLimitedError();
+    const found = await findLiveDeletionCode(db, user.id, codeHashOf(user.id, code));
+    if (!found) {
+      await limits.count(codeFailures(user.id));
+      throw privacyErrors.deleteCodeInvalid();
+    }
+    return found.id;
+  }
+
+  return {
+    async sendCode(user: UserRow) {
+      // A password account confirms with its password; the screen never asks it for a code.
+      if (user.provider !== 'google') throw privacyErrors.deleteUsesPassword();
+      if (user.role !== 'user') throw privacyErrors.deleteStaff();
+      await limits.enforce([{ rule: DELETION_RATE_LIMITS.codeByUser, subject: user.id }]);
+      const code = String(randomInt(1_000_000)).padStart(6, '0');
+      await revokeOpenActionCodes(db, user.id, 'deleteAccount');
+      await insertActionCode(db, {
+        userId: user.id,
+        mode: 'deleteAccount',
+        codeHash: codeHashOf(user.id, code),
+        expiresAt: new Date(Date.now() + CODE_TTL_MS),
+      });
+      await mailer.send(deletionCodeMail({ to: user.email, code })).catch((error: unknown) => {
+        log.error({ err: error, userId: user.id }, 'falha ao enviar o código de exclusão');
+        throw privacyErrors.mailFailed();
+      });
+    },
+
+    /**
+     * Erases the account in one transaction (docs/product-rules.md, "Personal data and the LGPD"):
+     * purchases stay for the fiscal period under a pseudonym, the audit trail and operator runs
+     * name the pseudonym instead, counters and kept mail for the address go, and the row's
+     * deletion takes everything else with it. The sessions end on every instance.
+     */
+    async deleteAccount(user: UserRow, input: DeleteAccountRequest) {
+      if (user.role !== 'user') throw privacyErrors.deleteStaff();
+      let codeId: string | undefined;
+      if (user.provider === 'password') {
+        if (!input.password) throw privacyErrors.wrongPassword();
+        await auth.confirmPassword(user, input.password);
+      } else {
+        codeId = await checkCode(user, input.code);
+      }
+      const pseudonym = newPseudonym();
+      const who: Identity = {
+        id: user.id,
+        email: user.email,
+        label: `${user.name} <${user.email}>`,
+        namePattern: namePattern(user.name),
+      };
+      const keptPurchases = await inTransaction(db, async (tx) => {
+        await lockUser(tx, user.id);
+        if (await hasPayablePurchase(tx, user.id)) throw privacyErrors.deletePendingPayment();
+        if (codeId && !(await consumeActionCode(tx, codeId))) {
+          throw privacyErrors.deleteCodeInvalid();
+        }
+        const kept = await pseudonymisePurchases(tx, user.id, pseudonym);
+        await pseudonymiseAuditLog(tx, who, await supportIdsOf(tx, user.id), pseudonym);
+        await pseudonymiseOperatorRuns(tx, who, pseudonym);
+        await deleteUnlinkedTraces(tx, who);
+        await deleteUserRow(tx, user.id);
+        return kept;
+      });
+      auth.sessionsChanged(user.id);
+      log.info({ pseudonym, keptPurchases }, 'conta excluída a pedido do titular');
+      try {
+        await mailer.send(
+          accountDeletedMail({
+            to: user.email,
+            pseudonym,
+            keptPurchases,
+            privacyEmail: deps.privacyEmail,
+          }),
+        );
+      } catch (error) {
+        // The account is gone either way; the confirmation is a courtesy.
+        log.error({ err: error, pseudonym }, 'falha ao enviar a confirmação de exclusão');
+      }
+    },
+  };
 }
 
 export type AccountDeletionService = ReturnType<typeof createAccountDeletionService>;

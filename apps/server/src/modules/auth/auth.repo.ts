@@ -114,7 +114,13 @@ export async function deleteSessionsOfUser(db: Database, userId: string) {
 
 export async function insertActionCode(
   db: Database,
-  values: { userId: string; mode: ActionMode; codeHash: string; expiresAt: Date },
+  values: {
+    userId: string;
+    mode: ActionMode;
+    codeHash: string;
+    expiresAt: Date;
+    newEmail?: string;
+  },
 ) {
   await db.insert(actionCodes).values(values);
 }
@@ -181,12 +187,34 @@ export async function isTrustedBrowser(db: Database, tokenHash: string, userId: 
   return Boolean(row);
 }
 
-/** Removes what can no longer be used: expired sessions, old links and sign-ins, idle browsers. */
-export async function purgeExpiredAuthRecords(db: Database) {
-  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
-  await db.delete(actionCodes).where(lt(actionCodes.expiresAt, sql`now() - interval '7 days'`));
-  await db.delete(oauthStates).where(lt(oauthStates.expiresAt, sql`now()`));
-  await db
+/**
+ * The daily retention of sign-in records (docs/product-rules.md, "Personal data and the LGPD"):
+ * sessions past their expiry, links and codes a week after they expired (until then a verification
+ * link reopened after it worked or expired still says the address is verified), unfinished Google
+ * sign-ins, browsers unused for 400 days. Counts what each removed.
+ */
+export async function purgeAuthRecordsAt(db: Database, now: Date) {
+  const weekBefore = new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000);
+  const removedSessions = await db
+    .delete(sessions)
+    .where(lt(sessions.expiresAt, now))
+    .returning({ id: sessions.id });
+  const removedCodes = await db
+    .delete(actionCodes)
+    .where(lt(actionCodes.expiresAt, weekBefore))
+    .returning({ id: actionCodes.id });
+  const removedStates = await db
+    .delete(oauthStates)
+    .where(lt(oauthStates.expiresAt, now))
+    .returning({ id: oauthStates.stateHash });
+  const removedBrowsers = await db
     .delete(trustedBrowsers)
-    .where(lt(trustedBrowsers.lastUsedAt, sql`now() - interval '400 days'`));
+    .where(lt(trustedBrowsers.lastUsedAt, new Date(now.getTime() - 400 * 24 * 60 * 60 * 1000)))
+    .returning({ id: trustedBrowsers.tokenHash });
+  return {
+    sessions: removedSessions.length,
+    actionCodes: removedCodes.length,
+    oauthStates: removedStates.length,
+    trustedBrowsers: removedBrowsers.length,
+  };
 }

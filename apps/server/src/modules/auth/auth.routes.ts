@@ -3,6 +3,7 @@ import {
   authProvidersResponseSchema,
   confirmResetRequestSchema,
   emailRequestSchema,
+  emailChangeRequestSchema,
   emailResponseSchema,
   verifyEmailResponseSchema,
   loginRequestSchema,
@@ -103,6 +104,25 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: { body: oobCodeRequestSchema, response: { 200: verifyEmailResponseSchema } },
     },
     async (request) => auth.verifyEmail(request.body.oobCode),
+  );
+
+  app.post(
+    '/me/email-change',
+    {
+      config: { access: 'user' },
+      schema: { body: emailChangeRequestSchema, response: { 202: emailResponseSchema } },
+    },
+    async (request, reply) =>
+      reply.status(202).send(await auth.requestEmailChange(signedIn(request).user, request.body)),
+  );
+
+  app.post(
+    '/auth/action/confirm-email-change',
+    {
+      config: open,
+      schema: { body: oobCodeRequestSchema, response: { 200: emailResponseSchema } },
+    },
+    async (request) => auth.confirmEmailChange(request.body.oobCode),
   );
 
   app.post(

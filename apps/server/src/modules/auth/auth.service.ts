@@ -5,9 +5,17 @@ import type { Database } from '@/db/client';
 import type { UserRow } from '@/db/schema';
 import { inTransaction, isUniqueViolation } from '@/db/transaction';
 import { hashToken, randomToken } from '@/lib/tokens';
+import { consentEntries } from '../consents/consents.service';
+import { insertConsents } from '../consents/consents.repo';
 import { accountTypeOf } from '../entitlements/plan';
 import type { EntitlementRow } from '../entitlements/entitlements.repo';
-import { passwordResetMail, verificationMail } from '../mail/mail.templates';
+import {
+  emailChangedMail,
+  emailChangeMail,
+  emailChangeRequestedMail,
+  passwordResetMail,
+  verificationMail,
+} from '../mail/mail.templates';
 import type { Mailer } from '../mail/mailer';
 import { photoUrlOf } from '../users/photo-url';
 import {
@@ -27,7 +35,6 @@ import {
   insertSession,
   insertUser,
   isTrustedBrowser,
-  purgeExpiredAuthRecords,
   revokeOpenActionCodes,
   touchSession,
   trustBrowser,
@@ -37,7 +44,7 @@ import { hashPassword, verifyPassword } from './password';
 import type { SessionCache } from './session-cache';
 import { SESSION_TTL_MS } from './session-cookie';
 import { createSessionLookup } from './session-lookup';
-import { authErrors } from '@/lib/app-errors';
+import { authErrors, privacyErrors } from '@/lib/app-errors';
 
 const ACTION_CODE_TTL_MS: Record<ActionMode, number> = {
   verifyEmail: 3 * 24 * 60 * 60 * 1000,
@@ -61,6 +68,13 @@ export const AUTH_RATE_LIMITS = {
   resendByIp: { name: 'resend:ip', max: 20, windowSeconds: HOUR },
   resendByEmail: { name: 'resend:email', max: 5, windowSeconds: HOUR },
   passwordChangeByUser: { name: 'password-change:user', max: 3, windowSeconds: HOUR },
+  /** Wrong passwords typed to confirm an e-mail change or a deletion, per account. */
+  passwordConfirmFailuresByUser: {
+    name: 'password-confirm-fail:user',
+    max: 10,
+    windowSeconds: 15 * 60,
+  },
+  emailChangeByUser: { name: 'email-change:user', max: 3, windowSeconds: HOUR },
 } satisfies Record<string, RateLimitRule>;
 
 export interface AuthDeps {
@@ -114,13 +128,18 @@ export function createAuthService({ db, mailer, config, log, sessionCache }: Aut
   const actionLink = (mode: ActionMode, code: string) =>
     `${config.appUrl}/auth/action?mode=${mode}&oobCode=${encodeURIComponent(code)}`;
 
-  async function issueActionCode(userId: string, mode: ActionMode): Promise<string> {
+  async function issueActionCode(
+    userId: string,
+    mode: ActionMode,
+    newEmail?: string,
+  ): Promise<string> {
     const code = randomToken();
     await insertActionCode(db, {
       userId,
       mode,
       codeHash: hashToken(code),
       expiresAt: new Date(Date.now() + ACTION_CODE_TTL_MS[mode]),
+      ...(newEmail ? { newEmail } : {}),
     });
     return code;
   }
@@ -159,6 +178,25 @@ export function createAuthService({ db, mailer, config, log, sessionCache }: Aut
     return { userId, token, expiresAt };
   }
 
+  const passwordConfirmFailures = (userId: string) => ({
+    rule: AUTH_RATE_LIMITS.passwordConfirmFailuresByUser,
+    subject: userId,
+  });
+
+  /**
+   * The signed-in owner types the password again before a change that cannot be undone; wrong
+   * guesses count per account, so a borrowed session cannot try passwords without end.
+   */
+  async function confirmPassword(user: UserRow, password: string) {
+    if (await limits.isLimited(passwordConfirmFailures(user.id))) throw rateLimitedError();
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      await limits.count(passwordConfirmFailures(user.id));
+      throw privacyErrors.wrongPassword();
+    }
+  }
+
+  const recoveryLink = `${config.appUrl}/recovery`;
+
   const loginFailures = (email: string) => ({
     rule: AUTH_RATE_LIMITS.loginFailuresByEmail,
     subject: email,
@@ -166,6 +204,7 @@ export function createAuthService({ db, mailer, config, log, sessionCache }: Aut
 
   return {
     issueSession,
+    confirmPassword,
 
     /** The browser that signed in is trusted for this account from now on. */
     async rememberBrowser(session: IssuedSession, browserToken: string) {
@@ -182,11 +221,21 @@ export function createAuthService({ db, mailer, config, log, sessionCache }: Aut
       if (await findUserByEmail(db, 'password', email)) {
         throw authErrors.emailInUse();
       }
-      const user = await insertUser(db, {
-        provider: 'password',
-        email,
-        name: input.name,
-        passwordHash: await hashPassword(input.password),
+      const passwordHash = await hashPassword(input.password);
+      // The form's acceptance of the documents is recorded with the account, or neither is.
+      const user = await inTransaction(db, async (tx) => {
+        const created = await insertUser(tx, {
+          provider: 'password',
+          email,
+          name: input.name,
+          passwordHash,
+        });
+        await insertConsents(
+          tx,
+          created.id,
+          consentEntries(['termos', 'privacidade'], input.guardianConsent),
+        );
+        return created;
       }).catch((error: unknown) => {
         // Two sign-ups racing for one address: the unique index decides.
         if (isUniqueViolation(error)) throw authErrors.emailInUse();
@@ -330,6 +379,8 @@ export function createAuthService({ db, mailer, config, log, sessionCache }: Aut
           throw authErrors.invalidActionCode(messages.invalid);
         }
         await revokeOpenActionCodes(tx, user.id, 'resetPassword');
+        // Whoever knew the old password may have asked for an e-mail change: it lapses too.
+        await revokeOpenActionCodes(tx, user.id, 'changeEmail');
         // Following the link proves the address, too.
         await updateUser(tx, user.id, {
           passwordHash,
@@ -339,6 +390,62 @@ export function createAuthService({ db, mailer, config, log, sessionCache }: Aut
         await createRateLimiter(tx).reset(loginFailures(user.email));
       });
       sessionCache?.dropUser(user.id);
+    },
+
+    /**
+     * 'Alterar e-mail' on /conta (docs/product-rules.md, "Personal data and the LGPD"): the new
+     * address gets a link that proves it, the address in use a notice; nothing changes until the
+     * link is followed.
+     */
+    async requestEmailChange(user: UserRow, input: { newEmail: string; password: string }) {
+      if (user.provider !== 'password') throw privacyErrors.emailChangeGoogle();
+      await confirmPassword(user, input.password);
+      const { newEmail } = input;
+      if (newEmail === user.email) throw privacyErrors.emailChangeSame();
+      if (await findUserByEmail(db, 'password', newEmail)) throw authErrors.emailInUse();
+      await limits.enforce([{ rule: AUTH_RATE_LIMITS.emailChangeByUser, subject: user.id }]);
+      // Only the newest link works: an address typed by mistake is replaced by asking again.
+      await revokeOpenActionCodes(db, user.id, 'changeEmail');
+      const code = await issueActionCode(user.id, 'changeEmail', newEmail);
+      try {
+        await mailer.send(emailChangeMail({ to: newEmail, link: actionLink('changeEmail', code) }));
+        await mailer.send(emailChangeRequestedMail({ to: user.email, newEmail, recoveryLink }));
+      } catch (error) {
+        log.error({ err: error, userId: user.id }, 'falha ao enviar o e-mail de troca de endereço');
+        throw privacyErrors.mailFailed();
+      }
+      return { email: newEmail };
+    },
+
+    /** Following the link: the account's address becomes the proven one, the old one is told. */
+    async confirmEmailChange(oobCode: string) {
+      const found = await findActionCode(db, hashToken(oobCode), 'changeEmail');
+      const newEmail = found?.code.newEmail;
+      if (
+        !found ||
+        !newEmail ||
+        found.code.usedAt ||
+        found.code.expiresAt.getTime() <= Date.now()
+      ) {
+        throw privacyErrors.emailChangeInvalid();
+      }
+      const { code, user } = found;
+      await inTransaction(db, async (tx) => {
+        if (!(await consumeActionCode(tx, code.id))) throw privacyErrors.emailChangeInvalid();
+        await updateUser(tx, user.id, { email: newEmail, emailVerifiedAt: new Date() });
+      }).catch((error: unknown) => {
+        // Another account took the address after the link was sent.
+        if (isUniqueViolation(error)) throw authErrors.emailInUse();
+        throw error;
+      });
+      sessionCache?.dropUser(user.id);
+      try {
+        await mailer.send(emailChangedMail({ to: user.email, newEmail, recoveryLink }));
+      } catch (error) {
+        // The change is made; the notice failing must not undo it or report a failure.
+        log.error({ err: error, userId: user.id }, 'falha ao avisar o e-mail antigo da alteração');
+      }
+      return { email: newEmail };
     },
 
     /**
@@ -398,9 +505,6 @@ export function createAuthService({ db, mailer, config, log, sessionCache }: Aut
       await deleteSessionsOfUser(db, userId);
       sessionCache?.dropUser(userId);
     },
-
-    /** Expired sessions, old links, unfinished Google sign-ins and long-unused browsers. */
-    purgeExpired: () => purgeExpiredAuthRecords(db),
   };
 }
 

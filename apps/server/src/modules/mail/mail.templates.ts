@@ -36,6 +36,113 @@ export function passwordResetMail({ to, link }: ActionMail): MailMessage {
   });
 }
 
+/** The link that proves a new address; like every action mail, nothing in it was typed by the account holder. */
+export function emailChangeMail({ to, link }: ActionMail): MailMessage {
+  return actionMail({
+    to,
+    subject: `Confirme seu novo e-mail no ${PRODUCT_NAME}`,
+    greeting: 'Olá!',
+    intro: `Recebemos um pedido para usar este endereço como o e-mail de uma conta do ${PRODUCT_NAME}. Para confirmar, clique no botão abaixo.`,
+    button: 'Confirmar novo e-mail',
+    link,
+    outro:
+      'O link vale por 24 horas e só pode ser usado uma vez. Se você não fez esse pedido, ignore esta mensagem: nada muda.',
+  });
+}
+
+/** To the address in use: a change to `newEmail` was asked for; the link is not in this mail. */
+export function emailChangeRequestedMail(parts: {
+  to: string;
+  newEmail: string;
+  recoveryLink: string;
+}): MailMessage {
+  return noticeMail({
+    to: parts.to,
+    subject: `Pedido de alteração do e-mail da sua conta no ${PRODUCT_NAME}`,
+    paragraphs: [
+      'Olá!',
+      `Recebemos um pedido para alterar o e-mail da sua conta para ${parts.newEmail}. A alteração só acontece quando alguém abrir o link que enviamos para esse novo endereço.`,
+      'Se foi você, não precisa fazer nada aqui. Se não foi, alguém pode saber a sua senha: redefina-a agora mesmo pelo botão abaixo. Redefinir a senha cancela o pedido.',
+    ],
+    button: { label: 'Redefinir minha senha', link: parts.recoveryLink },
+  });
+}
+
+/** To the address the account used until now, once the new one was proven. */
+export function emailChangedMail(parts: {
+  to: string;
+  newEmail: string;
+  recoveryLink: string;
+}): MailMessage {
+  return noticeMail({
+    to: parts.to,
+    subject: `Seu e-mail foi alterado no ${PRODUCT_NAME}`,
+    paragraphs: [
+      'Olá!',
+      `Seu e-mail foi alterado para ${parts.newEmail}. A partir de agora, entre no ${PRODUCT_NAME} com esse endereço; este aqui não recebe mais mensagens da conta.`,
+      `Se você não fez essa alteração, fale conosco respondendo a esta mensagem ou redefina a senha da conta: ${parts.recoveryLink}`,
+    ],
+  });
+}
+
+/** The code that confirms the deletion of an account signed in with Google. */
+export function deletionCodeMail(parts: { to: string; code: string }): MailMessage {
+  return noticeMail({
+    to: parts.to,
+    subject: `Código para excluir sua conta no ${PRODUCT_NAME}`,
+    paragraphs: [
+      'Olá!',
+      `Recebemos um pedido para excluir a sua conta. Para confirmar, digite este código na página Minha Conta: ${parts.code}`,
+      'O código vale por 15 minutos. Se você não pediu a exclusão, ignore esta mensagem: sua conta continua como está.',
+    ],
+  });
+}
+
+/** After the deletion: what was erased, what is kept and why, under which reference. */
+export function accountDeletedMail(parts: {
+  to: string;
+  pseudonym: string;
+  keptPurchases: number;
+  privacyEmail: string | undefined;
+}): MailMessage {
+  const kept =
+    parts.keptPurchases > 0
+      ? `Mantemos apenas os registros das suas ${parts.keptPurchases} compra(s) (produto, valor, datas e situação do pagamento), sem o seu nome nem o seu e-mail, porque a lei fiscal nos obriga a guardá-los pelo prazo legal. Eles ficam identificados pela referência ${parts.pseudonym}: informe-a se precisar falar conosco sobre algum pagamento.`
+      : 'Sua conta não tinha compras: não guardamos nenhum registro seu.';
+  return noticeMail({
+    to: parts.to,
+    subject: `Sua conta foi excluída do ${PRODUCT_NAME}`,
+    paragraphs: [
+      'Olá!',
+      'Sua conta foi excluída, como você pediu. Apagamos seus dados pessoais: nome, e-mail, senha, foto, histórico de estudo, caderno de erros, simulados, conversas com o tutor, reportes de erro, mensagens à Central de Ajuda, tokens, plano e aceites dos termos. Todas as sessões foram encerradas.',
+      kept,
+      'Você pode criar uma nova conta com este mesmo e-mail quando quiser.',
+      ...(parts.privacyEmail ? [`Dúvidas sobre seus dados: ${parts.privacyEmail}.`] : []),
+    ],
+  });
+}
+
+/** A message with no action to take through a link of ours (or one, optional). */
+function noticeMail(parts: {
+  to: string;
+  subject: string;
+  paragraphs: string[];
+  button?: { label: string; link: string };
+}): MailMessage {
+  const text = [
+    ...parts.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...(parts.button ? [`${parts.button.label}: ${parts.button.link}`, ''] : []),
+    `Equipe ${PRODUCT_NAME}`,
+  ].join('\n');
+  const html = mailLayout(
+    parts.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n        ') +
+      (parts.button
+        ? `\n        <p style="margin:28px 0">${mailButton(parts.button.label, parts.button.link)}</p>`
+        : ''),
+  );
+  return { to: parts.to, subject: parts.subject, text, html };
+}
+
 interface ActionMailParts {
   to: string;
   subject: string;
@@ -130,7 +237,7 @@ export function helpReplyMail(parts: {
 }
 
 /** The product's mail: its name on top, the content, the team's signature. */
-function mailLayout(content: string): string {
+export function mailLayout(content: string): string {
   return `<!doctype html>
 <html lang="pt-BR">
   <body style="margin:0;padding:24px;background:#f8fafc;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
@@ -145,7 +252,7 @@ function mailLayout(content: string): string {
 </html>`;
 }
 
-function mailButton(label: string, link: string): string {
+export function mailButton(label: string, link: string): string {
   return `<a href="${escapeHtml(link)}" style="background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(label)}</a>`;
 }
 

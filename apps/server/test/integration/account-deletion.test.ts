@@ -1,0 +1,467 @@
+import { Writable } from 'node:stream';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRIVACY_MESSAGES } from '@gabarita/shared';
+import { type Database, executeRows } from '@/db/client';
+import {
+  actionCodes,
+  aiFeedback,
+  auditLog,
+  paymentNotifications,
+  purchases,
+  questionAnswerCounts,
+  users,
+} from '@/db/schema';
+import { insertUser } from '@/modules/auth/auth.repo';
+import {
+  createPasswordUser,
+  get,
+  send,
+  sessionCookieFor,
+  signIn,
+  signedInStudent,
+  uniqueEmail,
+} from '../helpers/accounts';
+import { questionIdsOf, seedPersonalData } from '../helpers/personal-data';
+import { type SmtpCatcher, startSmtpCatcher } from '../helpers/smtp-catcher';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+/**
+ * Where personal data lives: every column that names an account or holds what a person typed or
+ * uploaded. Deleting an account must leave none of it in any of these (docs/product-rules.md,
+ * "Personal data and the LGPD"); a new table that references users fails the test until it is
+ * listed here, and handled by the deletion.
+ */
+const PERSONAL_DATA: Record<string, string[]> = {
+  users: ['id', 'email', 'name', 'password_hash', 'google_subject', 'external_photo_url'],
+  user_photos: ['user_id', 'content'],
+  sessions: ['user_id'],
+  action_codes: ['user_id', 'new_email'],
+  trusted_browsers: ['user_id'],
+  consents: ['user_id'],
+  entitlements: ['user_id'],
+  token_wallets: ['user_id'],
+  token_daily_quota: ['user_id'],
+  token_reservations: ['user_id'],
+  token_usage: ['user_id'],
+  test_history: ['user_id'],
+  exam_option_choices: ['user_id'],
+  question_history: ['user_id'],
+  daily_usage: ['user_id'],
+  review_items: ['user_id'],
+  simulados: ['user_id'],
+  // Kept for the fiscal period, under a pseudonym.
+  purchases: ['user_id', 'account_pseudonym'],
+  // Shared texts an account paid for stay, without the account.
+  ai_feedback: ['created_by'],
+  didactic_contents: ['created_by'],
+  ai_generations: ['user_id'],
+  chat_messages: ['user_id', 'content'],
+  error_reports: ['user_id', 'text', 'handled_by'],
+  help_requests: ['user_id', 'user_name', 'user_email', 'message'],
+  help_replies: ['author_id', 'author_name', 'body'],
+  user_notices: ['user_id', 'text'],
+  data_exports: ['user_id', 'content'],
+  // Staff only (the console's editors); staff accounts cannot be deleted by themselves.
+  question_versions: ['created_by', 'created_by_name'],
+  // No foreign key: they name the account in text.
+  audit_log: ['actor_id', 'actor_label', 'target', 'summary', 'details'],
+  operator_runs: ['args'],
+  rate_limits: ['key'],
+  outbox_messages: ['to', 'subject', 'text', 'html'],
+};
+
+/** Rows owned through a parent row rather than a user column. */
+const OWNED_THROUGH = {
+  simulado_questions: 'simulado_id',
+  help_replies: 'request_id',
+  payment_notifications: 'purchase_id',
+} as const;
+
+interface Person {
+  id: string;
+  email: string;
+  name: string;
+  marker: string;
+}
+
+const needles = (person: Person) => [person.id, person.email, person.name, person.marker];
+
+async function columnTypes(db: Database) {
+  const rows = await executeRows<{ table_name: string; column_name: string; data_type: string }>(
+    db,
+    sql`select table_name, column_name, data_type from information_schema.columns
+        where table_schema = 'public'`,
+  );
+  return rows;
+}
+
+/** How many rows of each listed column contain each of the person's traces. */
+async function tracesOf(db: Database, person: Person, everyColumn = false) {
+  const columns = await columnTypes(db);
+  const searched = columns.filter((column) =>
+    everyColumn
+      ? ['text', 'character varying', 'jsonb', 'json', 'uuid', 'bytea'].includes(column.data_type)
+      : PERSONAL_DATA[column.table_name]?.includes(column.column_name),
+  );
+  const found: Record<string, number> = {};
+  for (const column of searched) {
+    const ref = sql.raw(`"${column.table_name}"."${column.column_name}"`);
+    for (const needle of needles(person)) {
+      const test =
+        column.data_type === 'bytea'
+          ? sql`position(convert_to(${needle}, 'UTF8') in ${ref}) > 0`
+          : sql`strpos(${ref}::text, ${needle}) > 0`;
+      const [row] = await executeRows<{ total: number }>(
+        db,
+        sql`select count(*)::int as total from ${sql.raw(`"${column.table_name}"`)} where ${test}`,
+      );
+      if (row!.total > 0) {
+        found[`${column.table_name}.${column.column_name} ∋ ${needle}`] = row!.total;
+      }
+    }
+  }
+  return found;
+}
+
+describe('deleting an account', () => {
+  let smtp: SmtpCatcher;
+  let testApp: TestApp;
+  const logLines: string[] = [];
+  let questionIds: string[];
+  const catalogue = () => ({ examId: 'alfa_2017_prova', questionIds });
+
+  beforeAll(async () => {
+    smtp = await startSmtpCatcher();
+    testApp = await createTestApp({
+      starting: 'mini',
+      config: {
+        smtp: { url: smtp.url, from: 'Gabarita <nao-responda@gabarita.test>' },
+        logLevel: 'info',
+      },
+      deps: {
+        logStream: new Writable({
+          write(chunk, _encoding, done) {
+            logLines.push(chunk.toString());
+            done();
+          },
+        }),
+      },
+    });
+    questionIds = await questionIdsOf(testApp.database.db, 'alfa_2017_prova');
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await smtp.close();
+  });
+  const app = () => testApp.app;
+  const db = () => testApp.database.db;
+
+  const deleteMe = (cookie: string, body: Record<string, unknown>) =>
+    send(app(), 'DELETE', '/api/me', body, cookie);
+
+  async function seededPerson(name: string, marker: string) {
+    const account = await createPasswordUser(db(), { name });
+    const person = { id: account.user.id, email: account.email, name, marker };
+    const seeded = await seedPersonalData(db(), person, catalogue(), marker);
+    return { ...account, person, seeded, cookie: await sessionCookieFor(db(), person.id) };
+  }
+
+  it('knows every table that references an account', async () => {
+    const references = await executeRows<{ table_name: string; column_name: string }>(
+      db(),
+      sql`select c.conrelid::regclass::text as table_name, a.attname as column_name
+          from pg_constraint c
+          join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any(c.conkey)
+          where c.contype = 'f' and c.confrelid = 'users'::regclass`,
+    );
+    const userish = (await columnTypes(db())).filter(
+      (column) =>
+        ['text', 'uuid', 'jsonb'].includes(column.data_type) &&
+        /(^|_)(user|email|author|created_by|actor)/.test(column.column_name),
+    );
+    const unknown = [...references, ...userish]
+      .filter((column) => !PERSONAL_DATA[column.table_name]?.includes(column.column_name))
+      .map((column) => `${column.table_name}.${column.column_name}`);
+    expect(unknown).toEqual([]);
+  });
+
+  it('erases everything of the account and nothing of anyone else', async () => {
+    const x = await seededPerson('Xerxes Quintanilha Dâmaso', 'marca-x-7f3k2');
+    const y = await seededPerson('Ymir Permanente Zeta', 'marca-y-9q8w1');
+    // X answers a question first: the crowd's counts keep that answer after X is gone.
+    const check = await send(
+      app(),
+      'POST',
+      '/api/questions/alfa_2017_prova_3/check',
+      { letter: 'A' },
+      x.cookie,
+    );
+    expect(check.statusCode).toBe(200);
+    const counts = () =>
+      db().select().from(questionAnswerCounts).orderBy(questionAnswerCounts.questionId);
+    const countsBefore = await counts();
+    expect(countsBefore.length).toBeGreaterThan(0);
+    const simuladosOf = async (userId: string) =>
+      (
+        await executeRows<{ id: string }>(
+          db(),
+          sql`select id from simulados where user_id = ${userId}`,
+        )
+      ).map((row) => row.id);
+    const xSimulados = await simuladosOf(x.person.id);
+    const ySimulados = await simuladosOf(y.person.id);
+    const yBefore = await tracesOf(db(), y.person);
+    expect(Object.keys(yBefore).length).toBeGreaterThan(20);
+    const aiFeedbackBefore = await db().select().from(aiFeedback);
+    expect(Object.keys(await tracesOf(db(), x.person)).length).toBeGreaterThan(20);
+
+    const deleted = await deleteMe(x.cookie, { password: x.password });
+    expect(deleted.statusCode).toBe(204);
+    const cleared = deleted.cookies.find((cookie) => cookie.name === 'gabarita_session');
+    expect(cleared?.value).toBe('');
+    expect((await get(app(), '/api/me', x.cookie)).statusCode).toBe(401);
+
+    // Nothing anywhere names X: not the listed columns, not any text column of any table.
+    expect(await tracesOf(db(), x.person)).toEqual({});
+    expect(await tracesOf(db(), x.person, true)).toEqual({});
+    expect(await tracesOf(db(), y.person)).toEqual(yBefore);
+
+    // Rows owned through X's rows went with them; Y's stayed.
+    const childrenOf = (table: keyof typeof OWNED_THROUGH, ids: string[]) =>
+      executeRows<{ total: number }>(
+        db(),
+        sql`select count(*)::int as total from ${sql.raw(table)}
+            where ${sql.raw(OWNED_THROUGH[table])}::text in (${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
+      );
+    expect((await childrenOf('simulado_questions', xSimulados))[0]!.total).toBe(0);
+    expect((await childrenOf('simulado_questions', ySimulados))[0]!.total).toBe(2);
+    expect((await childrenOf('help_replies', [x.seeded.helpRequestId]))[0]!.total).toBe(0);
+    expect((await childrenOf('help_replies', [y.seeded.helpRequestId]))[0]!.total).toBe(1);
+
+    // X's purchases stay, without the account, under one pseudonym; their history stays too.
+    const kept = await db()
+      .select()
+      .from(purchases)
+      .where(inArray(purchases.id, Object.values(x.seeded.purchaseIds)));
+    expect(kept).toHaveLength(2);
+    const pseudonym = kept[0]!.accountPseudonym!;
+    expect(pseudonym).toMatch(/^conta-excluida-[a-z2-7]{10}$/);
+    for (const purchase of kept) {
+      expect(purchase).toMatchObject({ userId: null, accountPseudonym: pseudonym });
+    }
+    expect(
+      await db()
+        .select()
+        .from(paymentNotifications)
+        .where(inArray(paymentNotifications.purchaseId, Object.values(x.seeded.purchaseIds))),
+    ).toHaveLength(2);
+    // The audit trail keeps its entries, naming the pseudonym.
+    const audit = await db()
+      .select()
+      .from(auditLog)
+      .where(sql`strpos(${auditLog.summary}, ${pseudonym}) > 0`);
+    expect(audit.map((row) => row.action).sort()).toEqual([
+      'account.grant-tokens',
+      'help.reply',
+      'operator.command',
+    ]);
+    expect(audit.find((row) => row.action === 'account.grant-tokens')).toMatchObject({
+      target: `account:${pseudonym}`,
+      summary: `1 pacote(s) de tokens para ${pseudonym}. Motivo: cortesia`,
+    });
+    expect(audit.find((row) => row.action === 'help.reply')!.summary).toBe(
+      `Resposta à mensagem de ${pseudonym} enviada para ${pseudonym}`,
+    );
+    // Shared texts and the crowd's counts are not the account's.
+    expect(await db().select().from(aiFeedback)).toHaveLength(aiFeedbackBefore.length);
+    expect(await counts()).toEqual(countsBefore);
+
+    // The confirmation goes to the address, with the reference of the kept purchases.
+    const mail = await smtp.lastTo(x.email);
+    expect(mail.subject).toBe('Sua conta foi excluída do Gabarita');
+    expect(mail.text).toContain(pseudonym);
+    expect(mail.text).toContain('2 compra(s)');
+    expect(mail.text).not.toContain(x.person.name);
+    // The log names the pseudonym, never the address.
+    expect(logLines.join('')).toContain(pseudonym);
+    expect(logLines.join('')).not.toContain(x.email);
+
+    // The address is free again: a new, separate account.
+    const again = await send(app(), 'POST', '/api/auth/signup', {
+      name: 'Xerxes de Novo',
+      email: x.email,
+      password: 'senha-forte-456',
+    });
+    expect(again.statusCode).toBe(201);
+    const [fresh] = await db().select().from(users).where(eq(users.email, x.email));
+    expect(fresh!.id).not.toBe(x.person.id);
+  });
+
+  it('asks a password account for its password, and holds after 10 wrong ones', async () => {
+    const { user, password, cookie } = await signedInStudent(app(), testApp.database);
+    const missing = await deleteMe(cookie, {});
+    expect(missing.statusCode).toBe(403);
+    expect(missing.json().error.code).toBe('privacy/wrong-password');
+    for (let i = 0; i < 10; i++) {
+      const wrong = await deleteMe(cookie, { password: 'senha-errada' });
+      expect(wrong.statusCode).toBe(403);
+      expect(wrong.json().error).toEqual({
+        code: 'privacy/wrong-password',
+        message: PRIVACY_MESSAGES.wrongPassword,
+      });
+    }
+    expect((await deleteMe(cookie, { password })).statusCode).toBe(429);
+    expect(await db().select().from(users).where(eq(users.id, user.id))).toHaveLength(1);
+  });
+
+  it('confirms a Google account with a 6-digit code e-mailed to it', async () => {
+    const google = await insertUser(db(), {
+      provider: 'google',
+      googleSubject: `sub-excluir-${Date.now()}`,
+      email: uniqueEmail('google'),
+      name: 'Conta Google Excluível',
+      emailVerifiedAt: new Date(),
+    });
+    const cookie = await sessionCookieFor(db(), google.id);
+    const noCode = await deleteMe(cookie, {});
+    expect(noCode.statusCode).toBe(400);
+    expect(noCode.json().error).toEqual({
+      code: 'privacy/code-required',
+      message: PRIVACY_MESSAGES.deleteCodeRequired,
+    });
+
+    expect((await send(app(), 'POST', '/api/me/deletion-code', {}, cookie)).statusCode).toBe(204);
+    const mail = await smtp.lastTo(google.email);
+    expect(mail.subject).toBe('Código para excluir sua conta no Gabarita');
+    const code = mail.text.match(/\b(\d{6})\b/)![1]!;
+    expect(mail.text).not.toContain(google.name);
+    const [stored] = await db().select().from(actionCodes).where(eq(actionCodes.userId, google.id));
+    expect(stored!.mode).toBe('deleteAccount');
+    expect(stored!.codeHash).not.toContain(code);
+    expect(stored!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(15 * 60 * 1000);
+
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    const wrong = await deleteMe(cookie, { code: wrongCode });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().error.code).toBe('privacy/code-invalid');
+
+    expect((await deleteMe(cookie, { code })).statusCode).toBe(204);
+    expect(await db().select().from(users).where(eq(users.id, google.id))).toEqual([]);
+    expect((await smtp.lastTo(google.email)).subject).toBe('Sua conta foi excluída do Gabarita');
+  });
+
+  it('refuses an expired code, holds after 5 wrong codes and sends 3 codes an hour', async () => {
+    const google = await insertUser(db(), {
+      provider: 'google',
+      googleSubject: `sub-limite-${Date.now()}`,
+      email: uniqueEmail('google'),
+      name: 'Conta Google Limitada',
+      emailVerifiedAt: new Date(),
+    });
+    const cookie = await sessionCookieFor(db(), google.id);
+    await send(app(), 'POST', '/api/me/deletion-code', {}, cookie);
+    const code = (await smtp.lastTo(google.email)).text.match(/\b(\d{6})\b/)![1]!;
+    await db()
+      .update(actionCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(actionCodes.userId, google.id));
+    expect((await deleteMe(cookie, { code })).json().error.code).toBe('privacy/code-invalid');
+
+    await send(app(), 'POST', '/api/me/deletion-code', {}, cookie);
+    await send(app(), 'POST', '/api/me/deletion-code', {}, cookie);
+    const fourth = await send(app(), 'POST', '/api/me/deletion-code', {}, cookie);
+    expect(fourth.statusCode).toBe(429);
+    const live = (await smtp.lastTo(google.email)).text.match(/\b(\d{6})\b/)![1]!;
+    const wrongCode = live === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 4; i++) {
+      expect((await deleteMe(cookie, { code: wrongCode })).statusCode).toBe(403);
+    }
+    expect((await deleteMe(cookie, { code: live })).statusCode).toBe(429);
+    expect(await db().select().from(users).where(eq(users.id, google.id))).toHaveLength(1);
+  });
+
+  it('refuses staff accounts and a password account asking for a code', async () => {
+    const editor = await signedInStudent(app(), testApp.database, { role: 'editor' });
+    const refused = await deleteMe(editor.cookie, { password: editor.password });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toEqual({
+      code: 'privacy/staff-account',
+      message: PRIVACY_MESSAGES.deleteStaff,
+    });
+    const student = await signedInStudent(app(), testApp.database);
+    const code = await send(app(), 'POST', '/api/me/deletion-code', {}, student.cookie);
+    expect(code.statusCode).toBe(400);
+    expect(code.json().error).toEqual({
+      code: 'privacy/uses-password',
+      message: PRIVACY_MESSAGES.deleteUsesPassword,
+    });
+  });
+
+  it('waits for a PIX charge that can still be paid', async () => {
+    const { user, password, cookie } = await signedInStudent(app(), testApp.database);
+    const [pending] = await db()
+      .insert(purchases)
+      .values({
+        userId: user.id,
+        productType: 'plan',
+        productId: 'mensal',
+        productName: 'Premium mensal',
+        priceCentavos: 2990,
+        planDays: 30,
+        status: 'pending',
+        provider: 'sandbox',
+        expiresAt: new Date(Date.now() + 10 * 60 * 1000),
+      })
+      .returning();
+    const refused = await deleteMe(cookie, { password });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toEqual({
+      code: 'privacy/pending-payment',
+      message: PRIVACY_MESSAGES.deletePendingPayment,
+    });
+    // Once its window to pay is over, it no longer holds the deletion.
+    await db()
+      .update(purchases)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(purchases.id, pending!.id));
+    expect((await deleteMe(cookie, { password })).statusCode).toBe(204);
+    const [kept] = await db().select().from(purchases).where(eq(purchases.id, pending!.id));
+    expect(kept).toMatchObject({ userId: null, accountPseudonym: expect.any(String) });
+  });
+});
+
+describe('deleting an account with two server instances', () => {
+  let first: TestApp;
+  let second: TestApp;
+  beforeAll(async () => {
+    first = await createTestApp();
+    second = await createTestApp({
+      database: {
+        ...(await first.database.openAnother()),
+        destroy: async () => undefined,
+      } as never,
+    });
+  });
+  afterAll(async () => {
+    await second.close();
+    await second.database.close();
+    await first.close();
+  });
+
+  it('ends the sessions on the other instance at once', async () => {
+    const { email, password } = await createPasswordUser(first.database.db);
+    const onFirst = await signIn(first.app, email, password);
+    const onSecond = await signIn(second.app, email, password);
+    // The second instance has the session in hand (cached where it caches).
+    expect((await get(second.app, '/api/me', onSecond)).statusCode).toBe(200);
+
+    const deleted = await send(first.app, 'DELETE', '/api/me', { password }, onFirst);
+    expect(deleted.statusCode).toBe(204);
+    expect((await get(second.app, '/api/me', onSecond)).statusCode).toBe(401);
+    expect((await get(first.app, '/api/me', onFirst)).statusCode).toBe(401);
+  });
+});
