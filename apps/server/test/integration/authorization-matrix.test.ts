@@ -190,6 +190,38 @@ const MATRIX: Record<string, Probe> = {
     url: fixed('/api/me/password-change-link'),
     expect: signedIn(200),
   },
+  'GET /api/me/consents': { url: fixed('/api/me/consents'), expect: signedIn(200) },
+  'POST /api/me/consents': {
+    url: fixed('/api/me/consents'),
+    body: () => ({ documents: ['termos', 'privacidade'] }),
+    expect: signedIn(200),
+  },
+  // Every caller's account has a password: the wrong one is refused before anything changes.
+  'POST /api/me/email-change': {
+    url: fixed('/api/me/email-change'),
+    body: (c) => ({ newEmail: `novo.${c.existingEmail}`, password: 'errada' }),
+    expect: signedIn([403, 'privacy/wrong-password']),
+  },
+  'POST /api/auth/action/confirm-email-change': {
+    url: fixed('/api/auth/action/confirm-email-change'),
+    body: () => ({ oobCode: 'codigo-inexistente' }),
+    expect: same([400, 'auth/invalid-action-code']),
+  },
+  // Only Google accounts confirm a deletion with an e-mailed code.
+  'POST /api/me/deletion-code': {
+    url: fixed('/api/me/deletion-code'),
+    expect: signedIn([400, 'privacy/uses-password']),
+  },
+  'DELETE /api/me': {
+    url: fixed('/api/me'),
+    body: () => ({ password: 'errada' }),
+    expect: {
+      ...signedIn([403, 'privacy/wrong-password']),
+      editor: [403, 'privacy/staff-account'],
+      support: [403, 'privacy/staff-account'],
+      admin: [403, 'privacy/staff-account'],
+    },
+  },
 
   'GET /api/exams': { url: fixed('/api/exams'), expect: same(200) },
   'GET /api/exams/:examId': { url: (c) => `/api/exams/${c.examId}`, expect: same(200) },
@@ -293,6 +325,11 @@ const MATRIX: Record<string, Probe> = {
     url: (c) => `/api/questions/${c.questionId}/chat`,
     body: () => ({ message: 'Por que a alternativa A?' }),
     expect: aiCallers(200),
+  },
+  // Reading the kept conversation spends nothing: any confirmed account, its own turns only.
+  'GET /api/questions/:id/chat': {
+    url: (c) => `/api/questions/${c.questionId}/chat`,
+    expect: { ...signedIn(200), unverified: [403, 'auth/email-not-verified'] },
   },
   'POST /api/didactic-content': {
     url: fixed('/api/didactic-content'),
@@ -475,6 +512,17 @@ const MATRIX: Record<string, Probe> = {
     expect: signedIn([404, 'billing/not-found']),
   },
   'GET /api/me/purchases': { url: fixed('/api/me/purchases'), expect: signedIn(200) },
+  // Each confirmed caller starts an export of its own account (built in the background).
+  'POST /api/me/data-exports': {
+    url: fixed('/api/me/data-exports'),
+    expect: { ...signedIn(202), unverified: [403, 'auth/email-not-verified'] },
+  },
+  'GET /api/me/data-exports': { url: fixed('/api/me/data-exports'), expect: signedIn(200) },
+  // Another account's export answers as a missing one (data-export.test.ts drives both).
+  'GET /api/me/data-exports/:id/file': {
+    url: fixed(`/api/me/data-exports/${NO_PURCHASE}/file`),
+    expect: signedIn([404, 'privacy/export-not-found']),
+  },
   // Its credential is the provider's signature, which no browser has.
   'POST /api/webhooks/mercadopago': {
     url: fixed('/api/webhooks/mercadopago?data.id=1&type=payment'),

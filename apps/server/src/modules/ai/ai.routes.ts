@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  chatHistoryResponseSchema,
   chatRequestSchema,
   didacticContentDiscardSchema,
   didacticContentRequestSchema,
@@ -46,6 +47,15 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiService }> = async (app, { 
       const events = await ai.chat(signedIn(request), request.params.id, request.body, signal);
       return sendEvents(reply, events);
     },
+  );
+
+  app.get(
+    '/questions/:id/chat',
+    {
+      config: verified,
+      schema: { params: questionParamsSchema, response: { 200: chatHistoryResponseSchema } },
+    },
+    async (request) => ai.chatHistory(signedIn(request), request.params.id),
   );
 
   app.post(

@@ -1,5 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AiStreamEvent, ChatTurn } from '@gabarita/shared';
+import {
+  type AiStreamEvent,
+  CHAT_HISTORY_MAX_TURNS,
+  type ChatHistoryResponse,
+  type ChatTurn,
+} from '@gabarita/shared';
 import type { DatabaseHandle } from '@/db/client';
 import { catalogErrors, aiErrors } from '@/lib/app-errors';
 import type { ResolvedSession } from '../auth/auth.service';
@@ -15,6 +20,7 @@ import {
   supersedeDidactic,
   supersedeFeedback,
 } from './ai.repo';
+import { insertChatExchange, listChatTurns } from './chat-history.repo';
 import { createSharedTextEngine, type Viewer } from './shared-text';
 import { questionPrompt, toTutorNotes, toTutorQuestion } from './tutor/material';
 import { buildPrompt } from './tutor/prompts';
@@ -81,16 +87,44 @@ export function createAiService(deps: AiDeps) {
    * tutor is told. Cheap checks only; the question's material is loaded when a text is written.
    */
   async function assertChecked(viewer: Viewer, questionId: string) {
+    if (!(await isChecked(viewer.userId, questionId))) throw aiErrors.checkFirst();
+  }
+
+  /** Whether the user has checked the question (404 when it does not exist; 409 in a simulado). */
+  async function isChecked(userId: string, questionId: string): Promise<boolean> {
     const [exists, answered] = await Promise.all([
       catalog.questionExists(questionId),
-      study.hasAnswered(viewer.userId, questionId),
+      study.hasAnswered(userId, questionId),
     ]);
     if (!exists) {
       throw catalogErrors.questionNotFound();
     }
-    if (!answered) throw aiErrors.checkFirst();
+    if (!answered) return false;
     // Checked before, but now in a running simulado: nothing about it until the simulado ends.
-    await study.assertQuestionFree(viewer.userId, questionId);
+    await study.assertQuestionFree(userId, questionId);
+    return true;
+  }
+
+  /**
+   * Passes a chat reply's events on and keeps the exchange once the reply has finished (its 'done'
+   * event): a failed or abandoned reply leaves nothing kept (docs/product-rules.md, "Personal data
+   * and the LGPD").
+   */
+  async function* keepingExchange(
+    events: Events,
+    exchange: { userId: string; questionId: string; message: string },
+  ): Events {
+    for await (const event of events) {
+      if (event.event === 'done') {
+        try {
+          await insertChatExchange(db, { ...exchange, reply: event.data.content });
+        } catch (error) {
+          // The reply was paid and shown; losing its copy must not turn it into an error.
+          log.error({ err: error }, 'falha ao guardar a conversa com o tutor');
+        }
+      }
+      yield event;
+    }
   }
 
   async function materialOf(questionId: string) {
@@ -200,7 +234,23 @@ export function createAiService(deps: AiDeps) {
         material,
         log,
       );
-      return engine.privateText({ viewer, feature: 'chat', prompt, signal });
+      const events = await engine.privateText({ viewer, feature: 'chat', prompt, signal });
+      return keepingExchange(events, {
+        userId: viewer.userId,
+        questionId,
+        message: request.message,
+      });
+    },
+
+    /**
+     * The chat kept about a question, its last turns oldest first; empty before the question is
+     * checked. Reading it costs nothing, so it needs no tutor access.
+     */
+    async chatHistory(session: ResolvedSession, questionId: string): Promise<ChatHistoryResponse> {
+      const userId = session.user.id;
+      if (!(await isChecked(userId, questionId))) return { turns: [] };
+      const turns = await listChatTurns(db, userId, questionId, CHAT_HISTORY_MAX_TURNS);
+      return { turns: turns.map((turn) => ({ ...turn, at: turn.at.toISOString() })) };
     },
 
     /** The study text of a discipline's subject, streamed; stored and shared like explanations. */

@@ -2,41 +2,48 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '@/config';
 import type { Database } from '@/db/client';
 import type { AiService } from '../ai/ai.service';
-import type { AuthService } from '../auth/auth.service';
 import type { RateLimiter } from '../rate-limit/rate-limit.service';
 import type { TokenLedger } from '../tokens/token-ledger.service';
+import { createRetention } from './retention.service';
 
 const EVERY_HOUR_MS = 60 * 60 * 1000;
+/** The first retention attempt waits for the server to settle in after it starts. */
+const FIRST_RETENTION_DELAY_MS = 60 * 1000;
 
 /**
- * Removes records nobody can use any more (docs/product-rules.md, "Rate limits"): expired sessions
- * and links, and rate-limit counters whose window closed long ago. Gives back the tokens that
- * reservations of dead servers still hold ("AI tutor and tokens"). Each module purges its own
- * tables.
+ * Periodic work of every instance. Hourly: gives back the tokens that reservations of dead
+ * servers still hold and drops their generation rows ("AI tutor and tokens"). Daily, on one
+ * instance for all: removes records whose retention period is over (retention.service.ts).
  */
 export function createHousekeeping(deps: {
   db: Database;
-  auth: AuthService;
   retention: AppConfig['retention'];
   limits: RateLimiter;
   ledger: TokenLedger;
   ai: AiService;
   log: FastifyBaseLogger;
 }) {
+  const retention = createRetention(deps);
+
   async function runOnce() {
-    await deps.auth.purgeExpired();
-    const counters = await deps.limits.purgeExpired();
     const reservations = await deps.ledger.releaseExpired();
-    const settled = await deps.ledger.purgeSettled();
     const generations = await deps.ai.purgeDeadGenerations();
-    deps.log.debug({ counters, reservations, settled, generations }, 'limpeza periódica concluída');
+    deps.log.debug({ reservations, generations }, 'limpeza periódica concluída');
   }
+
+  const tryRetention = () =>
+    retention
+      .runDailyIfDue()
+      .catch((error: unknown) => deps.log.error({ err: error }, 'falha na limpeza diária'));
 
   return {
     runOnce,
+    runRetention: retention.runRetention,
+    runDailyIfDue: retention.runDailyIfDue,
     /**
-     * Runs every hour until stopped; a failed run is logged and retried at the next tick. At the
-     * start, the tokens held by calls of this machine's dead server processes go back at once.
+     * Runs every hour until stopped; a failed run is logged and retried at the next tick. Each
+     * tick also tries the daily retention, which one instance claims per day. At the start, the
+     * tokens held by calls of this machine's dead server processes go back at once.
      */
     start() {
       deps.ledger.releaseOfEndedProcesses().then(
@@ -46,11 +53,17 @@ export function createHousekeeping(deps: {
         },
         (error: unknown) => deps.log.error({ err: error }, 'falha ao devolver tokens reservados'),
       );
+      const first = setTimeout(() => void tryRetention(), FIRST_RETENTION_DELAY_MS);
+      first.unref();
       const timer = setInterval(() => {
         runOnce().catch((error: unknown) => deps.log.error({ err: error }, 'falha na limpeza'));
+        void tryRetention();
       }, EVERY_HOUR_MS);
       timer.unref();
-      return () => clearInterval(timer);
+      return () => {
+        clearTimeout(first);
+        clearInterval(timer);
+      };
     },
   };
 }
