@@ -38,6 +38,8 @@ export const QUERY_KEYS = {
   simulados: ['user', 'answers', 'simulados'],
   /** GET /simulados/:id. */
   simulado: (id: string) => ['user', 'answers', 'simulados', id] as const,
+  /** GET /questions/:id/chat: the tutor conversation kept about a question. */
+  chatHistory: (questionId: string) => ['user', 'tutor-chat', questionId] as const,
   /** GET /me/tokens: AI entitlement and the token balance. */
   tokens: ['user', 'tokens'],
   /** GET /plans: the offer, with what the signed-in user has now. */
@@ -71,6 +73,10 @@ export const QUERY_KEYS = {
     ['catalog', 'search-options', filters] as const,
   /** GET /me/error-reports: 'Meus reportes' on /conta; a new report or a reply changes it. */
   myReports: ['user', 'my-error-reports'],
+  /** GET /me/consents: what the account accepted, and when. */
+  consents: ['user', 'consents'],
+  /** GET /me/data-exports: the account's data files, building or still downloadable. */
+  dataExports: ['user', 'data-exports'],
   /** Everything of the editorial area (staff only). */
   admin: ['user', 'admin'],
   /** Every page of the error-report queue, whatever the filters. */

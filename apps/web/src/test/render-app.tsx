@@ -15,6 +15,7 @@ import type { MeResponse, SessionUser } from '@gabarita/shared';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
 import { AppRoutes } from '@/app/router';
+import { appInfo } from './tutor-fixtures';
 
 export const SIGNED_IN_USER: SessionUser = {
   id: 'u1',
@@ -137,10 +138,7 @@ export function stubApi(routes: ApiRoutes = {}) {
   const table: ApiRoutes = {
     'GET /auth/session': { user: null },
     'GET /auth/providers': { google: false },
-    'GET /app-info': {
-      supportEmail: null,
-      tutor: { provider: 'offline', model: 'gabarita-offline', languageModel: false },
-    },
+    'GET /app-info': appInfo(),
     ...routes,
   };
   const requests: StubbedRequest[] = [];

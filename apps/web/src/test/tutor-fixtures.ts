@@ -1,4 +1,4 @@
-import type { TokenBalance, TokensResponse, TutorInfo } from '@gabarita/shared';
+import type { AppInfoResponse, TokenBalance, TokensResponse, TutorInfo } from '@gabarita/shared';
 
 export const OFFLINE_TUTOR: TutorInfo = {
   provider: 'offline',
@@ -37,6 +37,17 @@ export function premiumBalance(used = { input: 0, output: 0 }): TokenBalance {
       remaining: { input: quota.input - used.input, output: quota.output - used.output },
     },
     package: null,
+  };
+}
+
+/** GET /app-info as a server sets it up; a test overrides what it is about. */
+export function appInfo(changes: Partial<AppInfoResponse> = {}): AppInfoResponse {
+  return {
+    supportEmail: null,
+    privacyEmail: null,
+    tutor: OFFLINE_TUTOR,
+    retentionDays: { aiChats: 365, devOutbox: 7, dataExports: 1 },
+    ...changes,
   };
 }
 

@@ -20,6 +20,7 @@ import {
   premiumTokens,
   sseResponse,
   tutorAnswer,
+  appInfo,
 } from '@/test/tutor-fixtures';
 
 const EXAM_ID = 'cmvv_2017_matematica_prova';
@@ -54,7 +55,7 @@ const LOCKED: QuestionCommentaryResponse = {
 function stubViewer(commentary: QuestionCommentaryResponse, routes: ApiRoutes = {}) {
   return stubApi({
     'GET /auth/session': { user: { ...SIGNED_IN_USER, accountType: 'premium' } },
-    'GET /app-info': { supportEmail: null, tutor: OFFLINE_TUTOR },
+    'GET /app-info': appInfo({ tutor: OFFLINE_TUTOR }),
     'GET /me/tokens': premiumTokens(),
     [`GET /exams/${EXAM_ID}`]: examDetail([questionCard(1)]),
     [`GET /questions/${QUESTION_ID}`]: questionDetail(1),
@@ -132,7 +133,7 @@ describe('/questoes — the comment', () => {
 
   it('keeps the explanation of a language model beside the comment', async () => {
     const api = stubViewer(UNLOCKED, {
-      'GET /app-info': { supportEmail: null, tutor: GEMINI_TUTOR },
+      'GET /app-info': appInfo({ tutor: GEMINI_TUTOR }),
       [`POST /questions/${QUESTION_ID}/feedback`]: () =>
         sseResponse(tutorAnswer('Explicação escrita agora.')),
     });

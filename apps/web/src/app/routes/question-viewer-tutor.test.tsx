@@ -23,6 +23,7 @@ import {
   premiumTokens,
   sseResponse,
   tutorAnswer,
+  appInfo,
 } from '@/test/tutor-fixtures';
 
 const EXAM_ID = 'cmvv_2017_matematica_prova';
@@ -38,7 +39,7 @@ function stubTutor(routes: ApiRoutes = {}) {
   }
   return stubApi({
     'GET /auth/session': { user: { ...SIGNED_IN_USER, accountType: 'premium' } },
-    'GET /app-info': { supportEmail: null, tutor: GEMINI_TUTOR },
+    'GET /app-info': appInfo({ tutor: GEMINI_TUTOR }),
     'GET /me/tokens': premiumTokens(),
     [`GET /exams/${EXAM_ID}`]: examDetail([questionCard(1), questionCard(2)]),
     [`POST /questions/${qid(1)}/feedback`]: () => sseResponse(tutorAnswer(EXPLANATION)),
@@ -83,7 +84,7 @@ describe('/questoes — the tutor', () => {
 
   it("offers no 'Reanalisar' with the offline tutor, which would write the same text", async () => {
     stubTutor({
-      'GET /app-info': { supportEmail: null, tutor: OFFLINE_TUTOR },
+      'GET /app-info': appInfo({ tutor: OFFLINE_TUTOR }),
       [`POST /questions/${qid(1)}/feedback`]: () =>
         sseResponse(tutorAnswer(EXPLANATION, { tutor: OFFLINE_TUTOR })),
     });
@@ -131,7 +132,7 @@ describe('/questoes — the tutor', () => {
 
   it('says plainly that the offline tutor is not AI', async () => {
     stubTutor({
-      'GET /app-info': { supportEmail: null, tutor: OFFLINE_TUTOR },
+      'GET /app-info': appInfo({ tutor: OFFLINE_TUTOR }),
       [`POST /questions/${qid(1)}/feedback`]: () =>
         sseResponse(tutorAnswer(EXPLANATION, { tutor: OFFLINE_TUTOR })),
     });

@@ -1,18 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, type MeResponse } from '@gabarita/shared';
+import { AUTH_MESSAGES, PRIVACY_MESSAGES, type MeResponse } from '@gabarita/shared';
+import { axeViolations } from '@/test/accessibility';
 import { FREE_TOKENS, premiumTokens } from '@/test/tutor-fixtures';
-import { apiError, ME_RESPONSE, renderApp, SIGNED_IN_USER, stubApi } from '@/test/render-app';
-
-function stubAccount(me: MeResponse, routes = {}) {
-  return stubApi({
-    'GET /auth/session': { user: { ...SIGNED_IN_USER, provider: me.provider } },
-    'GET /me': me,
-    'GET /me/purchases': { plans: [], packages: [], pending: [] },
-    'GET /me/error-reports': { reports: [] },
-    ...routes,
-  });
-}
+import { apiError, ME_RESPONSE, renderApp, SIGNED_IN_USER } from '@/test/render-app';
+import { stubAccount } from '../testing/stub-account';
 
 async function renderAccount() {
   const app = renderApp('/conta');
@@ -232,6 +224,37 @@ describe('/conta', () => {
     await user.click(within(security).getByRole('button', { name: 'Alterar Senha' }));
     expect(await within(security).findByRole('alert')).toHaveTextContent('Erro 2');
   });
+
+  it('has no accessibility violations, with every section filled and with the deletion dialog', async () => {
+    stubAccount(premium(30), {
+      'GET /me/consents': {
+        records: [
+          { document: 'termos', version: '2025-10-02', acceptedAt: '2025-10-05T18:30:00.000Z' },
+        ],
+        pending: [],
+      },
+      'GET /me/data-exports': {
+        items: [
+          {
+            id: '3f1c9a52-7d2e-4b8a-9c1f-2e3d4c5b6a70',
+            status: 'ready',
+            requestedAt: '2026-11-26T12:00:00.000Z',
+            readyAt: '2026-11-26T12:00:05.000Z',
+            expiresAt: '2026-11-27T12:00:05.000Z',
+            sizeBytes: 1_234_567,
+          },
+        ],
+      },
+    });
+    const { user } = await renderAccount();
+    await screen.findByRole('list', { name: 'Documentos aceitos' });
+    await screen.findByRole('link', { name: PRIVACY_MESSAGES.exportDownload });
+    expect(await axeViolations()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: PRIVACY_MESSAGES.deleteButton }));
+    await screen.findByRole('dialog', { name: 'Excluir sua conta?' });
+    expect(await axeViolations()).toEqual([]);
+  }, 15_000);
 
   it('offers a retry when the account cannot be loaded', async () => {
     let fail = true;

@@ -30,6 +30,10 @@ import { formatDateTime, formatInteger } from '@/lib/formatters';
 import { useSignOut } from '@/domain/session/session';
 import { useTokens } from '@/domain/tutor/tokens';
 import { logoutEverywhere, useMe, usePasswordChangeLink, usePurchases } from '../api/me-api';
+import { ConsentsSection } from '../components/consents-section';
+import { DataExportSection } from '../components/data-export-section';
+import { DeleteAccountSection } from '../components/delete-account-section';
+import { EmailChangeSection } from '../components/email-change-section';
 import { MyReports } from '../components/my-reports';
 import { PackagePurchases, PendingPurchases, PlanPurchases } from '../components/purchase-history';
 import { SectionCard } from '../components/section-card';
@@ -265,7 +269,11 @@ export default function AccountPage() {
         <PurchaseSections />
         <MyReports />
         {me.data.provider === 'password' && <SecuritySection />}
+        <EmailChangeSection me={me.data} />
         <SessionsSection />
+        <DataExportSection />
+        <ConsentsSection />
+        <DeleteAccountSection me={me.data} />
       </div>
     );
   }
@@ -273,7 +281,7 @@ export default function AccountPage() {
   return (
     <Page
       title="Gerenciamento de Conta"
-      description="Veja os dados da sua conta, a situação do seu plano e as opções de segurança."
+      description="Veja os dados da sua conta, a situação do seu plano e as opções de segurança e de privacidade."
     >
       {content}
     </Page>

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CATALOG_MESSAGES, SUBSCRIPTION_WARNINGS } from '@gabarita/shared';
 import { plansResponse } from '@/test/billing-fixtures';
 import { renderApp, SIGNED_IN_USER, stubApi } from '@/test/render-app';
-import { GEMINI_TUTOR } from '@/test/tutor-fixtures';
+import { appInfo, GEMINI_TUTOR } from '@/test/tutor-fixtures';
 
 function stubPlans(response = plansResponse()) {
   return stubApi({ 'GET /auth/session': { user: SIGNED_IN_USER }, 'GET /plans': response });
@@ -43,7 +43,7 @@ describe('/assinatura', () => {
     stubApi({
       'GET /auth/session': { user: SIGNED_IN_USER },
       'GET /plans': plansResponse(),
-      'GET /app-info': { supportEmail: null, tutor: GEMINI_TUTOR },
+      'GET /app-info': appInfo({ tutor: GEMINI_TUTOR }),
     });
     renderApp('/assinatura');
     const advantages = await screen.findByRole('region', { name: 'Vantagens do Premium' });

@@ -10,6 +10,7 @@ import {
   premiumTokens,
   sseResponse,
   tutorAnswer,
+  appInfo,
 } from '@/test/tutor-fixtures';
 
 const STUDY_TEXT =
@@ -18,7 +19,7 @@ const STUDY_TEXT =
 function stubStudy(routes: ApiRoutes = {}) {
   return stubApi({
     'GET /auth/session': { user: { ...SIGNED_IN_USER, accountType: 'premium' } },
-    'GET /app-info': { supportEmail: null, tutor: GEMINI_TUTOR },
+    'GET /app-info': appInfo({ tutor: GEMINI_TUTOR }),
     'GET /me/tokens': premiumTokens(),
     'GET /disciplines': {
       disciplines: [
@@ -82,7 +83,7 @@ describe('/conteudo-didatico — study texts', () => {
     unmount();
 
     stubStudy({
-      'GET /app-info': { supportEmail: null, tutor: OFFLINE_TUTOR },
+      'GET /app-info': appInfo({ tutor: OFFLINE_TUTOR }),
       'POST /didactic-content': () =>
         sseResponse(tutorAnswer(STUDY_TEXT, { feature: 'didactic', tutor: OFFLINE_TUTOR })),
     });

@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HELP_MESSAGE_MAX_LENGTH, SUPPORT_MESSAGES } from '@gabarita/shared';
 import { apiError, renderApp, SIGNED_IN_USER, stubApi } from '@/test/render-app';
-import { GEMINI_TUTOR, OFFLINE_TUTOR } from '@/test/tutor-fixtures';
+import { appInfo, GEMINI_TUTOR, OFFLINE_TUTOR } from '@/test/tutor-fixtures';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -52,7 +52,7 @@ describe('/ajuda FAQ', () => {
   });
 
   it('keeps the AI questions where a language model writes the texts', async () => {
-    stubApi({ 'GET /app-info': { supportEmail: null, tutor: GEMINI_TUTOR } });
+    stubApi({ 'GET /app-info': appInfo({ tutor: GEMINI_TUTOR }) });
     await renderHelp();
     expect(
       await screen.findByRole('button', { name: /Como funciona a análise da questão pela IA\?/ }),
@@ -192,7 +192,10 @@ describe('/ajuda FAQ', () => {
 
   it('links to the configured support address, the terms and the privacy policy', async () => {
     stubApi({
-      'GET /app-info': { supportEmail: 'atendimento@exemplo.com.br', tutor: OFFLINE_TUTOR },
+      'GET /app-info': appInfo({
+        supportEmail: 'atendimento@exemplo.com.br',
+        tutor: OFFLINE_TUTOR,
+      }),
     });
     await renderHelp();
     expect(await screen.findByRole('link', { name: 'atendimento@exemplo.com.br' })).toHaveAttribute(
