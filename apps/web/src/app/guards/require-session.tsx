@@ -1,17 +1,24 @@
+import { AUTH_MESSAGES } from '@gabarita/shared';
 import { CloudOff } from 'lucide-react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { StatusScreen } from '@/components/ui/status-screen';
 import type { LoginRedirectState } from '@/domain/session/login-state';
-import { isSigningOut, useSession } from '@/domain/session/session';
+import { isSigningOut, useSession, useSignOut } from '@/domain/session/session';
+import { logout } from '@/features/auth/api/auth-api';
+import { ConsentGate } from '@/features/legal/components/consent-gate';
 
 export type { LoginRedirectState } from '@/domain/session/login-state';
 
-/** The signed-in area: waits for the session, sends visitors to /login, renders the page for users. */
+/**
+ * The signed-in area: waits for the session, sends visitors to /login, renders the page for users,
+ * with the consent gate over it (the open pages, /termos and /politicas among them, stay outside).
+ */
 export function RequireSession() {
   const session = useSession();
   const location = useLocation();
+  const signOutWith = useSignOut();
 
   if (session.data === undefined) {
     if (!session.isError) return <LoadingScreen />;
@@ -37,5 +44,10 @@ export function RequireSession() {
     return <Navigate to="/login" replace state={state} />;
   }
 
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <ConsentGate onSignOut={() => signOutWith(logout, AUTH_MESSAGES.signedOut)} />
+    </>
+  );
 }

@@ -50,6 +50,14 @@ export function verifyEmail(oobCode: string) {
   });
 }
 
+/** Follows the link sent to a new address: the account's e-mail becomes that address. */
+export function confirmEmailChange(oobCode: string) {
+  return apiRequest('/auth/action/confirm-email-change', emailResponseSchema, {
+    method: 'POST',
+    body: { oobCode },
+  });
+}
+
 export function checkResetCode(oobCode: string, signal?: AbortSignal) {
   return apiRequest('/auth/action/check-reset', emailResponseSchema, {
     method: 'POST',

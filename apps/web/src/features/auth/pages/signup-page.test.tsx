@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from '@gabarita/shared';
+import { AUTH_MESSAGES, PRIVACY_MESSAGES } from '@gabarita/shared';
+import { axeViolations } from '@/test/accessibility';
 import { apiError, deferred, renderApp, stubApi } from '@/test/render-app';
-import { GEMINI_TUTOR } from '@/test/tutor-fixtures';
+import { appInfo, GEMINI_TUTOR, OFFLINE_TUTOR } from '@/test/tutor-fixtures';
 
 async function renderSignup() {
   const app = renderApp('/signup');
@@ -22,7 +23,7 @@ async function fillForm(
 
 describe('sign-up page', () => {
   it('shows the tagline, the password placeholder and a link back to /login', async () => {
-    stubApi();
+    stubApi({ 'GET /app-info': appInfo({ tutor: OFFLINE_TUTOR }) });
     await renderSignup();
     // The default tutor is not a language model: nothing says Inteligência Artificial.
     expect(await screen.findByText('Questões de concurso comentadas')).toBeVisible();
@@ -34,7 +35,7 @@ describe('sign-up page', () => {
   });
 
   it('says Inteligência Artificial where a language model writes the texts', async () => {
-    stubApi({ 'GET /app-info': { supportEmail: null, tutor: GEMINI_TUTOR } });
+    stubApi({ 'GET /app-info': appInfo({ tutor: GEMINI_TUTOR }) });
     await renderSignup();
     expect(
       await screen.findByText('Questões de concurso com Inteligência Artificial'),
@@ -153,5 +154,29 @@ describe('sign-up page', () => {
     expect(screen.getByLabelText('Senha')).toHaveAttribute('type', 'text');
     expect(screen.getByLabelText('Repetir senha')).toHaveAttribute('type', 'password');
     expect(second).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it("sends the guardian's consent when an under-18 ticks it", async () => {
+    const api = stubApi({ 'POST /auth/signup': { email: 'ana@example.com' } });
+    const { user } = await renderSignup();
+    const guardian = screen.getByRole('checkbox', { name: PRIVACY_MESSAGES.consentGuardian });
+    expect(guardian).not.toBeChecked();
+    // Below the statement it completes, before the button.
+    const consent = screen.getByText(/Ao criar sua conta, você aceita os/);
+    expect(consent.compareDocumentPosition(guardian)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(await axeViolations()).toEqual([]);
+
+    await fillForm(user, { password: 'segredo1', confirmation: 'segredo1' });
+    await user.click(guardian);
+    expect(guardian).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
+
+    expect(await screen.findByRole('heading', { name: 'Confirme seu e-mail' })).toBeVisible();
+    expect(api.calls('POST /auth/signup')[0]?.body).toEqual({
+      name: 'Ana Souza',
+      email: 'ana@example.com',
+      password: 'segredo1',
+      guardianConsent: true,
+    });
   });
 });

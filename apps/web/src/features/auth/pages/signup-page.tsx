@@ -1,8 +1,14 @@
-import { AUTH_MESSAGES, NAME_MAX_LENGTH, signupFormSchema } from '@gabarita/shared';
+import {
+  AUTH_MESSAGES,
+  NAME_MAX_LENGTH,
+  PRIVACY_MESSAGES,
+  signupFormSchema,
+} from '@gabarita/shared';
 import { ArrowLeft, MailCheck, UserPlus } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { CheckboxField } from '@/components/ui/checkbox-field';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/form-field';
 import { firstErrorField, firstErrorMessage, showSubmitError, useSchemaForm } from '@/lib/forms';
@@ -46,21 +52,30 @@ export default function SignupPage() {
   const errorId = useId();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useSchemaForm(signupFormSchema, {
-    defaultValues: { name: '', email: '', password: '', confirmation: '' },
+    defaultValues: { name: '', email: '', password: '', confirmation: '', guardianConsent: false },
   });
   const { errors, isSubmitting: busy } = form.formState;
   const tutor = useTutorInfo();
+  const guardianConsent = form.watch('guardianConsent') ?? false;
 
   if (sentTo !== null) return <SignupSent email={sentTo} />;
 
-  const onSubmit = form.handleSubmit(async ({ name, email, password }) => {
-    try {
-      const created = await signup({ name, email, password });
-      setSentTo(created.email);
-    } catch (caught) {
-      showSubmitError(form, caught, AUTH_MESSAGES.signupFailed);
-    }
-  });
+  const onSubmit = form.handleSubmit(
+    async ({ name, email, password, guardianConsent: guardian }) => {
+      try {
+        // Sent only when ticked: the server records the guardian's consent beside the terms.
+        const created = await signup({
+          name,
+          email,
+          password,
+          ...(guardian && { guardianConsent: true }),
+        });
+        setSentTo(created.email);
+      } catch (caught) {
+        showSubmitError(form, caught, AUTH_MESSAGES.signupFailed);
+      }
+    },
+  );
 
   // One message under the form, as the spec shows it; only the fields it is about are marked.
   const order = ['name', 'email', 'confirmation', 'password'] as const;
@@ -149,6 +164,16 @@ export default function SignupPage() {
           </Link>
           . Menores de 18 anos precisam do consentimento dos pais ou do responsável legal.
         </p>
+
+        <fieldset disabled={busy}>
+          <CheckboxField
+            checked={guardianConsent}
+            onChange={(checked) => form.setValue('guardianConsent', checked)}
+            className="items-start! leading-6 [&>input]:mt-1"
+          >
+            {PRIVACY_MESSAGES.consentGuardian}
+          </CheckboxField>
+        </fieldset>
 
         <Button
           type="submit"

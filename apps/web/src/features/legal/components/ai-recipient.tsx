@@ -27,3 +27,24 @@ export function AiRecipient() {
     </>
   );
 }
+
+/** Whether what the tutor is given may leave Brazil, as this server is set up. */
+export function AiTransfer() {
+  const tutor = useTutorInfo();
+  if (tutor?.provider === 'offline') {
+    return (
+      <p>
+        Hoje o tutor deste serviço funciona nos nossos próprios servidores, e nada do que você pede
+        a ele é enviado a um provedor de inteligência artificial.
+      </p>
+    );
+  }
+  return (
+    <p>
+      O provedor de inteligência artificial pode processar o conteúdo das questões e as mensagens do
+      chat em servidores fora do Brasil. Essa transferência internacional acontece somente para
+      atender ao que você pediu (a explicação, a resposta do chat ou o conteúdo didático), como
+      permite a LGPD, e nunca inclui seu nome, e-mail ou CPF.
+    </p>
+  );
+}
