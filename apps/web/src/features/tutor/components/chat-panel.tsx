@@ -1,5 +1,6 @@
 import {
   AI_MESSAGES,
+  CHAT_HISTORY_MAX_TURNS,
   CHAT_MESSAGE_MAX_LENGTH,
   type ChatTurn,
   type TutorInfo,
@@ -17,6 +18,7 @@ import { ApiError } from '@/lib/api-client';
 import { QUERY_KEYS } from '@/domain/query-keys';
 import { useApplyTokenBalance } from '@/domain/tutor/tokens';
 import { streamTutor } from '@/domain/tutor/tutor-stream';
+import { useChatHistory, useKeepChatExchange } from '../api/chat-history-api';
 import { tutorLabels } from '../tutor-labels';
 
 interface Message extends ChatTurn {
@@ -40,7 +42,8 @@ interface ChatPanelProps {
 
 /**
  * Questions about this question: Enter sends, Shift+Enter breaks the line; nothing is sent while a
- * reply is being written; 'Parar' ends the reply (only what was written is charged).
+ * reply is being written; 'Parar' ends the reply (only what was written is charged). The
+ * conversation kept from earlier visits comes first, and the new turns follow it.
  */
 export function ChatPanel({
   questionId,
@@ -52,6 +55,10 @@ export function ChatPanel({
 }: ChatPanelProps) {
   const queryClient = useQueryClient();
   const applyBalance = useApplyTokenBalance();
+  const kept = useChatHistory(questionId);
+  const keepExchange = useKeepChatExchange(questionId);
+  /** The kept conversation as it was at the first message of this visit; it then stays put. */
+  const [earlier, setEarlier] = useState<ChatTurn[] | null>(null);
   const [messages, setMessages] = useState<Message[]>([]);
   const [draft, setDraft] = useState('');
   const [pending, setPending] = useState(false);
@@ -59,6 +66,9 @@ export function ChatPanel({
   const endRef = useRef<HTMLDivElement>(null);
   const inputId = useId();
   const labels = tutorLabels(tutor);
+  const keptTurns: ChatTurn[] =
+    earlier ?? kept.data?.turns.map(({ role, text: turnText }) => ({ role, text: turnText })) ?? [];
+  const shown: Message[] = [...keptTurns, ...messages];
 
   useEffect(() => () => abortRef.current?.abort(), []);
   useEffect(() => {
@@ -72,9 +82,11 @@ export function ChatPanel({
   const send = async (text: string) => {
     const message = text.trim();
     if (!message || pending) return;
-    const history = messages
+    const history = shown
       .filter((turn) => !turn.note)
-      .map(({ role, text: turnText }) => ({ role, text: turnText }));
+      .map(({ role, text: turnText }) => ({ role, text: turnText }))
+      .slice(-CHAT_HISTORY_MAX_TURNS);
+    setEarlier(keptTurns);
     const abort = new AbortController();
     abortRef.current = abort;
     setDraft('');
@@ -97,6 +109,10 @@ export function ChatPanel({
       );
       applyBalance(done.tokens);
       updateReply((reply) => ({ ...reply, text: done.content }));
+      keepExchange([
+        { role: 'user', text: message },
+        { role: 'model', text: done.content },
+      ]);
     } catch (error) {
       if (abort.signal.aborted) {
         updateReply((reply) => ({ ...reply, note: 'stopped' }));
@@ -125,9 +141,9 @@ export function ChatPanel({
         {labels.chat}
       </TutorPanelTitle>
 
-      {messages.length > 0 && (
+      {shown.length > 0 && (
         <ol aria-label="Conversa" aria-live="polite" className="mt-4 space-y-3">
-          {messages.map((message, index) => (
+          {shown.map((message, index) => (
             <li
               key={index}
               className={

@@ -1,0 +1,111 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { ChatHistoryResponse } from '@gabarita/shared';
+import { QUERY_KEYS } from '@/domain/query-keys';
+import { renderPage } from '@/test/render-page';
+import { stubApi } from '@/test/render-app';
+import { GEMINI_TUTOR, sseResponse, tutorAnswer } from '@/test/tutor-fixtures';
+import { ChatPanel } from './chat-panel';
+
+const QUESTION = 'cmvv_2017_matematica_prova_1';
+const chatRoute = `/questions/${QUESTION}/chat`;
+const KEPT: ChatHistoryResponse = {
+  turns: [
+    { role: 'user', text: 'Por que a B?', at: '2026-11-20T13:00:00.000Z' },
+    { role: 'model', text: 'Porque 1/2 é metade.', at: '2026-11-20T13:00:05.000Z' },
+  ],
+};
+
+function renderPanel() {
+  return renderPage(
+    <ChatPanel
+      questionId={QUESTION}
+      entitled
+      tutor={GEMINI_TUTOR}
+      onLocked={vi.fn()}
+      onInvite={vi.fn()}
+      onBusyChange={vi.fn()}
+    />,
+    { path: '/questao', route: '/questao' },
+  );
+}
+
+const turnsOf = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+
+describe('ChatPanel — the kept conversation', () => {
+  it('shows the conversation kept from an earlier visit, and new turns after it', async () => {
+    const api = stubApi({
+      [`GET ${chatRoute}`]: KEPT,
+      [`POST ${chatRoute}`]: () =>
+        sseResponse(tutorAnswer('Outro exemplo: 2/4.', { feature: 'chat' })),
+    });
+    const { user, queryClient } = renderPanel();
+
+    const conversation = await screen.findByRole('list', { name: 'Conversa' });
+    expect(turnsOf(conversation)).toEqual(['Você: Por que a B?', 'Tutor: Porque 1/2 é metade.']);
+
+    await user.type(screen.getByLabelText('Sua pergunta sobre a questão'), 'Dê outro{Enter}');
+    expect(await within(conversation).findByText('Outro exemplo: 2/4.')).toBeVisible();
+    expect(turnsOf(conversation)).toEqual([
+      'Você: Por que a B?',
+      'Tutor: Porque 1/2 é metade.',
+      'Você: Dê outro',
+      'Tutor: Outro exemplo: 2/4.',
+    ]);
+    // The kept turns go back as the conversation so far, as turns of this visit do.
+    expect(api.calls(`POST ${chatRoute}`)[0]?.body).toEqual({
+      message: 'Dê outro',
+      history: [
+        { role: 'user', text: 'Por que a B?' },
+        { role: 'model', text: 'Porque 1/2 é metade.' },
+      ],
+    });
+    // Coming back to the question finds the new exchange too, without waiting for a read.
+    await waitFor(() =>
+      expect(
+        queryClient
+          .getQueryData<ChatHistoryResponse>(QUERY_KEYS.chatHistory(QUESTION))
+          ?.turns.map((turn) => turn.text),
+      ).toEqual(['Por que a B?', 'Porque 1/2 é metade.', 'Dê outro', 'Outro exemplo: 2/4.']),
+    );
+  });
+
+  it('chats as before when nothing is kept or the kept conversation cannot be read', async () => {
+    const api = stubApi({
+      [`POST ${chatRoute}`]: () =>
+        sseResponse(tutorAnswer('Porque 1/2 é metade.', { feature: 'chat' })),
+    });
+    const { user } = renderPanel();
+    await waitFor(() => expect(api.calls(`GET ${chatRoute}`)).toHaveLength(1));
+    expect(screen.queryByRole('list', { name: 'Conversa' })).toBeNull();
+
+    await user.type(screen.getByLabelText('Sua pergunta sobre a questão'), 'Por que a B?{Enter}');
+    const conversation = await screen.findByRole('list', { name: 'Conversa' });
+    expect(await within(conversation).findByText('Porque 1/2 é metade.')).toBeVisible();
+    expect(api.calls(`POST ${chatRoute}`)[0]?.body).toEqual({
+      message: 'Por que a B?',
+      history: [],
+    });
+  });
+
+  it('keeps nothing of a reply that was stopped', async () => {
+    stubApi({
+      [`GET ${chatRoute}`]: { turns: [] },
+      [`POST ${chatRoute}`]: () =>
+        sseResponse(tutorAnswer('Uma resposta longa', { feature: 'chat' }).slice(0, 2), {
+          hold: new Promise(() => undefined),
+        }),
+    });
+    const { user, queryClient } = renderPanel();
+    await user.type(screen.getByLabelText('Sua pergunta sobre a questão'), 'Explique{Enter}');
+    await screen.findByText(/Uma resp/);
+    await user.click(screen.getByRole('button', { name: 'Parar a resposta' }));
+    expect(await screen.findByText('Resposta interrompida.')).toBeVisible();
+    expect(queryClient.getQueryData<ChatHistoryResponse>(QUERY_KEYS.chatHistory(QUESTION))).toEqual(
+      { turns: [] },
+    );
+  });
+});
