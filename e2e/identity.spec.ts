@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
+import { PRIVACY_MESSAGES } from '@gabarita/shared';
 import { expect, test } from './support/fixtures';
 import { uniqueEmail } from './support/accounts';
 import { actionLinkIn, lastMailTo } from './support/mailbox';
+import { expectAccessible } from './support/accessibility';
 
 /** A tiny PNG drawn by the test, sent through the real file chooser. */
 const PNG_PIXEL = Buffer.from(
@@ -163,6 +165,32 @@ test.describe('identity', () => {
 
       const googleUser = (await (await page.request.get('/api/auth/session')).json()).user;
       expect(googleUser).toMatchObject({ email, provider: 'google', name: 'Pessoa do Google' });
+
+      // A Google account accepted nothing by signing up: its first visit asks for the documents.
+      const gate = page.getByRole('dialog', { name: PRIVACY_MESSAGES.consentUpdatedTitle });
+      await expect(gate).toBeVisible();
+      await expect(gate.getByRole('link', { name: /Termos de Uso/ })).toBeVisible();
+      await expect(gate.getByRole('link', { name: /Política de Privacidade/ })).toBeVisible();
+      for (const viewport of [
+        { width: 1280, height: 800 },
+        { width: 390, height: 844 },
+      ]) {
+        for (const colorScheme of ['light', 'dark'] as const) {
+          await page.setViewportSize(viewport);
+          await page.emulateMedia({ colorScheme });
+          await page.screenshot({
+            path: `e2e/.artifacts/screenshots/consent-gate-${viewport.width}-${colorScheme}.png`,
+          });
+          await expectAccessible(page, `aceite dos termos, ${viewport.width}px ${colorScheme}`);
+        }
+      }
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.emulateMedia({ colorScheme: 'light' });
+      await gate.getByRole('button', { name: PRIVACY_MESSAGES.consentAccept }).click();
+      await expect(gate).toHaveCount(0);
+      const consents = await (await page.request.get('/api/me/consents')).json();
+      expect(consents.pending).toEqual([]);
+
       await page.goto('/conta');
       await expect(page.getByRole('heading', { name: 'Gerenciamento de Conta' })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Segurança' })).toHaveCount(0);
