@@ -4,7 +4,8 @@ import { users } from './users';
 /**
  * Every editorial and operator action, kept: who (the account, or the operator's command line),
  * when, what (`action`, a stable name such as 'question.edit'), on what (`target`, e.g. a question
- * id) and a readable summary. Rows are never updated or deleted.
+ * id) and a readable summary. Rows are never deleted, and updated only when an account they name
+ * is deleted: it becomes its pseudonym (docs/product-rules.md, "Personal data and the LGPD").
  */
 export const auditLog = pgTable(
   'audit_log',
