@@ -92,6 +92,18 @@ const SAMPLES: Record<
     value: 'contato@gabarita.example',
     expect: { supportEmail: 'contato@gabarita.example' },
   },
+  PRIVACY_EMAIL: {
+    value: 'privacidade@gabarita.example',
+    expect: { privacyEmail: 'privacidade@gabarita.example' },
+  },
+  AI_CHAT_RETENTION_DAYS: {
+    value: '180',
+    expect: { retention: { aiChatDays: 180, outboxDays: 7 } },
+  },
+  OUTBOX_RETENTION_DAYS: {
+    value: '3',
+    expect: { retention: { aiChatDays: 365, outboxDays: 3 } },
+  },
   TRUST_PROXY: { value: '1', expect: { trustProxy: 1 } },
   PIX_PROVIDER: {
     value: 'mercadopago',
