@@ -13,9 +13,8 @@
  * BENCH_SECONDS (8) per route, BENCH_CONNECTIONS (32), BENCH_ONLY=demo|synthetic|images for one part,
  * BENCH_CPU_PROF=<dir> to write a --cpu-prof of the server. Numbers go to docs/performance.md.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -23,6 +22,7 @@ import pg from 'pg';
 import { openDatabase } from '../src/db/client';
 import { createContentImportService } from '../src/modules/catalog/import/content-import.service';
 import { synthesizeCatalog, writeSyntheticCatalog } from '../src/modules/catalog/synth/synthesize';
+import { startProcess } from './server-process';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -43,59 +43,6 @@ const opsJs = path.join(serverDir, 'dist/ops.js');
 const ACCEPT = { 'accept-encoding': 'br, gzip' };
 
 if (!fs.existsSync(mainJs)) throw new Error('Build the server first: npm run build');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitUntilUp(url: string, child: ChildProcess) {
-  const deadline = Date.now() + 600_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not start');
-}
-
-interface Started {
-  url: string;
-  stop(): Promise<void>;
-}
-
-async function startProcess(args: string[], env: Record<string, string>): Promise<Started> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, args, {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: url,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  await waitUntilUp(url, child);
-  return {
-    url,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
 
 /** The bare route: what Fastify itself costs here, the 100% of every ratio. */
 const BARE_SERVER = `
