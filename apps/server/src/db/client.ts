@@ -53,6 +53,14 @@ const BYTEA_AS_BINARY = {
   parsers: { [BYTEA]: (value: string) => Buffer.from(value.slice(2), 'hex') },
 };
 
+/**
+ * PostgreSQL's default of 128 MB of shared buffers is sized for a server with memory of its own; in
+ * PGlite they live in the process's WebAssembly memory, which is touched at start and never given
+ * back. 16 MB holds the hot pages of a catalogue the embedded database is meant for, and the
+ * operating system's file cache keeps the rest (docs/performance.md, "Memory of a server").
+ */
+const PGLITE_CONF = ['shared_buffers = 16MB'];
+
 async function openPglite(
   dataDir: string | undefined,
   loadDataDir: Blob | undefined,
@@ -60,6 +68,7 @@ async function openPglite(
   // unaccent: question search ignores accents (docs/product-rules.md, "Question search").
   const client = await PGlite.create(dataDir, {
     extensions: { unaccent },
+    postgresqlconf: PGLITE_CONF,
     ...BYTEA_AS_BINARY,
     ...(loadDataDir ? { loadDataDir } : {}),
   });
