@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '@/lib/sharp';
 import { PHOTO_MAX_SIDE } from '@gabarita/shared';
 
 // Large enough for any phone photo, small enough to refuse decompression bombs.
@@ -9,6 +9,7 @@ const MAX_INPUT_PIXELS = 50_000_000;
  * every piece of metadata (EXIF, GPS, ICC) dropped. Returns null when it is not a readable image.
  */
 export async function normalizePhoto(input: Buffer): Promise<Buffer | null> {
+  const sharp = await loadSharp();
   try {
     return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import { loadSharp } from '@/lib/sharp';
 
 /** Longest side sent to a model: enough to read labels in a chart, small enough to be cheap. */
 const MAX_SIDE = 1024;
@@ -30,6 +30,7 @@ export function rasterForModel(image: {
 }
 
 async function render(image: { contentType: string; content: Buffer }): Promise<Uint8Array> {
+  const sharp = await loadSharp();
   const isSvg = image.contentType.startsWith('image/svg');
   const buffer = await sharp(image.content, isSvg ? { density: 144 } : {})
     .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: !isSvg })

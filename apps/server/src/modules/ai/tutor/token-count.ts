@@ -1,15 +1,30 @@
-import { countTokens, decode, encode } from 'gpt-tokenizer';
+import { createRequire } from 'node:module';
+import type * as GptTokenizer from 'gpt-tokenizer';
+
+type Tokenizer = typeof GptTokenizer;
+let tokenizer: Tokenizer | undefined;
+
+/**
+ * The tokenizer, loaded at its first count: its tables hold about 70 MB, which a server whose tutor
+ * has not yet been used does not need (docs/performance.md, "Memory of a server"). Synchronously,
+ * since counting is; the load costs a few hundred milliseconds once.
+ */
+function loadTokenizer(): Tokenizer {
+  tokenizer ??= createRequire(import.meta.url)('gpt-tokenizer') as Tokenizer;
+  return tokenizer;
+}
 
 // Text is data here: a "<|endoftext|>" typed by a student is just characters.
 const AS_TEXT = { disallowedSpecial: new Set<string>() };
 
 /** Tokens of a text by the local tokenizer (o200k). Providers count with their own tokenizers. */
 export function countTextTokens(text: string): number {
-  return text.length === 0 ? 0 : countTokens(text, AS_TEXT);
+  return text.length === 0 ? 0 : loadTokenizer().countTokens(text, AS_TEXT);
 }
 
 /** The text cut to at most `maxTokens` tokens. */
 export function truncateToTokens(text: string, maxTokens: number): string {
+  const { encode, decode } = loadTokenizer();
   const tokens = encode(text, AS_TEXT);
   return tokens.length <= maxTokens ? text : decode(tokens.slice(0, Math.max(0, maxTokens)));
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
+import { loadSharp } from '@/lib/sharp';
 import type { ImageFile } from './content-files';
 import type { ProblemList } from './problems';
 import { detectImageKind, extensionMismatch, KIND_LABEL, KIND_OF_TYPE } from './image-type';
@@ -84,6 +85,7 @@ export async function checkImages(
 }
 
 async function checkSvg(file: ImageFile, at: (message: string) => void) {
+  const sharp = await loadSharp();
   const source = file.content.toString('utf8');
   if (!/<svg[\s>]/.test(source)) {
     at('não é um SVG: falta o elemento <svg>');
@@ -135,6 +137,7 @@ async function checkSvg(file: ImageFile, at: (message: string) => void) {
 }
 
 async function checkRaster(file: ImageFile, at: (message: string) => void, prepare: boolean) {
+  const sharp = await loadSharp();
   const expected = KIND_OF_TYPE[file.contentType]!;
   let metadata: Metadata;
   try {

@@ -1,4 +1,5 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
+import { loadSharp } from '@/lib/sharp';
 import { detectImageKind, KIND_LABEL, KIND_OF_TYPE, SUPPORTED_EXTENSION } from './image-type';
 import type { SvgPicture } from './svg';
 
@@ -38,6 +39,7 @@ export async function restorePictures(
 }
 
 async function reencode(picture: SvgPicture, at: (message: string) => void) {
+  const sharp = await loadSharp();
   const base64 = picture.base64.replace(/\s+/g, '');
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) {
     at('tem um base64 inválido (caracteres fora do alfabeto base64)');
