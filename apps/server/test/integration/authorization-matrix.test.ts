@@ -134,6 +134,8 @@ const NO_PURCHASE = '00000000-0000-4000-8000-000000000000';
 
 const MATRIX: Record<string, Probe> = {
   'GET /api/health': { url: fixed('/api/health'), expect: same(200) },
+  'GET /api/health/live': { url: fixed('/api/health/live'), expect: same(200) },
+  'GET /api/health/ready': { url: fixed('/api/health/ready'), expect: same(200) },
   'GET /api/app-info': { url: fixed('/api/app-info'), expect: same(200) },
   'GET /api/auth/session': { url: fixed('/api/auth/session'), expect: same(200) },
   'GET /api/auth/providers': { url: fixed('/api/auth/providers'), expect: same(200) },

@@ -92,7 +92,7 @@ describe('the one error path', () => {
   });
 
   it('answers unknown /api paths with a JSON 404', async () => {
-    for (const url of ['/api/nao-existe', '/api', '/api/health/extra']) {
+    for (const url of ['/api/nao-existe', '/api', '/api/health/live/extra']) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toMatch(/application\/json/);
