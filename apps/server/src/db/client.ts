@@ -160,6 +160,14 @@ function once(close: () => Promise<void>): () => Promise<void> {
   return () => (closing ??= close());
 }
 
+/**
+ * Whether statements on `db` run in a PostgreSQL server (another process) rather than in PGlite,
+ * inside this one: code that would hold up the server's thread on PGlite may do more per statement.
+ */
+export function runsOnPostgres(db: Database): boolean {
+  return (db as { $client?: unknown }).$client instanceof pg.Pool;
+}
+
 export async function pingDatabase(db: Database): Promise<void> {
   await db.execute(sql`select 1`);
 }

@@ -50,7 +50,9 @@ describe('import from the browser', () => {
       .filter((event) => event.event === 'progress')
       .map((e) => (e.data as { line: string }).line);
     expect(progress[0]).toBe('Lendo formato-2.zip...');
-    expect(progress).toContain('  1/1 provas gravadas');
+    expect(progress).toContainEqual(
+      expect.stringMatching(/^ {2}1\/1 provas gravadas · [\d.]+ questões\/min$/),
+    );
     expect(events.at(-1)).toEqual({
       event: 'output',
       data: {

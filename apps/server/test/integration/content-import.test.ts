@@ -14,6 +14,7 @@ import {
 import {
   ContentProblemsError,
   createContentImportService,
+  embeddedCeilingWarning,
   type ImportOptions,
 } from '@/modules/catalog/import/content-import.service';
 import type { Problem } from '@/modules/catalog/import/problems';
@@ -63,7 +64,14 @@ describe('content import', () => {
       const progress: string[] = [];
       const result = await service().importContent(MINI_CATALOG, (line) => progress.push(line));
       expect(result).toMatchObject({ exams: 3, questions: 10 });
-      expect(progress).toContain('  3/3 provas gravadas');
+      // Each line of the writing phase has the rate since the one before; all but the last, the
+      // time left at that rate.
+      expect(progress).toContainEqual(
+        expect.stringMatching(/^ {2}1\/3 provas gravadas · [\d.]+ questões\/min · falta/),
+      );
+      expect(progress).toContainEqual(
+        expect.stringMatching(/^ {2}3\/3 provas gravadas · [\d.]+ questões\/min$/),
+      );
       expect(
         progress.some((line) => /^Validado em .+: 3 provas, 10 questões, 1 imagem\.$/.test(line)),
       ).toBe(true);
@@ -550,6 +558,14 @@ describe('content import', () => {
             from subjects`,
       );
       expect(notes).toEqual({ subjects: 100, without_notes: 0 });
+      // The embedded database's tested ceiling (README): said past it, never on PostgreSQL.
+      expect(await embeddedCeilingWarning(fresh.db)).toBeNull();
+      const warning = await embeddedCeilingWarning(fresh.db, 100);
+      if (fresh.kind === 'postgres') expect(warning).toBeNull();
+      else
+        expect(warning).toMatch(
+          /^Aviso: o catálogo tem agora \d+ questões, e o banco embutido \(PGlite\) foi testado até 100; .*use PostgreSQL \(DATABASE_URL; veja o README\)\.$/,
+        );
     } finally {
       await fresh.destroy();
     }

@@ -46,6 +46,16 @@ describe('migrations on an empty database', () => {
     expect(await appliedCount(database)).toBe(committedMigrations.length);
   });
 
+  it("keeps the search index's pending list on PostgreSQL and off on PGlite", async () => {
+    const [index] = await executeRows<{ options: string[] | null }>(
+      database.db,
+      sql`select reloptions as options from pg_class where relname = 'questions_search_vector_idx'`,
+    );
+    expect(index?.options).toEqual([
+      database.kind === 'postgres' ? 'fastupdate=on' : 'fastupdate=off',
+    ]);
+  });
+
   it('creates exactly the tables the schema declares', async () => {
     const tables = await executeRows<{ table_name: string }>(
       database.db,

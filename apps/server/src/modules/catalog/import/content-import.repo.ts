@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
-import type { Database } from '@/db/client';
+import { type Database, runsOnPostgres } from '@/db/client';
 import {
   disciplines,
   examDisciplines,
@@ -15,6 +15,17 @@ import type { PreparedImage } from './images';
 import type { ValidCatalog, ValidExam } from './validate-content';
 
 const excluded = (column: string) => sql.raw(`excluded.${column}`);
+
+/** Questions per statement where statements run in the server's thread (`questionWriting`). */
+const FEW_QUESTIONS_PER_STATEMENT = 5;
+
+/** Questions students can find: those of the exams' counts (annulled ones left out). */
+export async function countCatalogQuestions(db: Database) {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${exams.questionCount}), 0)::int`.mapWith(Number) })
+    .from(exams);
+  return row?.total ?? 0;
+}
 
 export async function countExams(db: Database) {
   const [row] = await db.select({ total: count() }).from(exams);
@@ -133,6 +144,7 @@ export async function upsertExam(
   subjectIds: Map<string, number>,
   /** Awaited between statements, so that a caller can let waiting requests in. */
   pause: () => Promise<void>,
+  questionsPerStatement = FEW_QUESTIONS_PER_STATEMENT,
 ) {
   await pause();
   const counts = candidateCounts(exam);
@@ -178,12 +190,12 @@ export async function upsertExam(
         ),
       ),
     );
-  for (let start = 0; start < exam.questions.length; start += QUESTIONS_PER_STATEMENT) {
+  for (let start = 0; start < exam.questions.length; start += questionsPerStatement) {
     await pause();
     await upsertQuestions(
       db,
       exam,
-      exam.questions.slice(start, start + QUESTIONS_PER_STATEMENT),
+      exam.questions.slice(start, start + questionsPerStatement),
       subjectIds,
     );
   }
@@ -208,10 +220,33 @@ export async function upsertExam(
 }
 
 /**
- * Each question's words go into the search index as its row is written (migration 0013), about 3 ms
- * a question on PGlite: a few per statement keep every statement short.
+ * How an import writes questions, per database. On PGlite each question's words go into the search
+ * index as its row is written (migration 0013), about 3 ms a question in the server's thread: a few
+ * per statement keep every statement short. PostgreSQL runs statements in a process of its own: an
+ * exam's questions go in one statement, and their words into the index's pending list (migration
+ * 0029), merged in bulk whenever it passes its limit (`limitPendingSearchWords`).
  */
-const QUESTIONS_PER_STATEMENT = 5;
+export function questionWriting(db: Database) {
+  const onPostgres = runsOnPostgres(db);
+  return {
+    questionsPerStatement: onPostgres ? 250 : FEW_QUESTIONS_PER_STATEMENT,
+    pendingSearchWords: onPostgres,
+  };
+}
+
+/**
+ * PostgreSQL's default limit, set for the transaction because every search reads the whole pending
+ * list while it waits, the import's uncommitted words included: about 2 ms at 4 MB (some 2,000
+ * questions), tens to hundreds of ms at 16 MB (docs/performance.md, "Content import").
+ */
+export async function limitPendingSearchWords(tx: Database) {
+  await tx.execute(sql`set local gin_pending_list_limit = '4MB'`);
+}
+
+/** The words still pending go into the index before the import commits, not in a reader's search. */
+export async function mergePendingSearchWords(tx: Database) {
+  await tx.execute(sql`select gin_clean_pending_list('questions_search_vector_idx'::regclass)`);
+}
 
 async function upsertQuestions(
   db: Database,

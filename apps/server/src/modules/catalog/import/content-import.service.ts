@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Database } from '@/db/client';
+import { type Database, runsOnPostgres } from '@/db/client';
 import { inTransaction } from '@/db/transaction';
 import { AppError } from '@/lib/errors';
 import { slicer } from '@/lib/event-loop';
@@ -12,8 +12,12 @@ import {
 } from '../editor/import-conflicts';
 import { readContentFolder } from './content-files';
 import {
+  countCatalogQuestions,
   countExams,
   disciplineNames,
+  limitPendingSearchWords,
+  mergePendingSearchWords,
+  questionWriting,
   upsertDisciplines,
   upsertExam,
   upsertImages,
@@ -30,7 +34,7 @@ import {
   retirementLines,
 } from './retirements';
 import { childPath, formatProblems, type Problem, ProblemList } from './problems';
-import { type ValidCatalog, validateContent } from './validate-content';
+import { type ValidCatalog, type ValidExam, validateContent } from './validate-content';
 
 export type Progress = (line: string) => void;
 
@@ -62,15 +66,59 @@ export class ContentProblemsError extends AppError {
   }
 }
 
+export type ImportOutcome = 'imported' | 'refused' | 'failed';
+type FinishedListener = (outcome: ImportOutcome, seconds: number) => void;
+const finishedListeners = new Set<FinishedListener>();
+
+/** Calls `listener` after each import this process runs (not a --check); returns its removal. */
+export function onImportFinished(listener: FinishedListener): () => void {
+  finishedListeners.add(listener);
+  return () => finishedListeners.delete(listener);
+}
+
 export function createContentImportService(db: Database) {
   return {
     importContent: (dir: string, progress?: Progress, options: ImportOptions = {}) =>
-      importContent(db, dir, progress, options),
+      options.check
+        ? importContent(db, dir, progress, options)
+        : timed(importContent(db, dir, progress, options)),
     isCatalogEmpty: async () => (await countExams(db)) === 0,
   };
 }
 
 export type ContentImportService = ReturnType<typeof createContentImportService>;
+
+async function timed<T>(running: Promise<T>): Promise<T> {
+  const started = performance.now();
+  const finished = (outcome: ImportOutcome) => {
+    for (const listener of finishedListeners)
+      listener(outcome, (performance.now() - started) / 1000);
+  };
+  try {
+    const result = await running;
+    finished('imported');
+    return result;
+  } catch (error) {
+    finished(error instanceof ContentProblemsError ? 'refused' : 'failed');
+    throw error;
+  }
+}
+
+/**
+ * The largest catalogue the embedded database is tested with (README, "How large a catalogue the
+ * embedded database serves"); past it, an import says so.
+ */
+export const EMBEDDED_TESTED_QUESTIONS = 100_000;
+
+export async function embeddedCeilingWarning(
+  db: Database,
+  tested = EMBEDDED_TESTED_QUESTIONS,
+): Promise<string | null> {
+  if (runsOnPostgres(db)) return null;
+  const questions = await countCatalogQuestions(db);
+  if (questions <= tested) return null;
+  return `Aviso: o catálogo tem agora ${count(questions, 'questão', 'questões')}, e o banco embutido (PGlite) foi testado até ${tested.toLocaleString('pt-BR')}; acima disso as buscas ficam mais lentas. Para um catálogo deste tamanho, use PostgreSQL (DATABASE_URL; veja o README).`;
+}
 
 const count = (value: number, one: string, many: string) =>
   `${value.toLocaleString('pt-BR')} ${value === 1 ? one : many}`;
@@ -144,21 +192,22 @@ async function importContent(
   }
 
   const writing = performance.now();
-  const step = Math.max(1, Math.ceil(catalog.exams.length / 20));
   // On PGlite each statement runs in this process and its promise settles at once, so without a
   // pause the whole loop would be one run of the event loop and no request would be answered.
   const pause = slicer();
+  const writes = questionWriting(db);
   await pause();
   await inTransaction(db, async (tx) => {
+    if (writes.pendingSearchWords) await limitPendingSearchWords(tx);
     await upsertDisciplines(tx, catalog.disciplines);
     await upsertImages(tx, images, pause);
     const subjectIds = new Map<string, number>();
-    for (const [index, exam] of catalog.exams.entries()) {
-      await upsertExam(tx, exam, subjectIds, pause);
-      if ((index + 1) % step === 0 || index + 1 === catalog.exams.length) {
-        progress(`  ${index + 1}/${catalog.exams.length} provas gravadas`);
-      }
+    const written = writingProgress(catalog.exams, progress);
+    for (const exam of catalog.exams) {
+      await upsertExam(tx, exam, subjectIds, pause, writes.questionsPerStatement);
+      written(exam);
     }
+    if (writes.pendingSearchWords) await mergePendingSearchWords(tx);
     await saveStudyNotes(tx, catalog.studyNotes);
     await recordOverwrittenEdits(tx, undoneEdits);
     // Every instance drops its copy of the catalogue when this commits, not before.
@@ -166,6 +215,7 @@ async function importContent(
   });
   await refreshStatistics(db);
   progress(`Gravado em ${seconds(writing)}.`);
+  const ceiling = await embeddedCeilingWarning(db);
   return {
     exams: catalog.exams.length,
     questions: questionCount,
@@ -173,9 +223,46 @@ async function importContent(
     lines: [
       `Importação concluída: ${summary} de ${folder}.`,
       ...retirementLines(retirements, true),
+      ...(ceiling ? [ceiling] : []),
     ],
   };
 }
+
+/**
+ * Reports every twentieth of the exams written, with the rate of questions since the previous line
+ * and the time left at that rate.
+ */
+function writingProgress(exams: ValidExam[], progress: Progress) {
+  const total = exams.length;
+  const totalQuestions = exams.reduce((sum, exam) => sum + exam.questions.length, 0);
+  const step = Math.max(1, Math.ceil(total / 20));
+  let examsDone = 0;
+  let questionsDone = 0;
+  let mark = { at: performance.now(), questions: 0 };
+  return (exam: ValidExam) => {
+    examsDone += 1;
+    questionsDone += exam.questions.length;
+    if (examsDone % step !== 0 && examsDone !== total) return;
+    const now = performance.now();
+    const perMinute = ((questionsDone - mark.questions) * 60_000) / Math.max(now - mark.at, 1);
+    mark = { at: now, questions: questionsDone };
+    const left =
+      examsDone < total && perMinute > 0
+        ? ` · ${timeLeft((totalQuestions - questionsDone) / perMinute)}`
+        : '';
+    progress(
+      `  ${examsDone.toLocaleString('pt-BR')}/${total.toLocaleString('pt-BR')} provas gravadas · ${roundedRate(perMinute).toLocaleString('pt-BR')} questões/min${left}`,
+    );
+  };
+}
+
+const roundedRate = (perMinute: number) =>
+  perMinute >= 1000 ? Math.round(perMinute / 100) * 100 : Math.round(perMinute);
+
+const timeLeft = (minutes: number) =>
+  minutes < 1
+    ? 'falta menos de 1 min'
+    : `faltam cerca de ${Math.round(minutes).toLocaleString('pt-BR')} min`;
 
 /**
  * Fresh statistics, so the planner sees the catalogue as it now is (PGlite has no autovacuum to do
