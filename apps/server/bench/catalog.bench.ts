@@ -3,14 +3,23 @@
  * and filters, with a user who answered 2,000 questions) over a synthetic catalogue of 5,000 exams
  * and 100,000 questions, on PGlite and on PostgreSQL (when BENCH_DATABASE_URL or
  * TEST_DATABASE_URL points at a server whose user can create databases). Prints p50/p95/p99 at
- * concurrency 1, 4 and 16. Numbers go to docs/performance.md.
+ * concurrency 1, 4 and 16, then text searches of every kind together at 32 connections (req/s).
+ * Numbers go to docs/performance.md.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createContentImportService } from '../src/modules/catalog/import/content-import.service';
 import { writeSyntheticCatalog } from '../src/modules/catalog/synth/synthesize';
-import { benchApp, benchDatabases, benchStudent, measure, row, TABLE_HEADER } from './harness';
+import {
+  type BenchApp,
+  benchApp,
+  benchDatabases,
+  benchStudent,
+  measure,
+  row,
+  TABLE_HEADER,
+} from './harness';
 
 const EXAMS = Number(process.env.BENCH_EXAMS ?? 5000);
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 100_000);
@@ -40,7 +49,29 @@ const SEARCHES: Record<string, string> = {
   'search: word + errei': `${q('lei')}&status=errei`,
   'search: nao-resolvidas': '/api/questions/search?status=nao-resolvidas',
   'search: word + nao-resolvidas': `${q('princípio')}&status=nao-resolvidas`,
+  'search: no match (xyzzy)': q('xyzzy'),
+  // Made up anew each run, so it is in no statement and in no statistics.
+  'search: made-up word, no match': q(madeUpWord()),
 };
+
+/** Five syllables with a 'k': the synthetic long tail has three and none with a 'k'. */
+function madeUpWord() {
+  const syllable = () =>
+    'bcdfgklmnprstv'[Math.floor(Math.random() * 14)]! + 'aeiou'[Math.floor(Math.random() * 5)]!;
+  return `k${Array.from({ length: 5 }, syllable).join('')}`;
+}
+
+/** 32 connections at once over text searches of every kind, 4 on each query. */
+const MIXED_SEARCHES = [
+  'search: common word',
+  'search: rare word, unaccented',
+  'search: two words',
+  'search: phrase',
+  'search: word + errei',
+  'search: word + nao-resolvidas',
+  'search: no match (xyzzy)',
+  'search: made-up word, no match',
+];
 const ANSWERS = 2000;
 
 // v2: statements of real words (text search).
@@ -48,6 +79,21 @@ const dir = path.join(os.tmpdir(), `gabarita-bench-v3-${EXAMS}-${QUESTIONS}`);
 if (!fs.existsSync(path.join(dir, 'disciplinas.json')))
   writeSyntheticCatalog(dir, { exams: EXAMS, questions: QUESTIONS });
 console.log(`# Catalogue benchmark (${os.cpus().length} cores, Node ${process.version})`);
+
+async function measureMixedSearches(app: BenchApp, cookie: string) {
+  const started = performance.now();
+  const results = await Promise.all(
+    MIXED_SEARCHES.map((name) =>
+      measure(app, SEARCHES[name]!, { concurrency: 4, requests: REQUESTS, cookie }),
+    ),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  MIXED_SEARCHES.forEach((name, index) => console.log(row(`${name} (mixed)`, 32, results[index]!)));
+  const all = results.map((result) => result.p99);
+  console.log(
+    `\nMixed text searches at 32 connections: ${((MIXED_SEARCHES.length * REQUESTS) / seconds).toFixed(0)} req/s, worst p99 ${Math.max(...all).toFixed(1)} ms`,
+  );
+}
 
 for await (const { label, database } of benchDatabases()) {
   await database.migrate();
@@ -75,6 +121,9 @@ for await (const { label, database } of benchDatabases()) {
         ),
       );
     }
+  }
+  if ('search: mixed'.includes(only)) {
+    await measureMixedSearches(app, cookie);
   }
   await app.close();
   await database.close();

@@ -16,25 +16,91 @@ export interface SearchPosition {
 const TRUE = sql`true`;
 
 /**
+ * How the text is matched, chosen from the number of its matches (findTextMatches): `few` lists
+ * the ids of all its matches, taken from the index; `many` checks the text on each question of the
+ * walk in the list's order (it meets a page of matches early); `none` is a text of stop words
+ * only, which searches nothing.
+ */
+export type TextMatch = { kind: 'none' } | { kind: 'few'; ids: string[] } | { kind: 'many' };
+
+const textQuery = (text: string) => sql`public.search_query(${text})`;
+
+/**
+ * The text's matches through its GIN index, their ids when there are `few` or less, or null when
+ * there is none. Cheap whatever the text: a word in no statement costs an index lookup, where the
+ * walk in the list's order would read the whole catalogue looking for it. Words the planner expects
+ * in `common` questions or more are not counted: counting them costs more than the walk, which
+ * meets a page of them early. Phrases are always counted: their words may be common together and
+ * rare in that order.
+ */
+export async function findTextMatches(
+  db: Database,
+  text: string,
+  few: number,
+  common: number,
+): Promise<TextMatch | null> {
+  if (!text.includes('"') && (await estimatedMatches(db, text)) >= common) return { kind: 'many' };
+  // The planner goes through the index for a word it takes for rare (one absent from its
+  // statistics included) and scans the table for a common one, stopping at `few` + 1 matches:
+  // either way the count is bounded. The ids are read only when they are few. A text the index
+  // cannot answer (a negation alone) matches most questions: many.
+  const [row] = await executeRows<{ matches: number | null; ids: string[] | null }>(
+    db,
+    sql`select matches, case when matches <= ${few} then (select array_agg(id) from questions
+                               where search_vector @@ ${textQuery(text)}) end as ids
+          from (select case when numnode(${textQuery(text)}) = 0 then null
+                            when querytree(${textQuery(text)}) = 'T' then ${few + 1}
+                            else (select count(*)::int from (
+                                    select 1 from questions where search_vector @@ ${textQuery(text)}
+                                    limit ${few + 1}) matching) end as matches) counted`,
+  );
+  if (!row || row.matches === null) return { kind: 'none' };
+  if (row.matches === 0) return null;
+  return row.ids ? { kind: 'few', ids: row.ids } : { kind: 'many' };
+}
+
+/** The planner's estimate of the questions matching the text, from the catalogue's statistics. */
+async function estimatedMatches(db: Database, text: string): Promise<number> {
+  const [row] = await executeRows<{ 'QUERY PLAN': unknown }>(
+    db,
+    sql`explain (format json) select 1 from questions where search_vector @@ ${textQuery(text)}`,
+  );
+  const plan = row?.['QUERY PLAN'];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as
+    | [{ Plan?: { 'Plan Rows'?: number } }]
+    | undefined;
+  return parsed?.[0]?.Plan?.['Plan Rows'] ?? 0;
+}
+
+/** A text[] literal: each id quoted, its quotes and backslashes escaped. */
+const textArray = (values: string[]) =>
+  `{${values.map((value) => `"${value.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
+
+function textCondition(text: string | undefined, match: TextMatch): SQL {
+  if (!text || match.kind === 'none') return TRUE;
+  // Few matches: only those questions are joined and sorted. The planner, taking a rare word or a
+  // phrase for a more common one, would walk the list instead, through the whole catalogue.
+  return match.kind === 'few'
+    ? sql`q.id = any(${textArray(match.ids)}::text[])`
+    : sql`q.search_vector @@ ${textQuery(text)}`;
+}
+
+/**
  * The conditions of a question search (docs/product-rules.md, "Question search"). The text goes
  * through `search_query` (migration 0010: accent-insensitive, stemmed Portuguese) against the
- * questions' generated `search_vector`; a text of stop words only searches nothing.
+ * questions' generated `search_vector`.
  */
-function searchConditions(filters: QuestionSearchFilters, userId: string | null): SQL {
+function searchConditions(
+  filters: QuestionSearchFilters,
+  userId: string | null,
+  match: TextMatch,
+): SQL {
   // Retired questions are out of the catalogue (docs/product-rules.md, "Retired questions").
-  const parts: SQL[] = [sql`q.status <> 'annulled'`, sql`q.retired_at is null`];
-  if (filters.q && filters.q.includes('"')) {
-    // A phrase is estimated as if its words only had to appear anywhere, so the planner would walk
-    // the exams in order expecting an early match; its matches are few: take them from the index.
-    parts.push(
-      sql`(numnode(public.search_query(${filters.q})) = 0 or q.id = any(array(
-            select id from questions where search_vector @@ public.search_query(${filters.q}))))`,
-    );
-  } else if (filters.q) {
-    parts.push(
-      sql`(numnode(public.search_query(${filters.q})) = 0 or q.search_vector @@ public.search_query(${filters.q}))`,
-    );
-  }
+  const parts: SQL[] = [
+    sql`q.status <> 'annulled'`,
+    sql`q.retired_at is null`,
+    textCondition(filters.q, match),
+  ];
   if (filters.tipo) parts.push(sql`e.kind = ${filters.tipo}`);
   if (filters.cargo) parts.push(sql`e.cargo_geral = ${filters.cargo}`);
   if (filters.instituicao) parts.push(sql`e.instituicao = ${filters.instituicao}`);
@@ -68,12 +134,13 @@ const historyJoin = (userId: string | null) =>
 export async function searchQuestionPage(
   db: Database,
   filters: QuestionSearchFilters,
+  match: TextMatch,
   userId: string | null,
   after: SearchPosition | null,
   limit: number,
   countLimit: number,
 ) {
-  const where = searchConditions(filters, userId);
+  const where = searchConditions(filters, userId, match);
   const afterCondition = after
     ? sql`(e.ano < ${after.ano} or (e.ano = ${after.ano} and (q.exam_id < ${after.examId}
            or (q.exam_id = ${after.examId} and (q.number > ${after.number}

@@ -7,7 +7,7 @@ import {
 import { z } from 'zod';
 import type { Database } from '@/db/client';
 import { toQuestionResultCard } from './question-result-card';
-import { searchQuestionPage, type SearchPosition } from './question-search.repo';
+import { findTextMatches, searchQuestionPage, type SearchPosition } from './question-search.repo';
 import { canonicalSearchText } from './search-text';
 import { requestErrors, authErrors } from '@/lib/app-errors';
 
@@ -41,6 +41,26 @@ function clean(filters: QuestionSearchFilters): QuestionSearchFilters {
 }
 
 /**
+ * Up to this many matches of the text, the page is taken from them; above, by walking the list in
+ * its order, which meets a page of matches within about 21 × catalogue ÷ matches questions.
+ */
+export const FEW_TEXT_MATCHES = 2_000;
+
+/**
+ * A word the planner's statistics expect in at least this many questions is common: it is walked
+ * at once, without counting its matches first (a word absent from the catalogue is estimated at
+ * half the rarest word the statistics keep, far below this).
+ */
+export const COMMON_TEXT_ESTIMATE = 5 * FEW_TEXT_MATCHES;
+
+const noMatches = (): QuestionSearchResponse => ({
+  items: [],
+  total: 0,
+  totalCapped: false,
+  nextCursor: null,
+});
+
+/**
  * Questions by text and filters (docs/product-rules.md, "Question search"). Filtering by the
  * user's own status needs a signed-in user.
  */
@@ -49,15 +69,24 @@ export async function searchQuestions(
   rawFilters: QuestionSearchFilters,
   cursor: string | undefined,
   userId: string | null,
+  {
+    fewMatches = FEW_TEXT_MATCHES,
+    commonEstimate = COMMON_TEXT_ESTIMATE,
+  }: { fewMatches?: number; commonEstimate?: number } = {},
 ): Promise<QuestionSearchResponse> {
   const filters = clean(rawFilters);
   if (filters.status && !userId) {
     throw authErrors.statusNeedsSignIn();
   }
   const after = decodeSearchCursor(cursor);
+  const match = filters.q
+    ? await findTextMatches(db, filters.q, fewMatches, commonEstimate)
+    : ({ kind: 'none' } as const);
+  if (!match) return noMatches();
   const { items, total } = await searchQuestionPage(
     db,
     filters,
+    match,
     userId,
     after,
     SEARCH_PAGE_SIZE + 1,
