@@ -44,6 +44,8 @@ import { createRateLimiter } from './modules/rate-limit/rate-limit.service';
 import { createHealthService } from './modules/health/health.service';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer';
 import { outboxRoutes } from './modules/mail/outbox.routes';
+import { createMetrics } from './modules/metrics/metrics';
+import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { operatorRoutes } from './modules/operator/operator.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
@@ -170,6 +172,12 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Only when something may read them (docs/deployment.md, "Metrics").
+  const metrics = config.metricsToken ? createMetrics(deps.database) : undefined;
+  if (metrics) {
+    metrics.observeRequests(app);
+    app.addHook('onClose', async () => metrics.close());
+  }
 
   const secureCookies = config.appUrl.startsWith('https:');
   // Read once: every page navigation answers it, and the CSP allows its inline script.
@@ -399,6 +407,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
           : { local: config.trustProxy },
     });
   }
+  if (metrics) await app.register(metricsRoutes, { metrics, token: config.metricsToken! });
   await registerSpa(app, config.webDistDir, indexPages);
 
   return app;

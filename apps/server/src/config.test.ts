@@ -104,6 +104,10 @@ const SAMPLES: Record<
     value: '3',
     expect: { retention: { aiChatDays: 365, outboxDays: 3 } },
   },
+  METRICS_TOKEN: {
+    value: 'segredo-de-metricas-com-24-caracteres',
+    expect: { metricsToken: 'segredo-de-metricas-com-24-caracteres' },
+  },
   TRUST_PROXY: { value: '1', expect: { trustProxy: 1 } },
   PIX_PROVIDER: {
     value: 'mercadopago',

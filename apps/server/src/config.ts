@@ -43,6 +43,8 @@ const envSchema = z.object({
   PRIVACY_EMAIL: optionalString(z.email()),
   AI_CHAT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  // Long enough not to be guessed; a scraper sends it as a bearer token.
+  METRICS_TOKEN: optionalString(z.string().min(24, 'use pelo menos 24 caracteres')),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -130,6 +132,8 @@ export interface AppConfig {
   usdBrlRate: number;
   /** Where holders of personal data write; SUPPORT_EMAIL when not set. */
   privacyEmail: string | undefined;
+  /** Bearer token of GET /metrics; without it the endpoint does not exist. */
+  metricsToken: string | undefined;
   /** Days each kind of record is kept (docs/product-rules.md, "Personal data and the LGPD"). */
   retention: { aiChatDays: number; outboxDays: number };
 }
@@ -228,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     supportTokenGrantPackages: vars.SUPPORT_TOKEN_GRANT_PACKAGES,
     usdBrlRate: vars.USD_BRL_RATE,
     privacyEmail: vars.PRIVACY_EMAIL ?? vars.SUPPORT_EMAIL,
+    metricsToken: vars.METRICS_TOKEN,
     retention: { aiChatDays: vars.AI_CHAT_RETENTION_DAYS, outboxDays: vars.OUTBOX_RETENTION_DAYS },
   };
 }

@@ -26,6 +26,8 @@ export interface DatabaseHandle {
    * returned function stops it.
    */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /** The connection pool's state, for /metrics (PostgreSQL; PGlite has no pool). */
+  poolState?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -112,6 +114,7 @@ async function openPostgres(target: {
       }
     },
     listen: (channel, onMessage) => listenPostgres(target.url, channel, onMessage),
+    poolState: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: once(() => pool.end()),
   };
 }

@@ -54,9 +54,15 @@ export function untilClientLeaves(reply: FastifyReply): AbortSignal {
   return closing ? AbortSignal.any([abort.signal, closing]) : abort.signal;
 }
 
+let openStreams = 0;
+
+/** Event streams this process is sending now (all apps in it), for /metrics. */
+export const openEventStreams = () => openStreams;
+
 /** The items as text, with a keep-alive comment whenever the next one takes long to come. */
 async function* encode(items: AsyncIterable<StreamItem>, keepAliveMs: number) {
   const iterator = items[Symbol.asyncIterator]();
+  openStreams += 1;
   try {
     for (;;) {
       const next = iterator.next();
@@ -76,6 +82,7 @@ async function* encode(items: AsyncIterable<StreamItem>, keepAliveMs: number) {
       }
     }
   } finally {
+    openStreams -= 1;
     // The client left or the stream ended: let the source clean up (abort its work, release waits).
     await iterator.return?.();
   }
