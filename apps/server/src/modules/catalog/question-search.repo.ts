@@ -67,8 +67,7 @@ async function estimatedMatches(db: Database, text: string): Promise<number> {
   );
   const plan = row?.['QUERY PLAN'];
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as
-    | [{ Plan?: { 'Plan Rows'?: number } }]
-    | undefined;
+    [{ Plan?: { 'Plan Rows'?: number } }] | undefined;
   return parsed?.[0]?.Plan?.['Plan Rows'] ?? 0;
 }
 
