@@ -5,6 +5,7 @@ import { openDatabase } from '../db/client';
 import { databaseTarget } from '../db/database-target';
 import { isLockLive, type LockInfo, tryAcquireDataDirLock } from '../db/data-dir-lock';
 import { AppError } from '../lib/errors';
+import { restoreEmbeddedDatabase } from '../modules/operator/backup';
 import { operatorCommands } from '../modules/operator/operator.commands';
 import { createOperatorService } from '../modules/operator/operator.service';
 
@@ -41,7 +42,10 @@ async function main(argv: string[]): Promise<number> {
     const attempt = tryAcquireDataDirLock(config.dataDir, 'cli');
     if (attempt.acquired) {
       try {
-        return await runDirect(target, command, args, config);
+        // The database is replaced while closed, so no command may open it first.
+        return command === 'db:restore'
+          ? await restoreDirect(target.dataDir!, args)
+          : await runDirect(target, command, args, config);
       } finally {
         attempt.lock.release();
       }
@@ -86,6 +90,19 @@ async function runDirect(
     return reportFailure(error);
   } finally {
     await database.close();
+  }
+}
+
+async function restoreDirect(dataDir: string, args: string[]): Promise<number> {
+  if (args.length !== 1) {
+    console.error(`Uso: ${operatorCommands['db:restore']!.usage}`);
+    return 2;
+  }
+  try {
+    print(await restoreEmbeddedDatabase(dataDir, args[0]!));
+    return 0;
+  } catch (error) {
+    return reportFailure(error);
   }
 }
 

@@ -26,6 +26,11 @@ export interface DatabaseHandle {
    * returned function stops it.
    */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * The embedded database's files as a gzipped tar, taken between statements after a checkpoint:
+   * what a crash at that instant would leave, which PostgreSQL recovers from (PGlite only).
+   */
+  dumpDataDir?(): Promise<Blob>;
   /** The connection pool's state, for /metrics (PostgreSQL; PGlite has no pool). */
   poolState?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -78,6 +83,10 @@ async function openPglite(
   return {
     db,
     kind: 'pglite',
+    async dumpDataDir() {
+      await client.exec('checkpoint');
+      return client.dumpDataDir('gzip');
+    },
     migrate: () => migratePglite(db, { migrationsFolder }),
     listen: async (channel, onMessage) => {
       const stop = await client.listen(channel, onMessage);

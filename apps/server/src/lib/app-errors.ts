@@ -206,6 +206,30 @@ export const operatorErrors = {
       `Há uma conta com senha e uma conta Google com o e-mail ${email}: use --provider password ou --provider google.`,
     ),
   inconsistent: (report: string) => new AppError('operator/inconsistent', 409, report),
+  fileExists: (file: string) =>
+    new AppError(
+      'operator/file-exists',
+      409,
+      `O arquivo ${file} já existe: escolha outro nome (nada é escrito por cima de um arquivo).`,
+    ),
+  fileMissing: (file: string) =>
+    new AppError(
+      'operator/file-missing',
+      404,
+      `Arquivo não encontrado: ${file}. Nada foi alterado.`,
+    ),
+  notABackup: (file: string) =>
+    new AppError(
+      'operator/not-a-backup',
+      400,
+      `${file} não é uma cópia do banco embutido que se possa abrir (db:backup). Nada foi alterado.`,
+    ),
+  serverRunning: () =>
+    new AppError(
+      'operator/server-running',
+      409,
+      'O servidor está usando o banco embutido: pare-o antes de restaurar uma cópia. Nada foi alterado.',
+    ),
   folderNotEmpty: (dir: string) =>
     new AppError(
       'operator/folder-not-empty',

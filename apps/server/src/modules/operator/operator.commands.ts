@@ -20,6 +20,7 @@ import { createEntitlementsService } from '../entitlements/entitlements.service'
 import { usageReport } from '../tokens/token-ledger.service';
 import { createTokensService } from '../tokens/tokens.service';
 import { createAccountsService } from '../users/accounts.service';
+import { backupEmbeddedDatabase, POSTGRES_BACKUP_RECIPE } from './backup';
 import { appliedMigrations, countRuns, latestRuns } from './operator.repo';
 import { operatorErrors } from '@/lib/app-errors';
 
@@ -487,10 +488,38 @@ const studyVerify: OperatorCommand = {
   },
 };
 
+const dbBackup: OperatorCommand = {
+  usage: 'db:backup <arquivo>',
+  summary:
+    'Grava uma cópia do banco embutido (PGlite) em um arquivo novo, consistente mesmo com o ' +
+    'servidor em uso. Com PostgreSQL, mostra como usar pg_dump.',
+  pathArgs: [0],
+  async run(database, args) {
+    if (args.length !== 1) throw operatorErrors.usage(`Uso: ${this.usage}`);
+    return backupEmbeddedDatabase(database, args[0]!);
+  },
+};
+
+/** Run by the command line itself while it holds the data folder (cli/ops.ts); here, refused. */
+const dbRestore: OperatorCommand = {
+  usage: 'db:restore <arquivo>',
+  summary:
+    'Substitui o banco embutido pela cópia (db:backup), com o servidor parado; o banco ' +
+    'substituído fica guardado ao lado. Com PostgreSQL, mostra como usar pg_restore.',
+  pathArgs: [0],
+  async run(database) {
+    throw database.kind === 'postgres'
+      ? operatorErrors.usage(POSTGRES_BACKUP_RECIPE)
+      : operatorErrors.serverRunning();
+  },
+};
+
 export const operatorCommands: Readonly<Record<string, OperatorCommand>> = {
   'content:import': contentImport,
   'content:draft-comments': contentDraftComments,
   'db:status': dbStatus,
+  'db:backup': dbBackup,
+  'db:restore': dbRestore,
   'admin:create': adminCreate,
   'user:grant-premium': grantPremiumCommand,
   'payments:list': paymentsList,
