@@ -11,7 +11,7 @@ import {
   testHistory,
 } from '@/db/schema';
 import type { ExamKind } from '@gabarita/shared';
-import type { ExamIndexRows, IndexedExam } from './exam-index';
+import type { ExamDisciplineRow, ExamSubjectRow, IndexedExam } from './exam-index';
 
 export interface ExamRow {
   id: string;
@@ -246,67 +246,129 @@ export async function listQuestionIds(db: Database) {
   return rows.map((row) => row.id);
 }
 
-/** Everything the in-memory exam search needs, exams in the catalogue's order. */
-export async function loadExamIndexRows(db: Database): Promise<ExamIndexRows> {
-  const [examRows, disciplineRows, subjectRows, names] = await Promise.all([
-    readColumns<IndexedExam>(
-      db,
-      'exams',
-      {
-        id: 'id',
-        kind: 'kind',
-        cargo: 'cargo',
-        cargoGeral: 'cargo_geral',
-        orgao: 'orgao',
-        nivel: 'nivel',
-        instituicao: 'instituicao',
-        ano: 'ano',
-        questionCount: 'question_count',
-        demonstration: 'demonstration',
-        options: 'options',
-      },
-      'ano desc, id desc',
-    ),
-    readColumns<ExamIndexRows['examDisciplines'][number]>(db, 'exam_disciplines', {
-      examId: 'exam_id',
-      disciplineCode: 'discipline_code',
-      questionCount: 'question_count',
-    }),
-    readColumns<ExamIndexRows['examSubjects'][number]>(db, 'exam_subjects', {
-      examId: 'exam_id',
-      disciplineCode: 'discipline_code',
-      subject: 'subject',
-      questionCount: 'question_count',
-    }),
-    db.select({ code: disciplines.code, name: disciplines.name }).from(disciplines),
-  ]);
-  return {
-    exams: examRows,
-    examDisciplines: disciplineRows,
-    examSubjects: subjectRows,
-    disciplineNames: new Map(names.map((row) => [row.code, row.name])),
-  };
+/** Rows per statement when the exam index is read: each page is one short stretch of work. */
+const INDEX_PAGE_ROWS = 5_000;
+
+/** Where the rows of the exam index go, a page at a time (exam-index.ts, the builder). */
+export interface ExamIndexSink {
+  addExams(page: IndexedExam[]): void;
+  addDisciplines(page: ExamDisciplineRow[]): void;
+  addSubjects(page: ExamSubjectRow[]): void;
 }
 
 /**
- * A whole table read as one row of JSON arrays, one per column. The PGlite driver spends about
+ * Everything the in-memory exam search needs, in pages: the exams in the catalogue's order first,
+ * then their disciplines and subjects. Returns the disciplines' names.
+ */
+export async function loadExamIndexRows(db: Database, sink: ExamIndexSink) {
+  await readColumns<IndexedExam>(
+    db,
+    'exams',
+    {
+      id: 'id',
+      kind: 'kind',
+      cargo: 'cargo',
+      cargoGeral: 'cargo_geral',
+      orgao: 'orgao',
+      nivel: 'nivel',
+      instituicao: 'instituicao',
+      ano: 'ano',
+      questionCount: 'question_count',
+      demonstration: 'demonstration',
+      options: 'options',
+    },
+    { columns: ['ano', 'id'], descending: true },
+    (page) => sink.addExams(page),
+  );
+  const [names] = await Promise.all([
+    db.select({ code: disciplines.code, name: disciplines.name }).from(disciplines),
+    readColumns<ExamDisciplineRow>(
+      db,
+      'exam_disciplines',
+      { examId: 'exam_id', disciplineCode: 'discipline_code', questionCount: 'question_count' },
+      { columns: ['exam_id', 'discipline_code'] },
+      (page) => sink.addDisciplines(page),
+    ),
+    readColumns<ExamSubjectRow & { subjectId: number }>(
+      db,
+      'exam_subjects',
+      {
+        examId: 'exam_id',
+        subjectId: 'subject_id',
+        disciplineCode: 'discipline_code',
+        subject: 'subject',
+        questionCount: 'question_count',
+      },
+      { columns: ['exam_id', 'subject_id'] },
+      (page) => sink.addSubjects(page),
+    ),
+  ]);
+  return new Map(names.map((row) => [row.code, row.name]));
+}
+
+/**
+ * A whole table read in pages of INDEX_PAGE_ROWS rows, in the order of `key` (keyset paging on
+ * an index), each page as one row of JSON arrays, one per column. The PGlite driver spends about
  * 5 µs turning each row it returns into an object, in one run of the server's thread: 0.4 s for
  * the exam subjects of a 100,000-question catalogue, against 50 ms this way (docs/performance.md,
- * "Import while reading"). `columns` maps each field to its column; the names are the code's own.
+ * "Import while reading"); pages keep each run short (docs/performance.md, "The exam index at
+ * scale"). `columns` maps each field to its column; the names are the code's own.
  */
 async function readColumns<Row extends object>(
   db: Database,
   table: string,
   columns: Record<keyof Row & string, string>,
-  orderBy?: string,
-): Promise<Row[]> {
+  key: PageKey,
+  onPage: (rows: Row[]) => void,
+): Promise<void> {
   const fields = Object.keys(columns) as (keyof Row & string)[];
-  const order = orderBy ? ` order by ${orderBy}` : '';
-  const selected = fields.map((field) => `json_agg(${columns[field]}${order})::text as "${field}"`);
-  const [row] = await executeRows<Record<string, string | null>>(
-    db,
-    sql.raw(`select ${selected.join(', ')} from ${table}`),
+  const keyFields = key.columns.map((column) => fields.find((field) => columns[field] === column)!);
+  let after: unknown[] | undefined;
+  for (;;) {
+    const [row] = await executeRows<Record<string, string | null>>(
+      db,
+      pageQuery(table, Object.values(columns), fields, key, after),
+    );
+    const rows = toRows<Row>(fields, row);
+    if (rows.length > 0) onPage(rows);
+    if (rows.length < INDEX_PAGE_ROWS) return;
+    // PGlite answers within microtasks: without this, waiting requests would wait for every page.
+    await new Promise((resolve) => setImmediate(resolve));
+    const last = rows[rows.length - 1] as Record<string, unknown>;
+    after = keyFields.map((field) => last[field]);
+  }
+}
+
+interface PageKey {
+  columns: string[];
+  descending?: boolean;
+}
+
+/** The page after the key values `after` (the first page without them), as JSON arrays by field. */
+function pageQuery(
+  table: string,
+  columns: string[],
+  fields: string[],
+  key: PageKey,
+  after: unknown[] | undefined,
+) {
+  const direction = key.descending ? ' desc' : '';
+  const order = key.columns.map((column) => `${column}${direction}`).join(', ');
+  const selected = fields.map(
+    (field, index) => `json_agg(${columns[index]} order by ${order})::text as "${field}"`,
   );
+  const where = after
+    ? sql`where (${sql.raw(key.columns.join(', '))}) ${sql.raw(key.descending ? '<' : '>')} (${sql.join(
+        after.map((value) => sql`${value}`),
+        sql`, `,
+      )})`
+    : sql``;
+  return sql`select ${sql.raw(selected.join(', '))}
+    from (select ${sql.raw(columns.join(', '))} from ${sql.raw(table)} ${where}
+          order by ${sql.raw(order)} limit ${INDEX_PAGE_ROWS}) page`;
+}
+
+function toRows<Row>(fields: string[], row: Record<string, string | null> | undefined): Row[] {
   const values = fields.map((field) => (JSON.parse(row?.[field] ?? 'null') ?? []) as unknown[]);
   const rows: Row[] = [];
   for (let index = 0; index < (values[0]?.length ?? 0); index += 1) {

@@ -44,7 +44,7 @@ import {
   subjectQuestionIds,
   subjectCounts,
 } from './catalog.repo';
-import { createExamIndex, type ExamIndex, type PublicSearchResult } from './exam-index';
+import { createExamIndexBuilder, type ExamIndex, type PublicSearchResult } from './exam-index';
 import { toQuestionCard } from './question-result-card';
 import { examBoardLabel, examListLabel } from './exam-label';
 import { chosenOptionOf } from '../study/exam-options/exam-option.service';
@@ -480,7 +480,11 @@ export function createCatalogService(
   const questionKeys = store<QuestionKey | null>(20_000);
   const commentaries = store<QuestionCommentary | null | undefined>(10_000);
 
-  const index = () => examIndex('', async () => createExamIndex(await loadExamIndexRows(db)));
+  const index = () =>
+    examIndex('', async () => {
+      const builder = createExamIndexBuilder();
+      return builder.finish(await loadExamIndexRows(db, builder));
+    });
   const disciplinesList = () => disciplineList('', () => getDisciplines(db));
   const findDiscipline = async (code: string) =>
     (await disciplinesList()).find((discipline) => discipline.code === code);
