@@ -2,9 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type DatabaseHandle, openDatabase } from '@/db/client';
 import { operatorErrors } from '@/lib/app-errors';
-
-const megabytes = (bytes: number) =>
-  `${(bytes / 1024 / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
+import { megabytes } from '@/lib/operator-numbers';
 
 export const POSTGRES_BACKUP_RECIPE =
   'Com PostgreSQL (DATABASE_URL), use as ferramentas dele: pg_dump -Fc -d "$DATABASE_URL" -f gabarita.dump ' +

@@ -6,6 +6,7 @@ import type { ProblemList } from './problems';
 import { detectImageKind, extensionMismatch, KIND_LABEL, KIND_OF_TYPE } from './image-type';
 import { restorePictures } from './svg-pictures';
 import { sanitizeSvg, svgGeometry } from './svg';
+import { megabytes } from '@/lib/operator-numbers';
 
 /** Limits and targets for catalogue images (docs/content-format.md, "Images"). */
 export const IMAGE_LIMITS = {
@@ -40,9 +41,6 @@ export interface PreparedImage {
   zoomContentType: string | null;
   zoomContent: Buffer | null;
 }
-
-const megabytes = (bytes: number) =>
-  `${(bytes / 1024 / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
 
 function versionOf(content: Buffer) {
   return createHash('sha256').update(content).digest('hex').slice(0, 16);

@@ -2,6 +2,7 @@ import type { Metadata } from 'sharp';
 import { loadSharp } from '@/lib/sharp';
 import { detectImageKind, KIND_LABEL, KIND_OF_TYPE, SUPPORTED_EXTENSION } from './image-type';
 import type { SvgPicture } from './svg';
+import { megabytes } from '@/lib/operator-numbers';
 
 /** Limits for the raster pictures an SVG embeds (docs/content-format.md, "Images"). */
 export const EMBEDDED_PICTURE_LIMITS = {
@@ -9,9 +10,6 @@ export const EMBEDDED_PICTURE_LIMITS = {
   maxSide: 10_000,
   maxPixels: 50_000_000,
 } as const;
-
-const megabytes = (bytes: number) =>
-  `${(bytes / 1024 / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
 
 /**
  * Checks each embedded picture like a raster file (its real format is the declared one, size,
