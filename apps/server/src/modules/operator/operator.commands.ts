@@ -20,8 +20,9 @@ import { createEntitlementsService } from '../entitlements/entitlements.service'
 import { usageReport } from '../tokens/token-ledger.service';
 import { createTokensService } from '../tokens/tokens.service';
 import { createAccountsService } from '../users/accounts.service';
+import { appliedMigrations } from '@/db/migration-state';
 import { backupEmbeddedDatabase, POSTGRES_BACKUP_RECIPE } from './backup';
-import { appliedMigrations, countRuns, latestRuns } from './operator.repo';
+import { countRuns, latestRuns } from './operator.repo';
 import { operatorErrors } from '@/lib/app-errors';
 
 export interface OperatorContext {

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import { type Database, executeRows } from '@/db/client';
+import type { Database } from '@/db/client';
 import { operatorRuns } from '@/db/schema';
 import { hasEnded, type ProcessIdentity } from '@/lib/process-identity';
 
@@ -51,16 +51,4 @@ export async function countRuns(db: Database) {
 
 export async function latestRuns(db: Database, limit: number) {
   return db.select().from(operatorRuns).orderBy(desc(operatorRuns.startedAt)).limit(limit);
-}
-
-export async function appliedMigrations(db: Database) {
-  const [row] = await executeRows<{ total: number; last_applied_at: string | null }>(
-    db,
-    sql`select count(*)::int as total, max(created_at)::text as last_applied_at
-        from drizzle.__drizzle_migrations`,
-  );
-  return {
-    total: row?.total ?? 0,
-    lastAppliedAt: row?.last_applied_at ? new Date(Number(row.last_applied_at)) : null,
-  };
 }
