@@ -414,7 +414,8 @@ function examIndex(parts: IndexParts) {
   }
 
   function toCard(exam: number, wanted: WantedIds): ExamCard {
-    const value = (column: number) => {
+    const value = (key: ColumnFilter) => {
+      const column = COLUMN_FILTERS.indexOf(key);
       const id = exams.columns[exam * COLUMNS + column]!;
       return id === NONE ? null : parts.columnValues[column]!.values[id]!;
     };
@@ -429,13 +430,13 @@ function examIndex(parts: IndexParts) {
     }
     return {
       id: exams.ids[exam]!,
-      kind: value(0) as ExamKind,
+      kind: value('tipo') as ExamKind,
       cargo: cargo === NONE ? null : parts.cargos[cargo]!,
-      cargoGeral: value(1),
-      orgao: value(2),
-      nivel: value(3),
-      instituicao: value(4)!,
-      ano: value(5)!,
+      cargoGeral: value('cargo'),
+      orgao: value('orgao'),
+      nivel: value('nivel'),
+      instituicao: value('instituicao')!,
+      ano: value('ano')!,
       questionCount: exams.questionCount[exam]!,
       matchingQuestionCount: matching,
       inHistory: false,
