@@ -85,6 +85,13 @@ export async function* benchDatabases(): AsyncGenerator<{
       openAnother: async () => ({ ...pglite, close: async () => undefined }),
     };
   }
+  // A database imported by an earlier run (BENCH_EXISTING_DATABASE_URL): measured as it is, kept.
+  const existingUrl = process.env.BENCH_EXISTING_DATABASE_URL;
+  if (existingUrl) {
+    const open = () => openDatabase({ kind: 'postgres', url: existingUrl, maxConnections: 16 });
+    yield { label: 'PostgreSQL (existing)', database: await open(), openAnother: open };
+    return;
+  }
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     console.log('\n(PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure it too.)');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_PAGE_SIZE, type QuestionSearchFilters } from '@gabarita/shared';
 import { createContentImportService } from '@/modules/catalog/import/content-import.service';
-import { searchQuestions } from '@/modules/catalog/question-search.service';
+import { searchQuestions, textMatcher } from '@/modules/catalog/question-search.service';
 import { get, send, signedInStudent } from '../helpers/accounts';
 import { editedCatalog, type ExamJson } from '../helpers/content';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -105,7 +105,13 @@ describe('question search by few or many matches of the text', () => {
     let cursor: string | undefined;
     let total: number | undefined;
     do {
-      const page = await searchQuestions(db(), filters, cursor, userId, { fewMatches });
+      const page = await searchQuestions(
+        db(),
+        filters,
+        cursor,
+        userId,
+        textMatcher(db(), fewMatches),
+      );
       expect(page.items.length).toBeLessThanOrEqual(SEARCH_PAGE_SIZE);
       ids.push(...page.items.map((item) => item.id));
       total ??= page.total;

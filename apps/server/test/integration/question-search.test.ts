@@ -3,6 +3,7 @@ import { SEARCH_PAGE_SIZE, STUDY_TOOLS_MESSAGES } from '@gabarita/shared';
 import { createContentImportService } from '@/modules/catalog/import/content-import.service';
 import { get, send, signedInStudent } from '../helpers/accounts';
 import { editedCatalog } from '../helpers/content';
+import { eventually } from '../helpers/eventually';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 const ALFA = 'alfa_2017_prova.json';
@@ -145,6 +146,14 @@ describe('question search', () => {
 
   it('filters by my status: unsolved, right, wrong; the status needs a signed-in user', async () => {
     const { cookie } = await signedInStudent(app(), testApp.database, { premium: true });
+    const markedQuery = 'disciplina=matematica&instituicao=Banca%20X';
+    // Seen before the answers: the page is kept for everyone, the answers are this student's.
+    expect((await search(markedQuery, cookie)).items.map((item) => item.response)).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
     await send(app(), 'POST', '/api/questions/alfa_2017_prova_1/check', { letter: 'A' }, cookie);
     await send(app(), 'POST', '/api/questions/alfa_2017_prova_2/check', { letter: 'A' }, cookie);
     // Reopened without an answer: still unsolved.
@@ -163,6 +172,15 @@ describe('question search', () => {
       ['alfa_2017_prova_3', null],
       ['beta_2015_prova_3', null],
     ]);
+    const other = await signedInStudent(app(), testApp.database);
+    for (const who of [undefined, other.cookie]) {
+      expect((await search(markedQuery, who)).items.map((item) => item.response)).toEqual([
+        null,
+        null,
+        null,
+        null,
+      ]);
+    }
 
     const visitor = await get(app(), '/api/questions/search?status=errei');
     expect(visitor.statusCode).toBe(401);
@@ -242,6 +260,32 @@ describe('question search', () => {
       await createContentImportService(separate.database.db).importContent(catalog);
       const found = (await get(separate.app, '/api/questions/search?q=licitacoes')).json();
       expect(found.items.map((item: Card) => item.id)).toEqual(['alfa_2017_prova_1']);
+    } finally {
+      await separate.close();
+    }
+  });
+
+  it('answers a text from its matches kept for the catalogue version, and anew after an import', async () => {
+    const separate = await createTestApp();
+    const phrase = `q=${encodeURIComponent('"órgão público"')}`;
+    const found = async () =>
+      (await get(separate.app, `/api/questions/search?${phrase}`))
+        .json()
+        .items.map((item: Card) => item.id);
+    try {
+      const importer = createContentImportService(separate.database.db);
+      await importer.importContent(searchCatalog());
+      expect(await found()).toEqual(['beta_2015_prova_1']);
+      expect(await found()).toEqual(['beta_2015_prova_1']);
+      await importer.importContent(
+        editedCatalog((edit) => {
+          edit.question(GAMA, '2').questao = '<p>O órgão público responde pelos atos.</p>';
+        }, searchCatalog()),
+      );
+      expect(await eventually(found, (ids: string[]) => ids.length > 1)).toEqual([
+        'gama_2015_prova_2',
+        'beta_2015_prova_1',
+      ]);
     } finally {
       await separate.close();
     }

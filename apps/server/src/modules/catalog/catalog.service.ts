@@ -14,6 +14,7 @@ import {
   type QuestionDetail,
   type QuestionFacetsResponse,
   type QuestionSearchFilters,
+  type QuestionSearchResponse,
   type QuestionCommentary,
 } from '@gabarita/shared';
 import type { Database } from '@/db/client';
@@ -21,7 +22,8 @@ import { AppError } from '@/lib/errors';
 import { htmlToText } from './import/sanitize';
 import type { UserMarks } from '../study/study-marks';
 import type { CatalogCache } from './catalog-cache';
-import { searchQuestions } from './question-search.service';
+import { cleanSearchFilters, searchQuestions, textMatcher } from './question-search.service';
+import type { TextMatch } from './question-search.repo';
 import {
   disciplineQuestionCards,
   examQuestionCards,
@@ -479,6 +481,12 @@ export function createCatalogService(
   const imageBytes = store<Image>(64);
   const questionKeys = store<QuestionKey | null>(20_000);
   const commentaries = store<QuestionCommentary | null | undefined>(10_000);
+  // Up to 2,000 ids each (FEW_TEXT_MATCHES): at most about 30 MB.
+  const textMatches = store<TextMatch | null>(256);
+  const findTextMatches = textMatcher(db);
+  const matchText = (text: string) => textMatches(text, () => findTextMatches(text));
+  // A page of 15 cards with their excerpts: about 6 KB each.
+  const questionSearches = store<QuestionSearchResponse>(1_000);
 
   const index = () =>
     examIndex('', async () => {
@@ -490,11 +498,36 @@ export function createCatalogService(
     (await disciplinesList()).find((discipline) => discipline.code === code);
 
   return {
-    searchQuestions: (
-      filters: QuestionSearchFilters,
+    /**
+     * A page of the question search. Without the user's own status filter, the page is the same
+     * for everyone and kept for the catalogue version; the user's results are merged into a copy.
+     */
+    async searchQuestions(
+      rawFilters: QuestionSearchFilters,
       cursor: string | undefined,
       userId: string | null,
-    ) => searchQuestions(db, filters, cursor, userId),
+    ): Promise<QuestionSearchResponse> {
+      const filters = cleanSearchFilters(rawFilters);
+      if (filters.status) return searchQuestions(db, filters, cursor, userId, matchText);
+      const key = JSON.stringify([
+        Object.entries(filters)
+          .filter(([, value]) => value !== undefined)
+          .sort(([a], [b]) => a.localeCompare(b)),
+        cursor ?? null,
+      ]);
+      const page = await questionSearches(key, () =>
+        searchQuestions(db, filters, cursor, null, matchText),
+      );
+      if (!userId || page.items.length === 0) return page;
+      const responseOf = await marks.responses(
+        userId,
+        page.items.map((item) => item.id),
+      );
+      return {
+        ...page,
+        items: page.items.map((item) => ({ ...item, response: responseOf(item.id) })),
+      };
+    },
     /**
      * The search answer as JSON text. The shared part is checked against the route's schema and
      * serialized once per catalogue version; a user's marks change only the 15 cards.

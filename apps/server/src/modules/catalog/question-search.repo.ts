@@ -110,16 +110,16 @@ function searchConditions(
   if (filters.assunto) {
     parts.push(sql`q.subject_id in (select id from subjects where name = ${filters.assunto})`);
   }
-  if (filters.status && userId) {
-    // As (not) exists: the planner estimates an anti-join well, a filter on a left join badly.
-    const answered = (response: SQL) =>
-      sql`exists (select 1 from question_history h where h.question_id = q.id
-                  and h.user_id = ${userId} and ${response})`;
-    parts.push(
-      filters.status === 'nao-resolvidas'
-        ? sql`not ${answered(sql`h.response is not null`)}`
-        : answered(sql`h.response = ${filters.status === 'acertei' ? 'c' : 'e'}`),
-    );
+  if (filters.status === 'nao-resolvidas' && userId) {
+    // As not exists: the planner estimates an anti-join well, a filter on a left join badly.
+    parts.push(sql`not exists (select 1 from question_history h where h.question_id = q.id
+                               and h.user_id = ${userId} and h.response is not null)`);
+  } else if (filters.status && userId) {
+    // The user's right (or wrong) answers, read first: the planner then looks each one up, where
+    // a join would walk the catalogue in the list's order checking the text of every question.
+    parts.push(sql`q.id = any(array(select h.question_id from question_history h
+                                     where h.user_id = ${userId}
+                                       and h.response = ${filters.status === 'acertei' ? 'c' : 'e'}))`);
   }
   return sql.join(parts, sql` and `);
 }

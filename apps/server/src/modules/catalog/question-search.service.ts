@@ -7,7 +7,12 @@ import {
 import { z } from 'zod';
 import type { Database } from '@/db/client';
 import { toQuestionResultCard } from './question-result-card';
-import { findTextMatches, searchQuestionPage, type SearchPosition } from './question-search.repo';
+import {
+  findTextMatches,
+  searchQuestionPage,
+  type SearchPosition,
+  type TextMatch,
+} from './question-search.repo';
 import { canonicalSearchText } from './search-text';
 import { requestErrors, authErrors } from '@/lib/app-errors';
 
@@ -33,7 +38,8 @@ export function decodeSearchCursor(cursor: string | undefined): SearchPosition |
   }
 }
 
-function clean(filters: QuestionSearchFilters): QuestionSearchFilters {
+/** The filters as searched: trimmed, empty ones dropped, the text in its canonical form. */
+export function cleanSearchFilters(filters: QuestionSearchFilters): QuestionSearchFilters {
   const trimmed = Object.fromEntries(
     Object.entries(filters).map(([key, value]) => [key, value?.trim() || undefined]),
   ) as QuestionSearchFilters;
@@ -53,6 +59,22 @@ export const FEW_TEXT_MATCHES = 2_000;
  */
 export const COMMON_TEXT_ESTIMATE = 5 * FEW_TEXT_MATCHES;
 
+/**
+ * Where a search's text matches come from. The catalogue service keeps them per catalogue version:
+ * they depend on the text alone (not on the filters, the page or the user), and a phrase costs a
+ * recheck of every question holding its words (docs/performance.md, "Question search").
+ */
+export type TextMatcher = (text: string) => Promise<TextMatch | null>;
+
+export const textMatcher =
+  (
+    db: Database,
+    fewMatches = FEW_TEXT_MATCHES,
+    commonEstimate = COMMON_TEXT_ESTIMATE,
+  ): TextMatcher =>
+  (text) =>
+    findTextMatches(db, text, fewMatches, commonEstimate);
+
 const noMatches = (): QuestionSearchResponse => ({
   items: [],
   total: 0,
@@ -69,19 +91,14 @@ export async function searchQuestions(
   rawFilters: QuestionSearchFilters,
   cursor: string | undefined,
   userId: string | null,
-  {
-    fewMatches = FEW_TEXT_MATCHES,
-    commonEstimate = COMMON_TEXT_ESTIMATE,
-  }: { fewMatches?: number; commonEstimate?: number } = {},
+  matchText: TextMatcher = textMatcher(db),
 ): Promise<QuestionSearchResponse> {
-  const filters = clean(rawFilters);
+  const filters = cleanSearchFilters(rawFilters);
   if (filters.status && !userId) {
     throw authErrors.statusNeedsSignIn();
   }
   const after = decodeSearchCursor(cursor);
-  const match = filters.q
-    ? await findTextMatches(db, filters.q, fewMatches, commonEstimate)
-    : ({ kind: 'none' } as const);
+  const match = filters.q ? await matchText(filters.q) : ({ kind: 'none' } as const);
   if (!match) return noMatches();
   const { items, total } = await searchQuestionPage(
     db,
