@@ -56,6 +56,7 @@ const SAMPLES: Record<
   PORT: { value: '8080', expect: { port: 8080, appUrl: 'http://localhost:8080' } },
   HOST: { value: '127.0.0.1', expect: { host: '127.0.0.1' } },
   REQUEST_TIMEOUT_SECONDS: { value: '30', expect: { requestTimeoutMs: 30_000 } },
+  SHUTDOWN_GRACE_MS: { value: '3000', expect: { shutdownGraceMs: 3000 } },
   APP_URL: { value: 'https://gabarita.example/', expect: { appUrl: 'https://gabarita.example' } },
   DATA_DIR: { value: '/var/lib/gabarita', expect: { dataDir: '/var/lib/gabarita' } },
   DATABASE_URL: {

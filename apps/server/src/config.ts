@@ -9,6 +9,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   APP_URL: z.url({ protocol: /^https?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalString(z.url({ protocol: /^postgres(ql)?$/ })),
@@ -106,6 +107,8 @@ export interface AppConfig {
   host: string;
   /** How long a client may take to send a whole request, headers and body. */
   requestTimeoutMs: number;
+  /** How long a stopping server lets running requests and answers finish (docs/deployment.md). */
+  shutdownGraceMs: number;
   appUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -209,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: vars.PORT,
     host: vars.HOST,
     requestTimeoutMs: vars.REQUEST_TIMEOUT_SECONDS * 1000,
+    shutdownGraceMs: vars.SHUTDOWN_GRACE_MS,
     appUrl: (vars.APP_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
     dataDir: path.resolve(vars.DATA_DIR),
     databaseUrl: vars.DATABASE_URL,

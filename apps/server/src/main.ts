@@ -6,6 +6,10 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { type DataDirLock, tryAcquireDataDirLock } from './db/data-dir-lock';
 import { databaseTarget } from './db/database-target';
+import { stopGracefully, trackRequests } from './lib/graceful-stop';
+
+/** Time to close the database and release the lock once the grace period is over. */
+const CLOSE_MARGIN_MS = 5_000;
 
 async function main() {
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
@@ -32,14 +36,24 @@ async function main() {
   await loadDemoCatalogIfEmpty(database.db, app.log);
   app.startHousekeeping();
 
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  const graceMs = config.shutdownGraceMs;
+  const requests = trackRequests(app.server);
+  closeWithGrace({ delay: graceMs + CLOSE_MARGIN_MS }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'encerrando após erro');
-    else app.log.info({ signal }, 'encerrando');
+    else app.log.info({ signal, graceMs }, 'encerrando');
     // The app's own clean-up (streams, listeners, background work) needs the database: it closes
     // after the app, never in an onClose hook (those run before the ones the app registered).
-    await app.close();
-    await database.close();
-    lock?.release();
+    // The lock goes in every case, so that the next server on this DATA_DIR can start.
+    try {
+      await stopGracefully(app, requests, graceMs);
+    } finally {
+      try {
+        await database.close();
+      } finally {
+        lock?.release();
+      }
+    }
+    app.log.info('encerrado');
   });
 
   await app.listen({ port: config.port, host: config.host });

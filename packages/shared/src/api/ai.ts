@@ -166,6 +166,8 @@ export const AI_ERROR_CODES = {
   subjectNotFound: 'ai/subject-not-found',
   /** In an `error` event: the provider failed or timed out. */
   providerFailed: 'ai/provider-failed',
+  /** In an `error` event, or a stream that ended without `done`: the answer was cut short. */
+  interrupted: 'ai/interrupted',
 } as const;
 
 /** GET /api/questions/:id/chat: the conversation kept about this question, oldest first. */

@@ -2,6 +2,12 @@ import { SUBSCRIPTION_WARNINGS } from './subscription';
 
 /** Texts of the AI tutor: the product's wording where it gives one (spec sections 2, 5 and 8). */
 export const AI_MESSAGES = {
+  /** An answer the server's restart cut short (docs/product-rules.md, "AI tutor and tokens"). */
+  interruptedByRestart:
+    'A resposta foi interrompida porque o servidor está reiniciando. Nada foi cobrado: tente novamente em alguns segundos.',
+  /** A stream that ended without its last word: the connection fell. */
+  interruptedConnection:
+    'A resposta foi interrompida porque a conexão com o servidor caiu. Tente novamente.',
   /** The feedback area's own failure text. */
   feedbackFailed: 'Ops! Ocorreu um erro ao tentar gerar o feedback. Tente novamente.',
   /** The explanation service's failure (the `error` event of a feedback stream carries it). */

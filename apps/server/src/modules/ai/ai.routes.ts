@@ -8,7 +8,7 @@ import {
   questionParamsSchema,
   tokensResponseSchema,
 } from '@gabarita/shared';
-import { sendEvents, untilClientLeaves } from '@/lib/sse';
+import { sendEvents, serverStop, untilClientLeaves } from '@/lib/sse';
 import { signedIn } from '@/plugins/access';
 import type { AiService } from './ai.service';
 
@@ -20,6 +20,9 @@ const verified = { access: 'verified' } as const;
  * refusals (402 limit/ai, 403 check first, 404, 429) come before the stream, as JSON errors.
  */
 export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiService }> = async (app, { ai }) => {
+  // A graceful stop lets the answers being written finish within its grace period.
+  ai.stopsWith(serverStop(app.server));
+
   app.post(
     '/questions/:id/feedback',
     { config: verified, schema: { params: questionParamsSchema, body: feedbackRequestSchema } },

@@ -304,7 +304,10 @@ export function createAiService(deps: AiDeps) {
     /** Drops generation rows of servers that died (housekeeping). */
     purgeDeadGenerations: () => engine.purgeDeadGenerations(),
 
-    /** Stops every running call (each settles what it used) before the server closes. */
+    /** Lets close() give running calls the grace period of the server's stop (lib/sse.ts). */
+    stopsWith: engine.stopsWith,
+
+    /** Stops every running call (free) before the server closes, after its grace period if any. */
     close: () => engine.close(),
   };
 }

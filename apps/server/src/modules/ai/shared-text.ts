@@ -9,6 +9,7 @@ import {
 import type { DatabaseHandle } from '@/db/client';
 import { inTransaction } from '@/db/transaction';
 import { AppError } from '@/lib/errors';
+import { isServerStopping, ServerStopping, type ServerStopSignals } from '@/lib/sse';
 import type { TokenLedger } from '../tokens/token-ledger.service';
 import type { Pair } from '../tokens/token-allocation';
 import {
@@ -39,6 +40,17 @@ const SERVICE_FAILED: Record<AiFeature, string> = {
   chat: AI_MESSAGES.chatServiceFailed,
   didactic: AI_MESSAGES.contentServiceFailed,
 };
+
+/**
+ * The `error` event of an answer the server's stop cut short: it cost nothing, and asking again
+ * reaches a running server (docs/product-rules.md, "AI tutor and tokens").
+ */
+export const INTERRUPTED_BY_STOP = {
+  code: AI_ERROR_CODES.interrupted,
+  message: AI_MESSAGES.interruptedByRestart,
+} as const;
+
+const NOTHING_USED = { input: 0, output: 0 };
 
 interface CallResult {
   content: string;
@@ -111,6 +123,9 @@ export function createSharedTextEngine(deps: SharedTextDeps) {
     event: 'error',
     data: { code: AI_ERROR_CODES.providerFailed, message: SERVICE_FAILED[feature] },
   });
+  const interruptedEvent: AiStreamEvent = { event: 'error', data: { ...INTERRUPTED_BY_STOP } };
+  /** The server's stop, once the routes have named their server (stopsWith). */
+  let serverStop: ServerStopSignals | undefined;
 
   const authorOf = (text: {
     provider: string;
@@ -164,11 +179,14 @@ export function createSharedTextEngine(deps: SharedTextDeps) {
     try {
       for await (const text of call.broadcast.read(signal))
         yield { event: 'delta', data: { text } };
-    } catch {
-      yield failureEvent(feature);
+    } catch (error) {
+      yield isServerStopping(error) ? interruptedEvent : failureEvent(feature);
       return;
     }
-    if (signal.aborted) return;
+    if (signal.aborted) {
+      if (isServerStopping(signal.reason)) yield interruptedEvent;
+      return;
+    }
     const result = call.broadcast.result!;
     yield {
       event: 'done',
@@ -196,7 +214,10 @@ export function createSharedTextEngine(deps: SharedTextDeps) {
       sent += text;
       yield { event: 'delta', data: { text } };
     }
-    if (signal.aborted) return;
+    if (signal.aborted) {
+      if (isServerStopping(signal.reason)) yield interruptedEvent;
+      return;
+    }
     const stored = await findStored();
     if (!stored) {
       yield failureEvent(feature);
@@ -210,7 +231,8 @@ export function createSharedTextEngine(deps: SharedTextDeps) {
   /**
    * Reserves the call's tokens (402 when they do not fit) and runs it in the background: it ends
    * by settling the reservation with what was used, then `onCompleted` (or `onFailed`), then the
-   * broadcast's end. `signal` aborts it (a chat's client leaving); the server's stop does too.
+   * broadcast's end. `signal` aborts it (a chat's client leaving); the server's stop does too, and
+   * then the call costs nothing (docs/product-rules.md, "AI tutor and tokens").
    */
   async function startCall(options: {
     viewer: Viewer;
@@ -232,9 +254,9 @@ export function createSharedTextEngine(deps: SharedTextDeps) {
       minOutputTokens: limitsOf.min,
     });
     const abort = new AbortController();
-    const stopOnCallerAbort = () => abort.abort();
+    const stopOnCallerAbort = () => abort.abort(options.signal?.reason);
     options.signal?.addEventListener('abort', stopOnCallerAbort, { once: true });
-    if (options.signal?.aborted) abort.abort();
+    if (options.signal?.aborted) stopOnCallerAbort();
     const broadcast = new TextBroadcast<CallResult>();
     const call: RunningCall = { broadcast, author: tutor.info, abort, done: Promise.resolve() };
     calls.add(call);
@@ -253,9 +275,17 @@ export function createSharedTextEngine(deps: SharedTextDeps) {
           'uso de tokens informado pelo provedor fora do possível: cobrado o uso contado aqui',
         );
       }
+      const stoppedByServer = run.outcome === 'aborted' && isServerStopping(abort.signal.reason);
+      if (stoppedByServer) {
+        log.info(
+          { used: run.usage, feature, tutor: tutor.info.provider },
+          'chamada ao tutor interrompida pela parada do servidor: não cobrada',
+        );
+      }
       let charged: Pair | null = null;
       try {
-        charged = await ledger.settle(reservation.id, run.usage, run.outcome);
+        const used = stoppedByServer ? NOTHING_USED : run.usage;
+        charged = await ledger.settle(reservation.id, used, run.outcome);
       } catch (error) {
         // The reservation expires and gives its tokens back; the usage is lost. Logged loudly.
         log.error(
@@ -274,7 +304,9 @@ export function createSharedTextEngine(deps: SharedTextDeps) {
         broadcast.finish({ content: run.text, finishReason: run.finishReason, charged });
       } else {
         await options.onFailed?.();
-        broadcast.fail(run.error ?? new Error(run.outcome));
+        broadcast.fail(
+          stoppedByServer ? abort.signal.reason : (run.error ?? new Error(run.outcome)),
+        );
       }
     })()
       .catch(async (error: unknown) => {
@@ -399,10 +431,25 @@ export function createSharedTextEngine(deps: SharedTextDeps) {
     /** Drops generation rows of servers that died (housekeeping). */
     purgeDeadGenerations: () => purgeDeadGenerations(db),
 
-    /** Stops every running call (each settles what it used) before the server closes. */
+    /** Lets close() give running calls the grace period of the server's stop (lib/sse.ts). */
+    stopsWith(stop: ServerStopSignals) {
+      serverStop = stop;
+    },
+
+    /**
+     * Stops every running call (each settles, free) before the server closes. During a graceful
+     * stop, calls may first finish within the grace period.
+     */
     async close() {
+      const stop = serverStop;
+      while (stop?.begun.aborted && !stop.deadline.aborted && calls.size > 0) {
+        const deadline = new Promise<void>((resolve) =>
+          stop.deadline.addEventListener('abort', () => resolve(), { once: true }),
+        );
+        await Promise.race([Promise.allSettled([...calls].map((call) => call.done)), deadline]);
+      }
       const running = [...calls];
-      for (const call of running) call.abort.abort();
+      for (const call of running) call.abort.abort(new ServerStopping());
       await Promise.allSettled(running.map((call) => call.done));
       await hub.close();
     },

@@ -6,6 +6,7 @@ import {
   ERROR_REPORT_TYPES,
   SUBSCRIPTION_WARNINGS,
 } from '@gabarita/shared';
+import { TUTOR_CUT_OFF_MESSAGE } from '@/domain/tutor/tutor-stream';
 import { examDetail, questionCard, questionDetail } from '@/test/catalog-fixtures';
 import {
   deferred,
@@ -104,7 +105,8 @@ describe('/questoes — the tutor', () => {
     await within(explanationRegion()).findByText(/gabarito oficial/);
     expect(screen.getByRole('button', { name: CATALOG_MESSAGES.next })).toBeDisabled();
     hold.resolve(undefined);
-    expect(await within(explanationRegion()).findByText(AI_MESSAGES.feedbackFailed)).toBeVisible();
+    // The stream ended without its last word: the explanation says it was cut short.
+    expect(await within(explanationRegion()).findByText(TUTOR_CUT_OFF_MESSAGE)).toBeVisible();
     await waitFor(() =>
       expect(screen.getByRole('button', { name: CATALOG_MESSAGES.next })).toBeEnabled(),
     );

@@ -1,4 +1,10 @@
-import { parseAiStreamEvent, type AiDoneEvent, type AiMetaEvent } from '@gabarita/shared';
+import {
+  AI_ERROR_CODES,
+  AI_MESSAGES,
+  parseAiStreamEvent,
+  type AiDoneEvent,
+  type AiMetaEvent,
+} from '@gabarita/shared';
 import { ApiError, errorOf, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 import { readEventStream } from '@/lib/event-stream';
 
@@ -8,13 +14,30 @@ export interface TutorStreamHandlers {
   onDelta?: (text: string) => void;
 }
 
-const cutOff = () =>
+/**
+ * The code of an answer cut short: in the server's `error` event when its restart interrupted the
+ * answer, and here when the stream ended without its last word.
+ */
+export const TUTOR_INTERRUPTED_CODE = AI_ERROR_CODES.interrupted;
+export const TUTOR_CUT_OFF_MESSAGE = AI_MESSAGES.interruptedConnection;
+
+const unreachable = () =>
   new ApiError({ status: 0, code: 'network/unreachable', message: NETWORK_ERROR_MESSAGE });
+const cutOff = () =>
+  new ApiError({ status: 0, code: TUTOR_INTERRUPTED_CODE, message: TUTOR_CUT_OFF_MESSAGE });
+
+/** What to say of an answer cut short (a restart, a fallen connection); undefined for other failures. */
+export function interruptionText(error: unknown): string | undefined {
+  return error instanceof ApiError && error.code === TUTOR_INTERRUPTED_CODE
+    ? error.message
+    : undefined;
+}
 
 /**
  * POSTs to a tutor route and follows its stream (docs/architecture.md, "Stream protocol"): `meta`,
  * then `delta`s, then `done` (returned) or `error` (thrown as ApiError with the server's code and
- * message). A refusal before the stream (402 limit/ai, 403, 429…) is thrown as usual.
+ * message). A refusal before the stream (402 limit/ai, 403, 429…) is thrown as usual; a stream that
+ * ends without `done` or `error` is thrown as interrupted (TUTOR_INTERRUPTED_CODE).
  */
 export async function streamTutor(
   path: string,
@@ -32,7 +55,7 @@ export async function streamTutor(
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw cutOff();
+    throw unreachable();
   }
   if (!response.ok) throw await errorOf(response);
   if (!response.body) throw cutOff();

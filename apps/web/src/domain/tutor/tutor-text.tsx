@@ -2,6 +2,7 @@ import type { TutorInfo } from '@gabarita/shared';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ApiError } from '@/lib/api-client';
+import { interruptionText } from './tutor-stream';
 import type { TutorTextState } from './use-tutor-text';
 import { Button } from '@/components/ui/button';
 import { Markdown } from '@/components/ui/markdown';
@@ -31,12 +32,13 @@ export function TutorPanelTitle({
 
 /**
  * The product's failure text for a tutor request, or the server's own words where it refuses for a
- * reason the user can act on (a rate limit, checking the question first).
+ * reason the user can act on (a rate limit, checking the question first), or says the answer was
+ * cut short (a server restart, a fallen connection).
  */
 function failureText(error: unknown, productText: string): string {
   const refusal =
     error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 402;
-  return refusal ? error.message : productText;
+  return refusal ? error.message : (interruptionText(error) ?? productText);
 }
 
 interface TutorTextBodyProps {

@@ -108,4 +108,36 @@ describe('ChatPanel — the kept conversation', () => {
       { turns: [] },
     );
   });
+
+  it('says a reply was cut short by a restart, keeps nothing of it, and answers when asked again', async () => {
+    const restarting =
+      'A resposta foi interrompida porque o servidor está reiniciando. Nada foi cobrado: tente novamente em alguns segundos.';
+    let calls = 0;
+    const api = stubApi({
+      [`GET ${chatRoute}`]: { turns: [] },
+      [`POST ${chatRoute}`]: () =>
+        ++calls === 1
+          ? sseResponse([
+              ...tutorAnswer('Uma resposta longa', { feature: 'chat' }).slice(0, 2),
+              { event: 'error', data: { code: 'ai/interrupted', message: restarting } },
+            ])
+          : sseResponse(tutorAnswer('Porque 1/2 é metade.', { feature: 'chat' })),
+    });
+    const { user, queryClient } = renderPanel();
+    const input = screen.getByLabelText('Sua pergunta sobre a questão');
+    await user.type(input, 'Explique{Enter}');
+    expect(await screen.findByText(restarting)).toBeVisible();
+    expect(screen.queryByText(/Uma resp/)).toBeNull();
+    expect(queryClient.getQueryData<ChatHistoryResponse>(QUERY_KEYS.chatHistory(QUESTION))).toEqual(
+      { turns: [] },
+    );
+
+    await user.type(input, 'Explique{Enter}');
+    expect(await screen.findByText('Porque 1/2 é metade.')).toBeVisible();
+    // The interrupted reply is not sent back as conversation; the question asked is.
+    expect(api.calls(`POST ${chatRoute}`)[1]?.body).toEqual({
+      message: 'Explique',
+      history: [{ role: 'user', text: 'Explique' }],
+    });
+  });
 });

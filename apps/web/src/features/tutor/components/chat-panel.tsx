@@ -17,7 +17,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { QUERY_KEYS } from '@/domain/query-keys';
 import { useApplyTokenBalance } from '@/domain/tutor/tokens';
-import { streamTutor } from '@/domain/tutor/tutor-stream';
+import { interruptionText, streamTutor } from '@/domain/tutor/tutor-stream';
 import { useChatHistory, useKeepChatExchange } from '../api/chat-history-api';
 import { tutorLabels } from '../tutor-labels';
 
@@ -122,7 +122,9 @@ export function ChatPanel({
         setMessages((current) => current.slice(0, -2));
         onLocked();
       } else {
-        updateReply(() => ({ role: 'model', text: AI_MESSAGES.chatFailed, note: 'failed' }));
+        // A reply cut short (a server restart, a fallen connection) says so; asking again works.
+        const text = interruptionText(error) ?? AI_MESSAGES.chatFailed;
+        updateReply(() => ({ role: 'model', text, note: 'failed' }));
       }
     } finally {
       setPending(false);
