@@ -73,6 +73,22 @@ export default defineConfig({
             },
           ]
         : []),
+      // Two built servers on PostgreSQL behind nginx (npm run test:deployment): only when asked.
+      ...(process.env.DEPLOYMENT_TEST === '1'
+        ? [
+            {
+              resolve: serverResolve,
+              test: {
+                name: 'deployment',
+                root: 'apps/server',
+                include: ['test/deployment/**/*.test.ts'],
+                testTimeout: 120_000,
+                hookTimeout: 180_000,
+                fileParallelism: false,
+              },
+            },
+          ]
+        : []),
     ],
   },
 });
