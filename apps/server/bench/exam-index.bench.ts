@@ -16,7 +16,13 @@ import { fileURLToPath } from 'node:url';
 import { type SQL, sql } from 'drizzle-orm';
 import type { ExamFilters } from '@gabarita/shared';
 import type { Database } from '../src/db/client';
-import { loadExamIndexRows } from '../src/modules/catalog/catalog.repo';
+import { readCatalogVersion } from '../src/modules/catalog/catalog-version.repo';
+import { encodeExamIndex } from '../src/modules/catalog/exam-index-snapshot';
+import {
+  buildExamIndex,
+  loadExamIndex,
+  saveExamIndexSnapshot,
+} from '../src/modules/catalog/exam-index-store';
 import { benchDatabases } from './harness';
 import {
   createExamIndexBuilder,
@@ -340,30 +346,42 @@ async function fromDatabase() {
     examSubjects: toPages(rows.examSubjects),
     disciplineNames: rows.disciplineNames,
   });
-  console.log(`\n| database | questions | cold build (ms) | longest stretch (ms) | same answers |`);
-  console.log('|---|---|---|---|---|');
+  console.log(
+    `\n| database | questions | cold build (ms) | longest stretch (ms) | snapshot (MB) | saved in (ms) | cold load from it (ms) | its longest stretch (ms) | same answers |`,
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for await (const { label, database } of benchDatabases()) {
     await database.migrate();
     await insertRows(database.db, rows);
     const started = performance.now();
-    const { value: index, longest } = await longestStretch(async () => {
-      const builder = createExamIndexBuilder();
-      return builder.finish(await loadExamIndexRows(database.db, builder));
-    });
+    const { value: index, longest } = await longestStretch(() => buildExamIndex(database.db));
     const buildMs = performance.now() - started;
+    // What an import leaves for the instances, and an instance's first read of it.
+    const version = await readCatalogVersion(database.db);
+    const saving = performance.now();
+    await saveExamIndexSnapshot(database.db, version, index);
+    const savedMs = performance.now() - saving;
+    const snapshotMb = encodeExamIndex(index).length / 2 ** 20;
+    const loading = performance.now();
+    const { value: loaded, longest: loadLongest } = await longestStretch(() =>
+      loadExamIndex(database.db),
+    );
+    const loadMs = performance.now() - loading;
     const filters: ExamFilters[] = [
       {},
       { disciplina: 'portugues' },
       { assunto: 'Assunto 3 de Língua Portuguesa', ano: '2010' },
       { orgao: 'Órgão Sintético 7', disciplina: 'matematica' },
     ];
-    const same = filters.every(
-      (filter) =>
-        JSON.stringify(index.search(filter, 30, 15, 'questions')) ===
-        JSON.stringify(expected.search(filter, 30, 15, 'questions')),
+    const same = filters.every((filter) =>
+      [index, loaded].every(
+        (built) =>
+          JSON.stringify(built.search(filter, 30, 15, 'questions')) ===
+          JSON.stringify(expected.search(filter, 30, 15, 'questions')),
+      ),
     );
     console.log(
-      `| ${label} | ${questions.toLocaleString('en')} | ${buildMs.toFixed(0)} | ${longest.toFixed(0)} | ${same ? 'yes' : 'NO'} |`,
+      `| ${label} | ${questions.toLocaleString('en')} | ${buildMs.toFixed(0)} | ${longest.toFixed(0)} | ${snapshotMb.toFixed(1)} | ${savedMs.toFixed(0)} | ${loadMs.toFixed(0)} | ${loadLongest.toFixed(0)} | ${same ? 'yes' : 'NO'} |`,
     );
     await database.close();
   }

@@ -73,6 +73,47 @@ describe('caches shared by two instances', () => {
     expect(cargoOf(await search(first), 'alfa_2017_prova')).toBe('Professor de Álgebra');
   });
 
+  it('reads the exam index another instance built from its snapshot, for that version only', async () => {
+    expect(cargoOf(await search(first), 'alfa_2017_prova')).toBe('Professor de Álgebra');
+    const snapshots = () =>
+      executeRows<{ catalog_version: number; current: number }>(
+        first.database.db,
+        sql`select s.catalog_version, v.version as current
+              from exam_index_snapshots s cross join catalog_version v`,
+      );
+    const [kept] = await snapshots();
+    expect(kept!.catalog_version).toBe(kept!.current);
+
+    // Behind the catalogue's back: a new instance reads the index kept, not the tables.
+    await first.database.db.execute(
+      sql`update exams set cargo = 'Mudado à mão' where id = 'alfa_2017_prova'`,
+    );
+    const third = await createTestApp({
+      database: {
+        ...(await first.database.openAnother()),
+        destroy: async () => undefined,
+      } as never,
+    });
+    try {
+      expect(cargoOf(await search(third), 'alfa_2017_prova')).toBe('Professor de Álgebra');
+      await createContentImportService(first.database.db).importContent(
+        editedCatalog((catalog) => {
+          catalog.exam('alfa_2017_prova.json').cargo = 'Professor de Geometria';
+        }),
+      );
+      const after = await eventually(
+        () => search(third),
+        (body) => cargoOf(body, 'alfa_2017_prova') === 'Professor de Geometria',
+      );
+      expect(cargoOf(after, 'alfa_2017_prova')).toBe('Professor de Geometria');
+      const [newest, ...older] = await snapshots();
+      expect(older).toEqual([]);
+      expect(newest!.catalog_version).toBe(newest!.current);
+    } finally {
+      await third.close();
+    }
+  });
+
   it("follows a user's marks across instances and never lets them reach another user", async () => {
     const id = 'gama_2015_prova_1';
     const [one, other] = await Promise.all([

@@ -214,3 +214,14 @@ export const catalogVersion = pgTable(
   },
   (table) => [check('catalog_version_single_row', sql`${table.id} = 1`)],
 );
+
+/**
+ * The exam index of one catalogue version, encoded (exam-index-snapshot.ts): an instance whose
+ * catalogue changed loads it in one read instead of building it from the tables' rows. The newest
+ * version's only: saving one deletes the older.
+ */
+export const examIndexSnapshots = pgTable('exam_index_snapshots', {
+  catalogVersion: integer('catalog_version').primaryKey(),
+  data: bytea('data').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

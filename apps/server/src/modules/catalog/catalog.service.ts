@@ -40,13 +40,13 @@ import {
   findSubjectNotes,
   listDisciplines,
   listQuestionIds,
-  loadExamIndexRows,
   questionExists,
   responsesOf,
   subjectQuestionIds,
   subjectCounts,
 } from './catalog.repo';
-import { createExamIndexBuilder, type ExamIndex, type PublicSearchResult } from './exam-index';
+import { type ExamIndex, type PublicSearchResult } from './exam-index';
+import { loadExamIndex } from './exam-index-store';
 import { toQuestionCard } from './question-result-card';
 import { examBoardLabel, examListLabel } from './exam-label';
 import { chosenOptionOf } from '../study/exam-options/exam-option.service';
@@ -488,11 +488,7 @@ export function createCatalogService(
   // A page of 15 cards with their excerpts: about 6 KB each.
   const questionSearches = store<QuestionSearchResponse>(1_000);
 
-  const index = () =>
-    examIndex('', async () => {
-      const builder = createExamIndexBuilder();
-      return builder.finish(await loadExamIndexRows(db, builder));
-    });
+  const index = () => examIndex('', () => loadExamIndex(db));
   const disciplinesList = () => disciplineList('', () => getDisciplines(db));
   const findDiscipline = async (code: string) =>
     (await disciplinesList()).find((discipline) => discipline.code === code);

@@ -14,6 +14,7 @@ import {
   type IndexedExam,
   type PublicSearchResult,
 } from './exam-index';
+import { decodeExamIndex, encodeExamIndex } from './exam-index-snapshot';
 
 // The index as it was first written (Maps of strings per exam): the answers to keep.
 type ColumnFilter = 'tipo' | 'cargo' | 'orgao' | 'nivel' | 'instituicao' | 'ano';
@@ -314,6 +315,42 @@ describe('exam index', () => {
       expect(index.search({}, 0, 1_000)).toEqual(everything);
     }
   }, 30_000);
+
+  it('answers the same once encoded as a snapshot and decoded, from bytes at any offset', async () => {
+    for (const seed of [5, 6]) {
+      const rows = randomRows(seed, 200);
+      const index = await buildExamIndexFromRows(rows, 7);
+      const bytes = encodeExamIndex(index);
+      // As a database driver may hand them over: inside a larger buffer, at an odd offset.
+      const shifted = Buffer.concat([Buffer.from([1, 2, 3]), bytes]).subarray(3);
+      const decoded = decodeExamIndex(shifted)!;
+      const next = random(seed + 200);
+      for (let round = 0; round < 100; round++) {
+        const filters = randomFilters(next, rows);
+        const offset = Math.floor(next() * 3) * 15;
+        const unit: FacetUnit = next() < 0.5 ? 'exams' : 'questions';
+        expect(decoded.search(filters, offset, 15, unit)).toEqual(
+          index.search(filters, offset, 15, unit),
+        );
+      }
+      expect(decoded.search({}, 0, 1_000)).toEqual(index.search({}, 0, 1_000));
+    }
+  });
+
+  it('reads no snapshot of another format', async () => {
+    const bytes = encodeExamIndex(await buildExamIndexFromRows(randomRows(7, 10)));
+    const header = bytes.readUInt32LE(0);
+    const text = bytes
+      .subarray(8, 8 + header)
+      .toString()
+      .replace('"format":1', '"format":0');
+    const other = Buffer.concat([
+      bytes.subarray(0, 8),
+      Buffer.from(text),
+      bytes.subarray(8 + header),
+    ]);
+    expect(decodeExamIndex(other)).toBeNull();
+  });
 
   it('leaves out of the facets what only unknown exams have', async () => {
     const index = await buildExamIndexFromRows(randomRows(4, 20));

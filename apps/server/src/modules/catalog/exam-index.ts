@@ -69,9 +69,14 @@ const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true
 const byLabel = (a: FacetOption, b: FacetOption) => collator.compare(a.label, b.label);
 
 /** Strings as small integer ids, in the order first seen: the index keeps each string once. */
-class Interner {
+export class Interner {
   private readonly ids = new Map<string, number>();
   readonly values: string[] = [];
+  static of(values: string[]): Interner {
+    const interner = new Interner();
+    for (const value of values) interner.id(value);
+    return interner;
+  }
   id(value: string): number {
     let id = this.ids.get(value);
     if (id === undefined) {
@@ -126,7 +131,7 @@ class Tally {
  * Per exam, a run of (id, question count) pairs in one shared pair of typed arrays: exam `e` owns
  * positions start[e] to start[e + 1].
  */
-interface Runs {
+export interface Runs {
   start: Uint32Array;
   ids: Uint32Array;
   counts: Uint32Array;
@@ -201,7 +206,7 @@ async function toRuns(
 }
 
 /** The exams' own fields, one typed array (or list) per field, exams by catalogue position. */
-interface ExamTable {
+export interface ExamTable {
   ids: string[];
   /** Six value ids per exam (COLUMN_FILTERS order), NONE for null. */
   columns: Int32Array;
@@ -328,7 +333,8 @@ export function createExamIndexBuilder() {
   };
 }
 
-interface IndexParts {
+/** What an exam index is made of (and what exam-index-snapshot.ts encodes). */
+export interface IndexParts {
   exams: ExamTable;
   columnValues: Interner[];
   cargos: string[];
@@ -357,7 +363,7 @@ interface WantedIds {
  * (docs/product-rules.md, "Exam filters"), each filter's options counted with every other filter
  * applied, from one pass over the exams.
  */
-function examIndex(parts: IndexParts) {
+export function examIndex(parts: IndexParts) {
   const { exams, disciplines, subjects, pairDiscipline, pairSubject } = parts;
   const examCount = exams.ids.length;
 
@@ -544,7 +550,7 @@ function examIndex(parts: IndexParts) {
     return { items: page, total, facets: facetsOf(columnCounts, disciplineCounts, subjectCounts) };
   }
 
-  return { search };
+  return { search, parts };
 }
 
 export type ExamIndex = ReturnType<typeof examIndex>;
