@@ -2,15 +2,16 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { type Database, runsOnPostgres } from '@/db/client';
 import { inTransaction } from '@/db/transaction';
-import { AppError } from '@/lib/errors';
 import { slicer } from '@/lib/event-loop';
 import { bumpCatalogVersion } from '../catalog-version.repo';
+import { buildExamIndex, saveExamIndexSnapshot } from '../exam-index-store';
 import {
   editsUndoneBy,
   recordOverwrittenEdits,
   reportUndoneEdits,
 } from '../editor/import-conflicts';
-import { readContentFolder } from './content-files';
+import { editedInConsole } from '../editor/question-versions.repo';
+import { listContentFolder } from './content-files';
 import {
   countCatalogQuestions,
   countExams,
@@ -20,11 +21,9 @@ import {
   questionWriting,
   upsertDisciplines,
   upsertExam,
-  upsertImages,
   saveStudyNotes,
 } from './content-import.repo';
-import { checkImagesInWorkers } from './image-workers';
-import { questionPath } from './option-blocks';
+import { checkFolderImages, writeFolderImages } from './folder-images';
 import {
   plannedRetirements,
   type PlannedRetirements,
@@ -33,8 +32,10 @@ import {
   retiredCount,
   retirementLines,
 } from './retirements';
-import { childPath, formatProblems, type Problem, ProblemList } from './problems';
-import { type ValidCatalog, type ValidExam, validateContent } from './validate-content';
+import { childPath, ContentProblemsError, ProblemList } from './problems';
+import { type CheckedCatalog, checkCatalog, examAgain, examsAgain } from './streamed-catalog';
+
+export { ContentProblemsError } from './problems';
 
 export type Progress = (line: string) => void;
 
@@ -54,16 +55,6 @@ export interface ImportOptions {
   allowRemovals?: boolean;
   /** How the folder is named in messages (an uploaded file's name); its path by default. */
   label?: string;
-}
-
-/** The refusal of a folder with problems; `problems` lists them for callers that need each one. */
-export class ContentProblemsError extends AppError {
-  constructor(
-    readonly problems: Problem[],
-    folder: string,
-  ) {
-    super('content/invalid', 400, formatProblems(problems, folder));
-  }
 }
 
 export type ImportOutcome = 'imported' | 'refused' | 'failed';
@@ -128,7 +119,9 @@ const seconds = (since: number) =>
 
 /**
  * Validates the whole folder first (every problem, in one run), then writes it in one transaction:
- * all or nothing. Re-importing updates exams and questions in place, so users' history stays.
+ * all or nothing. Re-importing updates exams and questions in place, so users' history stays. Exam
+ * files and images are read one at a time in both passes (streamed-catalog.ts, folder-images.ts):
+ * the importer's memory does not grow with the catalogue.
  */
 async function importContent(
   db: Database,
@@ -140,27 +133,29 @@ async function importContent(
   const folder = options.label ?? root;
   const started = performance.now();
   progress(`Lendo ${folder}...`);
-  const files = await readContentFolder(root);
+  const files = await listContentFolder(root);
   progress(
-    `Verificando ${count(files.exams.length, 'prova', 'provas')} e ${count(files.images.size, 'imagem', 'imagens')}...`,
+    `Verificando ${count(files.examFiles.length, 'prova', 'provas')} e ${count(files.images.size, 'imagem', 'imagens')}...`,
   );
-  const { problems: found, catalog } = await validateContent(files, progress);
+  const { problems: found, catalog } = await checkCatalog(root, files, progress);
   const problems = new ProblemList();
   for (const problem of found) problems.report(problem.file, problem.path, problem.message);
   // In worker threads: decoding and re-encoding would hold up the requests of this thread.
-  const images = await checkImagesInWorkers(catalog.images, problems, {
-    prepare: !options.check,
-    progress,
-  });
+  const images = await checkFolderImages(root, catalog.images, problems, progress);
   await checkRenames(db, catalog.disciplines, problems, options.renameDisciplines ?? false);
   if (!options.acceptDrafts) refuseDrafts(catalog, problems);
-  const undoneEdits = await editsUndoneBy(db, catalog);
+  const undoneEdits = await editsUndoneBy(db, {
+    disciplines: catalog.disciplines,
+    studyNotes: catalog.studyNotes,
+    exams: await examsWithConsoleEdits(db, root, catalog, folder),
+    images: [],
+  });
   if (!options.overwriteEdits) reportUndoneEdits(undoneEdits, problems);
   // Looked for once nothing else is wrong: a question with a problem is missing from `catalog`
   // without having left the file.
   const retirements: PlannedRetirements =
     problems.size === 0
-      ? await plannedRetirements(db, catalog)
+      ? await plannedRetirements(db, catalog.exams)
       : { removals: [], restorations: [] };
   if (!options.allowRemovals) reportRemovals(retirements.removals, problems);
   if (problems.size > 0) throw new ContentProblemsError(problems.items, folder);
@@ -170,8 +165,7 @@ async function importContent(
     removals: retirements.removals,
   };
 
-  const questionCount = catalog.exams.reduce((sum, exam) => sum + exam.questions.length, 0);
-  const summary = `${count(catalog.exams.length, 'prova', 'provas')}, ${count(questionCount, 'questão', 'questões')}, ${count(images.length, 'imagem', 'imagens')}`;
+  const summary = `${count(catalog.exams.length, 'prova', 'provas')}, ${count(catalog.questionCount, 'questão', 'questões')}, ${count(images.length, 'imagem', 'imagens')}`;
   const unused = files.images.size - catalog.images.length;
   if (unused > 0)
     progress(
@@ -182,7 +176,7 @@ async function importContent(
   if (options.check) {
     return {
       exams: catalog.exams.length,
-      questions: questionCount,
+      questions: catalog.questionCount,
       ...retiring,
       lines: [
         `Verificação concluída, nenhum problema: ${summary}. Nada foi gravado (--check).`,
@@ -200,25 +194,28 @@ async function importContent(
   await inTransaction(db, async (tx) => {
     if (writes.pendingSearchWords) await limitPendingSearchWords(tx);
     await upsertDisciplines(tx, catalog.disciplines);
-    await upsertImages(tx, images, pause);
+    await writeFolderImages(tx, root, images, { folder, pause });
     const subjectIds = new Map<string, number>();
-    const written = writingProgress(catalog.exams, progress);
-    for (const exam of catalog.exams) {
+    const written = writingProgress(catalog, progress);
+    // Each exam read and validated again from its file, as it was checked (or the import stops).
+    for await (const exam of examsAgain(root, catalog, folder)) {
       await upsertExam(tx, exam, subjectIds, pause, writes.questionsPerStatement);
-      written(exam);
+      written(exam.questions.length);
     }
     if (writes.pendingSearchWords) await mergePendingSearchWords(tx);
     await saveStudyNotes(tx, catalog.studyNotes);
     await recordOverwrittenEdits(tx, undoneEdits);
-    // Every instance drops its copy of the catalogue when this commits, not before.
-    await bumpCatalogVersion(tx);
+    // Every instance drops its copy of the catalogue when this commits, not before, and reads
+    // the new exam index from what is saved here instead of building it from the rows.
+    const version = await bumpCatalogVersion(tx);
+    await saveExamIndexSnapshot(tx, version, await buildExamIndex(tx));
   });
   await refreshStatistics(db);
   progress(`Gravado em ${seconds(writing)}.`);
   const ceiling = await embeddedCeilingWarning(db);
   return {
     exams: catalog.exams.length,
-    questions: questionCount,
+    questions: catalog.questionCount,
     ...retiring,
     lines: [
       `Importação concluída: ${summary} de ${folder}.`,
@@ -228,20 +225,44 @@ async function importContent(
   };
 }
 
+const EXAMS_PER_LOOKUP = 5_000;
+
+/**
+ * The exams with a question whose newest version was made in the editorial console, read again
+ * from their files: only those are compared with the console's versions (import-conflicts.ts).
+ */
+async function examsWithConsoleEdits(
+  db: Database,
+  root: string,
+  catalog: CheckedCatalog,
+  folder: string,
+) {
+  const edited = new Set<string>();
+  // A few thousand exams per statement: a statement has at most 65,535 parameters.
+  for (let start = 0; start < catalog.exams.length; start += EXAMS_PER_LOOKUP) {
+    const ids = catalog.exams.slice(start, start + EXAMS_PER_LOOKUP).map((exam) => exam.id);
+    for (const row of await editedInConsole(db, ids)) edited.add(row.questionId);
+  }
+  if (edited.size === 0) return [];
+  return catalog.exams
+    .filter((exam) => exam.questionIds.some((id) => edited.has(id)))
+    .map((exam) => examAgain(root, exam, catalog.validator, folder));
+}
+
 /**
  * Reports every twentieth of the exams written, with the rate of questions since the previous line
  * and the time left at that rate.
  */
-function writingProgress(exams: ValidExam[], progress: Progress) {
-  const total = exams.length;
-  const totalQuestions = exams.reduce((sum, exam) => sum + exam.questions.length, 0);
+function writingProgress(catalog: CheckedCatalog, progress: Progress) {
+  const total = catalog.exams.length;
+  const totalQuestions = catalog.questionCount;
   const step = Math.max(1, Math.ceil(total / 20));
   let examsDone = 0;
   let questionsDone = 0;
   let mark = { at: performance.now(), questions: 0 };
-  return (exam: ValidExam) => {
+  return (questions: number) => {
     examsDone += 1;
-    questionsDone += exam.questions.length;
+    questionsDone += questions;
     if (examsDone % step !== 0 && examsDone !== total) return;
     const now = performance.now();
     const perMinute = ((questionsDone - mark.questions) * 60_000) / Math.max(now - mark.at, 1);
@@ -308,29 +329,21 @@ async function checkRenames(
  * What the authored content covers: questions without the team's comment (the first few named) and
  * subjects with study notes. Not a problem: both are optional.
  */
-function commentCoverage(catalog: ValidCatalog): string {
-  const questions = catalog.exams.flatMap((exam) => exam.questions);
-  const without = questions.filter((question) => question.commentary === null);
-  const subjects = new Set(
-    questions.map((question) => `${question.disciplineCode}\u0000${question.subject}`),
-  );
+function commentCoverage(catalog: CheckedCatalog): string {
+  const { without, firstWithout, subjects } = catalog.comments;
   const notes = `notas de estudo em ${catalog.studyNotes.length} de ${count(subjects.size, 'assunto', 'assuntos')}`;
-  if (without.length === 0) return `Comentários: todas as questões têm comentário; ${notes}.`;
-  const named = without.slice(0, 5).map((question) => question.id);
-  const more = without.length > named.length ? ` e mais ${without.length - named.length}` : '';
-  return `Comentários: ${count(without.length, 'questão sem comentário', 'questões sem comentário')} (${named.join(', ')}${more}); ${notes}.`;
+  if (without === 0) return `Comentários: todas as questões têm comentário; ${notes}.`;
+  const more = without > firstWithout.length ? ` e mais ${without - firstWithout.length}` : '';
+  return `Comentários: ${count(without, 'questão sem comentário', 'questões sem comentário')} (${firstWithout.join(', ')}${more}); ${notes}.`;
 }
 
 /** A model's draft reaches students only once an editor accepts it (`--accept-drafts`). */
-function refuseDrafts(catalog: ValidCatalog, problems: ProblemList) {
-  for (const exam of catalog.exams) {
-    for (const question of exam.questions) {
-      if (!question.commentaryDraft) continue;
-      problems.report(
-        `provas/${exam.id}.json`,
-        `${questionPath(question.optionKey, question.number)}.comentario.rascunho`,
-        'comentário em rascunho, escrito por um modelo e ainda não revisado: revise-o e retire "rascunho", ou importe com --accept-drafts',
-      );
-    }
+function refuseDrafts(catalog: CheckedCatalog, problems: ProblemList) {
+  for (const { file, path: at } of catalog.drafts) {
+    problems.report(
+      file,
+      at,
+      'comentário em rascunho, escrito por um modelo e ainda não revisado: revise-o e retire "rascunho", ou importe com --accept-drafts',
+    );
   }
 }

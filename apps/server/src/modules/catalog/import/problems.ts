@@ -1,3 +1,5 @@
+import { AppError } from '@/lib/errors';
+
 /** One problem in a catalogue folder: the file, the JSON path inside it and what is wrong, in Portuguese. */
 export interface Problem {
   file: string;
@@ -67,3 +69,30 @@ export function formatProblems(problems: Problem[], folder: string): string {
   }
   return lines.join('\n');
 }
+
+/** The refusal of a folder with problems; `problems` lists them for callers that need each one. */
+export class ContentProblemsError extends AppError {
+  constructor(
+    readonly problems: Problem[],
+    folder: string,
+  ) {
+    super('content/invalid', 400, formatProblems(problems, folder));
+  }
+}
+
+/**
+ * A file that changed (or went away) between the check and the writing: the import writes what it
+ * checked, or nothing.
+ */
+export const changedSinceChecked = (file: string, folder: string) =>
+  new ContentProblemsError(
+    [
+      {
+        file,
+        path: '$',
+        message:
+          'o arquivo mudou durante a importação, depois de verificado: nada foi gravado; importe de novo quando a pasta não estiver mais sendo alterada',
+      },
+    ],
+    folder,
+  );

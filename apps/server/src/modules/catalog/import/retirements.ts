@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { type Database, executeRows } from '@/db/client';
 import { slicer } from '@/lib/event-loop';
 import type { ProblemList } from './problems';
-import type { ValidCatalog, ValidExam } from './validate-content';
 
 /**
  * What a re-import takes out of the catalogue and brings back (docs/product-rules.md, "Retired
@@ -24,6 +23,12 @@ export interface ExamRestorations {
 export interface PlannedRetirements {
   removals: ExamRemovals[];
   restorations: ExamRestorations[];
+}
+
+/** An exam of the import and the ids of the questions its file has. */
+export interface IncomingExam {
+  id: string;
+  questionIds: readonly string[];
 }
 
 interface QuestionRow {
@@ -57,15 +62,15 @@ const QUESTIONS_PER_STATEMENT = 5_000;
  */
 export async function plannedRetirements(
   db: Database,
-  catalog: ValidCatalog,
+  incomingExams: IncomingExam[],
 ): Promise<PlannedRetirements> {
   const pause = slicer();
   const leaving: QuestionRow[] = [];
   const returning: QuestionRow[] = [];
-  for (const exams of chunks(catalog.exams)) {
+  for (const exams of chunks(incomingExams)) {
     await pause();
     const examIds = JSON.stringify(exams.map((exam) => exam.id));
-    const incoming = exams.flatMap((exam) => exam.questions.map((question) => question.id));
+    const incoming = exams.flatMap((exam) => exam.questionIds);
     leaving.push(
       ...(await executeRows<QuestionRow>(
         db,
@@ -110,12 +115,12 @@ export async function plannedRetirements(
 }
 
 /** Whole exams, about QUESTIONS_PER_STATEMENT questions at a time. */
-function* chunks(exams: ValidExam[]) {
-  let chunk: ValidExam[] = [];
+function* chunks(exams: IncomingExam[]) {
+  let chunk: IncomingExam[] = [];
   let size = 0;
   for (const exam of exams) {
     chunk.push(exam);
-    size += exam.questions.length;
+    size += exam.questionIds.length;
     if (size >= QUESTIONS_PER_STATEMENT) {
       yield chunk;
       chunk = [];

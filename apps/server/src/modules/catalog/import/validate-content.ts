@@ -122,13 +122,62 @@ export async function validateContent(
   files: ContentFiles,
   progress: (line: string) => void = () => undefined,
 ): Promise<{ problems: Problem[]; catalog: ValidCatalog }> {
-  const problems = new ProblemList();
-  for (const { file, reason } of files.unreadable) problems.report(file, '$', reason);
+  const validator = createCatalogValidator({ ...files, imageNames: files.images });
+  // Ids equal their file names (checked per exam), so they are unique.
+  const exams: ValidExam[] = [];
+  const step = Math.max(1, Math.ceil(files.exams.length / 10));
+  // Run inside the server on PGlite: requests are served between slices.
+  const pause = slicer();
+  for (const [index, raw] of files.exams.entries()) {
+    await pause();
+    const exam = validator.exam(raw);
+    if (exam) exams.push(exam);
+    if (files.exams.length >= 200 && ((index + 1) % step === 0 || index + 1 === files.exams.length))
+      progress(`  ${index + 1}/${files.exams.length} provas verificadas`);
+  }
+  const checked = validator.finish({
+    unreadableExams: files.unreadable.filter((entry) => entry.file.startsWith('provas/')).length,
+  });
+  return {
+    problems: [
+      ...files.unreadable.map(({ file, reason }) => ({ file, path: '$', message: reason })),
+      ...checked.problems,
+    ],
+    catalog: {
+      disciplines: checked.disciplines,
+      exams,
+      studyNotes: checked.studyNotes,
+      images: checked.usedImages.map((assetId) => files.images.get(assetId)!),
+    },
+  };
+}
 
-  const disciplines = readDisciplineCatalog(files.disciplines, problems);
+/** What the checks across files start from: the small files, and the names of the images. */
+export interface CatalogValidatorInput {
+  disciplines: RawFile | null;
+  disciplineFiles: RawFile[];
+  noteFiles: RawFile[];
+  imageNames: { has(assetId: string): boolean };
+}
+
+export type CatalogValidator = ReturnType<typeof createCatalogValidator>;
+
+/**
+ * Checks a catalogue one exam file at a time (`exam`), keeping of each only what the checks across
+ * files need (unknown disciplines and missing images with their first use, the images used, the
+ * subjects named, the discipline and subject of the questions the discipline files list); `finish`
+ * reports those. Every problem but the unreadable files' (the caller's, reported first).
+ */
+export function createCatalogValidator(input: CatalogValidatorInput) {
+  const problems = new ProblemList();
+  const disciplines = readDisciplineCatalog(input.disciplines, problems);
   const unknownDisciplines = new Map<string, FirstUse>();
   const missingImages = new Map<string, FirstUse>();
-  const usedImages = new Map<string, ImageFile>();
+  const usedImages = new Set<string>();
+  const listedIds = idsListedIn(input.disciplineFiles);
+  const listed: ListedQuestions = new Map();
+  const subjectsNamed = new Set<string>();
+  let examFiles = 0;
   const remember = (map: Map<string, FirstUse>, key: string, file: string, path: string) => {
     const entry = map.get(key) ?? { file, path, uses: 0, files: new Set<string>() };
     entry.uses += 1;
@@ -142,83 +191,89 @@ export async function validateContent(
       return false;
     },
     useImage: (assetId, file, path) => {
-      const image = files.images.get(assetId);
-      if (image) usedImages.set(assetId, image);
+      if (input.imageNames.has(assetId)) usedImages.add(assetId);
       else remember(missingImages, assetId, file, path);
     },
   };
-
-  // Ids equal their file names (checked per exam), so they are unique.
-  const exams: ValidExam[] = [];
-  const step = Math.max(1, Math.ceil(files.exams.length / 10));
-  // Run inside the server on PGlite: requests are served between slices.
-  const pause = slicer();
-  for (const [index, raw] of files.exams.entries()) {
-    await pause();
-    const exam = readExam(raw, problems.in(raw.file), context);
-    if (exam) exams.push(exam);
-    if (files.exams.length >= 200 && ((index + 1) % step === 0 || index + 1 === files.exams.length))
-      progress(`  ${index + 1}/${files.exams.length} provas verificadas`);
-  }
-
-  for (const [code, use] of unknownDisciplines) {
-    problems.report(
-      use.file,
-      use.path,
-      `disciplina desconhecida: "${code}" não está em disciplinas.json (${countLabel(use.uses, use.files.size)})`,
-    );
-  }
-  for (const [assetId, use] of missingImages) {
-    problems.report(
-      use.file,
-      use.path,
-      `imagem ausente: nenhum arquivo imagens/${assetId}.(${IMAGE_EXTENSIONS_LABEL}) (${countLabel(use.uses, use.files.size)})`,
-    );
-  }
-
-  if (
-    files.exams.length === 0 &&
-    files.unreadable.every((entry) => !entry.file.startsWith('provas/'))
-  ) {
-    problems.report('provas/', '$', 'nenhuma prova encontrada');
-  }
-  checkDisciplineFiles(files.disciplineFiles, exams, problems);
-  const studyNotes = readStudyNotes(
-    files.noteFiles,
-    subjectsNamedIn(files.exams),
-    (code) => disciplines.known.has(code),
-    problems,
-  );
+  // A file read again: the same checks, nothing remembered.
+  const again: ExamContext = {
+    knownDiscipline: (code) => disciplines.known.has(code),
+    useImage: () => undefined,
+  };
 
   return {
-    problems: problems.items,
-    catalog: {
-      disciplines: [...disciplines.names].map(([code, name]) => ({ code, name })),
-      exams,
-      studyNotes,
-      images: [...usedImages.values()],
+    /** Checks one exam file; its problems are kept for `finish`. */
+    exam(raw: RawFile): ValidExam | null {
+      examFiles += 1;
+      addSubjectsNamedIn(raw.data, subjectsNamed);
+      const exam = readExam(raw, problems.in(raw.file), context);
+      for (const question of exam?.questions ?? []) {
+        if (listedIds.has(question.id))
+          listed.set(question.id, {
+            disciplineCode: question.disciplineCode,
+            subject: question.subject,
+          });
+      }
+      return exam;
+    },
+
+    /** Checks an exam file again, as `exam` did: the exam and how many problems it has. */
+    again(raw: RawFile): { exam: ValidExam | null; problems: number } {
+      const own = new ProblemList();
+      const exam = readExam(raw, own.in(raw.file), again);
+      return { exam, problems: own.size };
+    },
+
+    /** The checks across files, once every exam file has been through `exam`. */
+    finish({ unreadableExams }: { unreadableExams: number }) {
+      for (const [code, use] of unknownDisciplines) {
+        problems.report(
+          use.file,
+          use.path,
+          `disciplina desconhecida: "${code}" não está em disciplinas.json (${countLabel(use.uses, use.files.size)})`,
+        );
+      }
+      for (const [assetId, use] of missingImages) {
+        problems.report(
+          use.file,
+          use.path,
+          `imagem ausente: nenhum arquivo imagens/${assetId}.(${IMAGE_EXTENSIONS_LABEL}) (${countLabel(use.uses, use.files.size)})`,
+        );
+      }
+      if (examFiles === 0 && unreadableExams === 0)
+        problems.report('provas/', '$', 'nenhuma prova encontrada');
+      checkDisciplineFiles(input.disciplineFiles, listed, problems);
+      const studyNotes = readStudyNotes(
+        input.noteFiles,
+        subjectsNamed,
+        (code) => disciplines.known.has(code),
+        problems,
+      );
+      return {
+        problems: problems.items,
+        disciplines: [...disciplines.names].map(([code, name]) => ({ code, name })),
+        studyNotes,
+        /** In the order first used. */
+        usedImages: [...usedImages],
+      };
     },
   };
 }
 
 /**
- * Every discipline and subject the exam files name, valid questions or not (a problem in a question
+ * Every discipline and subject an exam file names, valid questions or not (a problem in a question
  * is reported there, not again at the subject's study notes), as "code\0subject".
  */
-function subjectsNamedIn(exams: RawFile[]): Set<string> {
-  const named = new Set<string>();
-  for (const { data } of exams) {
-    if (!isObject(data)) continue;
-    const blocks = isObject(data.opcoes) ? Object.values(data.opcoes) : [];
-    const sets = [data.questoes, ...blocks.map((block) => isObject(block) && block.questoes)];
-    for (const question of sets.flatMap((set) => (isObject(set) ? Object.values(set) : []))) {
-      if (!isObject(question)) continue;
-      const { disciplina, assunto } = question;
-      if (typeof disciplina === 'string' && typeof assunto === 'string')
-        named.add(`${disciplina.trim()}\u0000${assunto.trim()}`);
-    }
+function addSubjectsNamedIn(data: unknown, named: Set<string>) {
+  if (!isObject(data)) return;
+  const blocks = isObject(data.opcoes) ? Object.values(data.opcoes) : [];
+  const sets = [data.questoes, ...blocks.map((block) => isObject(block) && block.questoes)];
+  for (const question of sets.flatMap((set) => (isObject(set) ? Object.values(set) : []))) {
+    if (!isObject(question)) continue;
+    const { disciplina, assunto } = question;
+    if (typeof disciplina === 'string' && typeof assunto === 'string')
+      named.add(`${disciplina.trim()}\u0000${assunto.trim()}`);
   }
-  return named;
 }
 
 function readDisciplineCatalog(raw: RawFile | null, problems: ProblemList) {
@@ -938,11 +993,28 @@ function readObjectAlternative(
   return { letter, ...result };
 }
 
+/** The discipline and subject of each valid question a discipline file lists, by id. */
+type ListedQuestions = Map<string, { disciplineCode: string; subject: string }>;
+
+/** The question ids the discipline files list (what `checkDisciplineFiles` looks up). */
+function idsListedIn(files: RawFile[]): Set<string> {
+  const ids = new Set<string>();
+  for (const { data } of files) {
+    if (!isObject(data)) continue;
+    for (const [key, value] of Object.entries(data)) {
+      if (key.startsWith('id_') || !Array.isArray(value)) continue;
+      for (const id of value) ids.add(String(id));
+    }
+  }
+  return ids;
+}
+
 /** Optional discipline files must agree with the exams: same subjects and question ids. */
-function checkDisciplineFiles(files: RawFile[], exams: ValidExam[], problems: ProblemList) {
-  const questionsById = new Map(
-    exams.flatMap((exam) => exam.questions.map((question) => [question.id, question])),
-  );
+function checkDisciplineFiles(
+  files: RawFile[],
+  questionsById: ListedQuestions,
+  problems: ProblemList,
+) {
   for (const raw of files) {
     const at = problems.in(raw.file);
     const code = raw.file.replace(/^disciplinas\//, '').replace(/\.json$/, '');
