@@ -147,13 +147,11 @@ describe('question search', () => {
   it('filters by my status: unsolved, right, wrong; the status needs a signed-in user', async () => {
     const { cookie } = await signedInStudent(app(), testApp.database, { premium: true });
     const markedQuery = 'disciplina=matematica&instituicao=Banca%20X';
+    const responses = async (who?: string) =>
+      (await search(markedQuery, who)).items.map((item) => item.response);
+    const noneAnswered = [null, null, null, null];
     // Seen before the answers: the page is kept for everyone, the answers are this student's.
-    expect((await search(markedQuery, cookie)).items.map((item) => item.response)).toEqual([
-      null,
-      null,
-      null,
-      null,
-    ]);
+    expect(await responses(cookie)).toEqual(noneAnswered);
     await send(app(), 'POST', '/api/questions/alfa_2017_prova_1/check', { letter: 'A' }, cookie);
     await send(app(), 'POST', '/api/questions/alfa_2017_prova_2/check', { letter: 'A' }, cookie);
     // Reopened without an answer: still unsolved.
@@ -165,7 +163,7 @@ describe('question search', () => {
     expect(unsolved.total).toBe(8);
     expect(unsolved.items.map((item) => item.id)).toContain('alfa_2017_prova_3');
     expect(unsolved.items.every((item) => item.response === null)).toBe(true);
-    const marked = await search('disciplina=matematica&instituicao=Banca%20X', cookie);
+    const marked = await search(markedQuery, cookie);
     expect(marked.items.map((item) => [item.id, item.response])).toEqual([
       ['alfa_2017_prova_1', 'c'],
       ['alfa_2017_prova_2', 'e'],
@@ -173,14 +171,7 @@ describe('question search', () => {
       ['beta_2015_prova_3', null],
     ]);
     const other = await signedInStudent(app(), testApp.database);
-    for (const who of [undefined, other.cookie]) {
-      expect((await search(markedQuery, who)).items.map((item) => item.response)).toEqual([
-        null,
-        null,
-        null,
-        null,
-      ]);
-    }
+    for (const who of [undefined, other.cookie]) expect(await responses(who)).toEqual(noneAnswered);
 
     const visitor = await get(app(), '/api/questions/search?status=errei');
     expect(visitor.statusCode).toBe(401);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockFilePath, readLock } from '@/db/data-dir-lock';
 import { serverRoot } from '@/paths';
+import { waitFor } from '../helpers/wait-for';
 
 /**
  * Real processes on one DATA_DIR: the embedded database must never be opened by two at once, and
@@ -39,17 +40,6 @@ function finish(child: ChildProcess): Promise<Finished> {
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
-}
-
-// A first start migrates and loads the demo catalogue through tsx: most of a minute on a busy machine.
-async function waitFor<T>(probe: () => T | undefined, what: string, ms = 90_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe('one DATA_DIR, several processes', () => {

@@ -9,6 +9,7 @@ import { serverRoot } from '@/paths';
 import { type FakeProvider, startFakeOpenAi } from '../helpers/fake-ai-providers';
 import { PAYER } from '../helpers/payments';
 import { parseResponse, slowRequest } from '../helpers/raw-http';
+import { waitFor } from '../helpers/wait-for';
 
 /**
  * A real server stopped with SIGTERM (docs/deployment.md, "Stopping and restarting"): it refuses
@@ -19,23 +20,6 @@ import { parseResponse, slowRequest } from '../helpers/raw-http';
 const repoRoot = path.resolve(serverRoot, '../..');
 const APP_URL = 'http://localhost:3000';
 const GRACE_MS = 3_000;
-
-// A first start migrates and loads the demo catalogue through tsx: most of a minute on a busy machine.
-async function waitFor<T>(
-  probe: () => T | undefined | Promise<T | undefined>,
-  what: string | (() => string),
-  ms = 90_000,
-) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) {
-      throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 interface ReceivedEvent {
   event: string;
@@ -293,6 +277,13 @@ describe('a server stopped with SIGTERM', () => {
       200,
     );
 
+    // Only a request the server has read the head of is running: before that, its connection is
+    // idle, and closing the server closes it at once (Node 24).
+    await waitFor(
+      () => (server.output().includes('"url":"/api/auth/login"') ? true : undefined),
+      'the slow request to reach the server',
+      10_000,
+    );
     const stoppedAt = Date.now();
     server.child.kill('SIGTERM');
 

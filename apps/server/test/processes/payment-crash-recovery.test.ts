@@ -7,6 +7,7 @@ import { readLock } from '@/db/data-dir-lock';
 import { serverRoot } from '@/paths';
 import { type FakeMercadoPago, startFakeMercadoPago } from '../helpers/fake-mercado-pago';
 import { PAYER } from '../helpers/payments';
+import { waitFor } from '../helpers/wait-for';
 
 /**
  * A real server killed with SIGKILL after the provider approved a payment and while the server was
@@ -16,23 +17,6 @@ import { PAYER } from '../helpers/payments';
 const repoRoot = path.resolve(serverRoot, '../..');
 const APP_URL = 'http://localhost:3000';
 const DAY_MS = 86_400_000;
-
-// A first start migrates and loads the demo catalogue through tsx: most of a minute on a busy machine.
-async function waitFor<T>(
-  probe: () => T | undefined | Promise<T | undefined>,
-  what: string | (() => string),
-  ms = 90_000,
-) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) {
-      throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('a server killed between the approval and the grant', () => {
   let fake: FakeMercadoPago;
