@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { type Database, executeRows } from '@/db/client';
 import {
   disciplines,
@@ -280,15 +281,17 @@ export async function loadExamIndexRows(db: Database, sink: ExamIndexSink) {
     { columns: ['ano', 'id'], descending: true },
     (page) => sink.addExams(page),
   );
-  const [names] = await Promise.all([
-    db.select({ code: disciplines.code, name: disciplines.name }).from(disciplines),
+  const readNames = () =>
+    db.select({ code: disciplines.code, name: disciplines.name }).from(disciplines);
+  const readDisciplines = () =>
     readColumns<ExamDisciplineRow>(
       db,
       'exam_disciplines',
       { examId: 'exam_id', disciplineCode: 'discipline_code', questionCount: 'question_count' },
       { columns: ['exam_id', 'discipline_code'] },
       (page) => sink.addDisciplines(page),
-    ),
+    );
+  const readSubjects = () =>
     readColumns<ExamSubjectRow & { subjectId: number }>(
       db,
       'exam_subjects',
@@ -301,8 +304,17 @@ export async function loadExamIndexRows(db: Database, sink: ExamIndexSink) {
       },
       { columns: ['exam_id', 'subject_id'] },
       (page) => sink.addSubjects(page),
-    ),
-  ]);
+    );
+  // A transaction (the import's) is one connection: there the reads go one after another, since
+  // the driver would only queue them (a use it deprecates). A pool runs them side by side.
+  let names: Awaited<ReturnType<typeof readNames>>;
+  if (db instanceof PgTransaction) {
+    names = await readNames();
+    await readDisciplines();
+    await readSubjects();
+  } else {
+    [names] = await Promise.all([readNames(), readDisciplines(), readSubjects()]);
+  }
   return new Map(names.map((row) => [row.code, row.name]));
 }
 

@@ -187,7 +187,7 @@ export function createQuestionEditorService(db: Database) {
     const version = await inTransaction(db, async (tx) => {
       const versions = await listVersions(tx, questionId);
       if ((versions[0]?.version ?? 0) !== baseVersion) throw editorErrors.stale();
-      await upsertExam(tx, catalog.exams[0]!, new Map(), async () => undefined);
+      await upsertExam(tx, catalog.exams[0]!, new Map());
       // What was stored, as it was stored (sanitized): the version keeps exactly that.
       const after = snapshotOf(examFile((await loadStoredExam(tx, place.examId))!), place);
       const changes = describeChanges(before, after);

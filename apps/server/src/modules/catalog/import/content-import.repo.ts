@@ -132,23 +132,103 @@ async function sameZoomContent(db: Database, assetId: string, zoomContent: Buffe
 }
 
 /**
- * Writes one exam in place: same ids keep their users' history. Questions no longer in it are
+ * Writes exams in place: same ids keep their users' history. Questions no longer in their exam are
  * retired, not deleted, and questions it has again return (docs/product-rules.md, "Retired
- * questions"); the importer lets this run only when the import allows removals. Annulled questions are stored but left out of every count (docs/product-rules.md, "Annulled and
- * outdated questions").
+ * questions"); the importer lets this run only when the import allows removals. Annulled questions
+ * are stored but left out of every count (docs/product-rules.md, "Annulled and outdated questions").
+ * Several exams share each statement where the database runs in a process of its own
+ * (`questionWriting`): the statements, not the rows, were most of the importer's own work.
  */
-export async function upsertExam(
+export async function upsertExams(
   db: Database,
-  exam: ValidExam,
+  list: ValidExam[],
   /** Subject ids already known in this import, shared by its exams. */
   subjectIds: Map<string, number>,
   /** Awaited between statements, so that a caller can let waiting requests in. */
   pause: () => Promise<void>,
   questionsPerStatement = FEW_QUESTIONS_PER_STATEMENT,
 ) {
+  if (list.length === 0) return;
+  const examIds = list.map((exam) => exam.id);
+  const counts = list.map((exam) => candidateCounts(exam));
   await pause();
-  const counts = candidateCounts(exam);
-  const columns = {
+  await db
+    .insert(exams)
+    .values(list.map((exam, at) => ({ id: exam.id, ...examColumns(exam, counts[at]!) })))
+    .onConflictDoUpdate({
+      target: exams.id,
+      set: {
+        ...Object.fromEntries(EXAM_COLUMNS.map(([key, column]) => [key, excluded(column)])),
+        updatedAt: sql`now()`,
+      },
+    });
+
+  await db.delete(referenceTexts).where(inArray(referenceTexts.examId, examIds));
+  const texts = list.flatMap((exam) =>
+    exam.referenceTexts.map((text) => ({ examId: exam.id, ...text })),
+  );
+  if (texts.length > 0) await db.insert(referenceTexts).values(texts);
+
+  await ensureSubjects(db, list, subjectIds, pause);
+  // A question's id begins with its exam's (`<examId>_…`): it never moves to another exam.
+  const keptIds = list.flatMap((exam) => exam.questions.map((question) => question.id));
+  await db
+    .update(questions)
+    .set({ retiredAt: sql`now()` })
+    .where(
+      and(
+        inArray(questions.examId, examIds),
+        isNull(questions.retiredAt),
+        notInArray(questions.id, keptIds),
+      ),
+    );
+  const rows = list.flatMap((exam) => exam.questions.map((q) => questionRow(exam, q, subjectIds)));
+  for (let start = 0; start < rows.length; start += questionsPerStatement) {
+    await pause();
+    await upsertQuestions(db, rows.slice(start, start + questionsPerStatement));
+  }
+
+  await pause();
+  await db.delete(examSubjects).where(inArray(examSubjects.examId, examIds));
+  await db.delete(examDisciplines).where(inArray(examDisciplines.examId, examIds));
+  const subjectRows = list.flatMap((exam, at) =>
+    counts[at]!.subjects.map(({ key, ...entry }) => ({
+      examId: exam.id,
+      subjectId: subjectIds.get(key)!,
+      ...entry,
+    })),
+  );
+  if (subjectRows.length > 0) await db.insert(examSubjects).values(subjectRows);
+  const disciplineRows = list.flatMap((exam, at) =>
+    counts[at]!.disciplines.map((entry) => ({ examId: exam.id, ...entry })),
+  );
+  if (disciplineRows.length > 0) await db.insert(examDisciplines).values(disciplineRows);
+}
+
+/** One exam (the editorial console's save). */
+export function upsertExam(db: Database, exam: ValidExam, subjectIds: Map<string, number>) {
+  return upsertExams(db, [exam], subjectIds, async () => undefined);
+}
+
+/** The exam's columns an import writes, with the column names its upsert takes from `excluded`. */
+const EXAM_COLUMNS = [
+  ['kind', 'kind'],
+  ['cargoGeral', 'cargo_geral'],
+  ['cargo', 'cargo'],
+  ['orgao', 'orgao'],
+  ['nivel', 'nivel'],
+  ['instituicao', 'instituicao'],
+  ['ano', 'ano'],
+  ['questionCount', 'question_count'],
+  ['annulledCount', 'annulled_count'],
+  ['outdatedCount', 'outdated_count'],
+  ['demonstration', 'demonstration'],
+  ['source', 'source'],
+  ['options', 'options'],
+] as const;
+
+function examColumns(exam: ValidExam, counts: ReturnType<typeof candidateCounts>) {
+  return {
     kind: exam.kind,
     // The column predates exam kinds: an exam without a general post stores '' (read as null).
     cargoGeral: exam.cargoGeral,
@@ -163,76 +243,28 @@ export async function upsertExam(
     demonstration: exam.demonstration,
     source: exam.source,
     options: exam.options,
-  };
-  await db
-    .insert(exams)
-    .values({ id: exam.id, ...columns })
-    .onConflictDoUpdate({ target: exams.id, set: { ...columns, updatedAt: sql`now()` } });
-
-  await db.delete(referenceTexts).where(eq(referenceTexts.examId, exam.id));
-  if (exam.referenceTexts.length > 0) {
-    await db
-      .insert(referenceTexts)
-      .values(exam.referenceTexts.map((text) => ({ examId: exam.id, ...text })));
-  }
-
-  await ensureSubjects(db, exam, subjectIds, pause);
-  await db
-    .update(questions)
-    .set({ retiredAt: sql`now()` })
-    .where(
-      and(
-        eq(questions.examId, exam.id),
-        isNull(questions.retiredAt),
-        notInArray(
-          questions.id,
-          exam.questions.map((question) => question.id),
-        ),
-      ),
-    );
-  for (let start = 0; start < exam.questions.length; start += questionsPerStatement) {
-    await pause();
-    await upsertQuestions(
-      db,
-      exam,
-      exam.questions.slice(start, start + questionsPerStatement),
-      subjectIds,
-    );
-  }
-
-  await pause();
-  await db.delete(examSubjects).where(eq(examSubjects.examId, exam.id));
-  await db.delete(examDisciplines).where(eq(examDisciplines.examId, exam.id));
-  if (counts.subjects.length > 0) {
-    await db.insert(examSubjects).values(
-      counts.subjects.map(({ key, ...entry }) => ({
-        examId: exam.id,
-        subjectId: subjectIds.get(key)!,
-        ...entry,
-      })),
-    );
-  }
-  if (counts.disciplines.length > 0) {
-    await db
-      .insert(examDisciplines)
-      .values(counts.disciplines.map((entry) => ({ examId: exam.id, ...entry })));
-  }
+  } satisfies Record<(typeof EXAM_COLUMNS)[number][0], unknown>;
 }
 
 /**
  * How an import writes questions, per database. On PGlite each question's words go into the search
- * index as its row is written (migration 0013), about 3 ms a question in the server's thread: a few
- * per statement keep every statement short. PostgreSQL runs statements in a process of its own: an
- * exam's questions go in one statement, and their words into the index's pending list (migration
- * 0029), merged in bulk whenever it passes its limit (`limitPendingSearchWords`).
+ * index as its row is written (migration 0013), about 3 ms a question in the server's thread: one
+ * exam at a time and a few questions per statement keep every statement short. PostgreSQL runs
+ * statements in a process of its own: a few hundred questions of several exams go in one
+ * statement, and their words into the index's pending list (migration 0029), merged in bulk
+ * whenever it passes its limit (`limitPendingSearchWords`).
  */
 export function questionWriting(db: Database) {
   const onPostgres = runsOnPostgres(db);
   return {
-    questionsPerStatement: onPostgres ? 250 : FEW_QUESTIONS_PER_STATEMENT,
+    questionsPerStatement: onPostgres ? MANY_QUESTIONS_PER_STATEMENT : FEW_QUESTIONS_PER_STATEMENT,
+    /** Exams are gathered until they hold this many questions (one exam at least). */
+    questionsPerBatch: onPostgres ? MANY_QUESTIONS_PER_STATEMENT : 1,
     pendingSearchWords: onPostgres,
   };
 }
+
+const MANY_QUESTIONS_PER_STATEMENT = 500;
 
 /**
  * PostgreSQL's default limit, set for the transaction because every search reads the whole pending
@@ -248,63 +280,68 @@ export async function mergePendingSearchWords(tx: Database) {
   await tx.execute(sql`select gin_clean_pending_list('questions_search_vector_idx'::regclass)`);
 }
 
-async function upsertQuestions(
-  db: Database,
+function questionRow(
   exam: ValidExam,
-  list: ValidExam['questions'],
+  question: ValidExam['questions'][number],
   subjectIds: Map<string, number>,
 ) {
-  await db
-    .insert(questions)
-    .values(
-      list.map((question) => ({
-        id: question.id,
-        examId: exam.id,
-        number: question.number,
-        optionKey: question.optionKey,
-        statementHtml: question.statementHtml,
-        alternatives: question.alternatives,
-        answerLetter: question.answerLetter,
-        disciplineCode: question.disciplineCode,
-        subjectId: subjectIds.get(`${question.disciplineCode}\u0000${question.subject}`)!,
-        referenceKeys: question.referenceKeys,
-        imageAssetId: question.image?.assetId ?? null,
-        imageDescription: question.image?.description ?? null,
-        status: question.status,
-        statusNote: question.statusNote,
-        commentary: question.commentary,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: questions.id,
-      set: {
-        number: excluded('number'),
-        optionKey: excluded('option_key'),
-        statementHtml: excluded('statement_html'),
-        alternatives: excluded('alternatives'),
-        answerLetter: excluded('answer_letter'),
-        disciplineCode: excluded('discipline_code'),
-        subjectId: excluded('subject_id'),
-        referenceKeys: excluded('reference_keys'),
-        imageAssetId: excluded('image_asset_id'),
-        imageDescription: excluded('image_description'),
-        status: excluded('status'),
-        statusNote: excluded('status_note'),
-        commentary: excluded('commentary'),
-        // Back in the file: back in the catalogue.
-        retiredAt: sql`null`,
-      },
-    });
+  return {
+    id: question.id,
+    exam_id: exam.id,
+    number: question.number,
+    option_key: question.optionKey,
+    statement_html: question.statementHtml,
+    alternatives: question.alternatives,
+    answer_letter: question.answerLetter,
+    discipline_code: question.disciplineCode,
+    subject_id: subjectIds.get(`${question.disciplineCode}\u0000${question.subject}`)!,
+    reference_keys: question.referenceKeys,
+    image_asset_id: question.image?.assetId ?? null,
+    image_description: question.image?.description ?? null,
+    status: question.status,
+    status_note: question.statusNote,
+    commentary: question.commentary ?? null,
+  };
+}
+
+/**
+ * The rows go as one JSON text: a parameter per value cost the importer more than the database's
+ * work on the row, and a statement takes at most 65,535 of them.
+ */
+async function upsertQuestions(db: Database, rows: ReturnType<typeof questionRow>[]) {
+  await db.execute(sql`
+    insert into questions (id, exam_id, number, option_key, statement_html, alternatives,
+      answer_letter, discipline_code, subject_id, reference_keys, image_asset_id,
+      image_description, status, status_note, commentary)
+    select id, exam_id, number, option_key, statement_html, alternatives, answer_letter,
+      discipline_code, subject_id, reference_keys, image_asset_id, image_description, status,
+      status_note, commentary
+    from json_to_recordset(${JSON.stringify(rows)}::json) as q(id text, exam_id text,
+      number integer, option_key text, statement_html text, alternatives jsonb,
+      answer_letter text, discipline_code text, subject_id integer, reference_keys jsonb,
+      image_asset_id text, image_description text, status text, status_note text,
+      commentary jsonb)
+    on conflict (id) do update set
+      number = excluded.number, option_key = excluded.option_key,
+      statement_html = excluded.statement_html, alternatives = excluded.alternatives,
+      answer_letter = excluded.answer_letter, discipline_code = excluded.discipline_code,
+      subject_id = excluded.subject_id, reference_keys = excluded.reference_keys,
+      image_asset_id = excluded.image_asset_id, image_description = excluded.image_description,
+      status = excluded.status, status_note = excluded.status_note,
+      commentary = excluded.commentary,
+      -- Back in the file: back in the catalogue.
+      retired_at = null`);
 }
 
 async function ensureSubjects(
   db: Database,
-  exam: ValidExam,
+  list: ValidExam[],
   ids: Map<string, number>,
   pause: () => Promise<void>,
 ) {
   const wanted = new Map(
-    exam.questions
+    list
+      .flatMap((exam) => exam.questions)
       .map(
         (question) =>
           [

@@ -20,7 +20,7 @@ import {
   mergePendingSearchWords,
   questionWriting,
   upsertDisciplines,
-  upsertExam,
+  upsertExams,
   saveStudyNotes,
 } from './content-import.repo';
 import { checkFolderImages, writeFolderImages } from './folder-images';
@@ -33,7 +33,7 @@ import {
   retirementLines,
 } from './retirements';
 import { childPath, ContentProblemsError, ProblemList } from './problems';
-import { type CheckedCatalog, checkCatalog, examAgain, examsAgain } from './streamed-catalog';
+import { type CheckedCatalog, checkCatalog, examAgain, examBatches } from './streamed-catalog';
 
 export { ContentProblemsError } from './problems';
 
@@ -198,9 +198,9 @@ async function importContent(
     const subjectIds = new Map<string, number>();
     const written = writingProgress(catalog, progress);
     // Each exam read and validated again from its file, as it was checked (or the import stops).
-    for await (const exam of examsAgain(root, catalog, folder)) {
-      await upsertExam(tx, exam, subjectIds, pause, writes.questionsPerStatement);
-      written(exam.questions.length);
+    for await (const batch of examBatches(root, catalog, folder, writes.questionsPerBatch)) {
+      await upsertExams(tx, batch, subjectIds, pause, writes.questionsPerStatement);
+      for (const exam of batch) written(exam.questions.length);
     }
     if (writes.pendingSearchWords) await mergePendingSearchWords(tx);
     await saveStudyNotes(tx, catalog.studyNotes);

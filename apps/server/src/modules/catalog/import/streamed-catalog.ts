@@ -138,16 +138,45 @@ function tallyComments(exam: ValidExam, tally: CommentTally, drafts: CheckedCata
 }
 
 /**
- * The checked exams, each read and validated again from its file, one at a time: the writing (the
- * second pass) holds one exam at once. A file that changed (or went away) since it was checked
- * stops the import: what was checked is what is written, or nothing.
+ * The checked exams, read and validated again from their files in batches of about
+ * `questionsPerBatch` questions (one exam at least): the writing (the second pass) holds two
+ * batches at once. The next batch is read one exam per turn of the event loop while the current one
+ * is written, so the reading overlaps the database's work instead of adding to it. A file that
+ * changed (or went away) since it was checked stops the import: what was checked is what is
+ * written, or nothing.
  */
-export async function* examsAgain(
+export async function* examBatches(
   root: string,
   catalog: Pick<CheckedCatalog, 'exams' | 'validator'>,
   folder: string,
-): AsyncGenerator<ValidExam> {
-  for (const checked of catalog.exams) yield examAgain(root, checked, catalog.validator, folder);
+  questionsPerBatch: number,
+): AsyncGenerator<ValidExam[]> {
+  let next = 0;
+  let stopped = false;
+  const readBatch = async () => {
+    const batch: ValidExam[] = [];
+    let questions = 0;
+    while (!stopped && next < catalog.exams.length && questions < questionsPerBatch) {
+      await new Promise((resolve) => setImmediate(resolve));
+      const checked = catalog.exams[next++]!;
+      batch.push(examAgain(root, checked, catalog.validator, folder));
+      questions += checked.questionIds.length;
+    }
+    return batch;
+  };
+  try {
+    let ahead = readBatch();
+    for (;;) {
+      const batch = await ahead;
+      if (batch.length === 0) return;
+      ahead = readBatch();
+      // Its failure is thrown where it is awaited; if the writing stops first, nobody awaits it.
+      ahead.catch(() => undefined);
+      yield batch;
+    }
+  } finally {
+    stopped = true;
+  }
 }
 
 /** One checked exam as it was validated, read again from its file. */
