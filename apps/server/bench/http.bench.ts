@@ -11,7 +11,9 @@
  * the demo catalogue and then imported again.
  *
  * BENCH_SECONDS (8) per route, BENCH_CONNECTIONS (32), BENCH_ONLY=demo|synthetic|images for one part,
- * BENCH_CPU_PROF=<dir> to write a --cpu-prof of the server. Numbers go to docs/performance.md.
+ * BENCH_CPU_PROF=<dir> to write a --cpu-prof of the server. BENCH_EXISTING_DATABASE_URL measures
+ * the synthetic part on a PostgreSQL database that already holds that catalogue (imported earlier,
+ * kept): a million questions without a first import. Numbers go to docs/performance.md.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -189,6 +191,18 @@ interface Target {
   /** Prepares an empty database (PostgreSQL) or data folder (PGlite). */
   fresh(): Promise<void>;
   dispose(): Promise<void>;
+  /** Holds the synthetic catalogue already. */
+  imported?: boolean;
+}
+
+function existingTarget(url: string): Target {
+  return {
+    label: 'PostgreSQL (existing)',
+    env: { DATABASE_URL: url },
+    imported: true,
+    fresh: async () => undefined,
+    dispose: async () => undefined,
+  };
 }
 
 function pgliteTarget(): Target {
@@ -448,10 +462,13 @@ const measureBare = async () => {
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 // BENCH_DATABASES=postgres measures PostgreSQL only, as the other benchmarks do.
-const targets = [
-  ...(process.env.BENCH_DATABASES === 'postgres' ? [] : [pgliteTarget()]),
-  ...(adminUrl ? [postgresTarget(adminUrl)] : []),
-];
+const existingUrl = process.env.BENCH_EXISTING_DATABASE_URL;
+const targets = existingUrl
+  ? [existingTarget(existingUrl)]
+  : [
+      ...(process.env.BENCH_DATABASES === 'postgres' ? [] : [pgliteTarget()]),
+      ...(adminUrl ? [postgresTarget(adminUrl)] : []),
+    ];
 console.log(
   `# HTTP benchmark (${os.cpus().length} cores, Node ${process.version}, ${CONNECTIONS} connections, ${SECONDS} s per route)\n`,
 );
@@ -459,7 +476,7 @@ console.log('| database | route | req/s | of bare Fastify | p50 (ms) | p99 (ms) 
 console.log('|---|---|---|---|---|---|---|');
 try {
   for (const target of targets) {
-    if (ONLY === undefined || ONLY === 'demo') {
+    if (!target.imported && (ONLY === undefined || ONLY === 'demo')) {
       await target.fresh();
       const bareRps = await measureBare();
       const { server } = await hotRoutes(target, bareRps, 'demo', false);
@@ -469,8 +486,10 @@ try {
       const dir = path.join(os.tmpdir(), `gabarita-bench-${EXAMS}-${QUESTIONS}`);
       if (!fs.existsSync(path.join(dir, 'disciplinas.json')))
         writeSyntheticCatalog(dir, { exams: EXAMS, questions: QUESTIONS });
-      await target.fresh();
-      await importDirect(target, dir);
+      if (!target.imported) {
+        await target.fresh();
+        await importDirect(target, dir);
+      }
       const bareRps = await measureBare();
       const { server, cookies } = await hotRoutes(target, bareRps, `${QUESTIONS} questions`, true);
       try {
@@ -479,7 +498,7 @@ try {
         await server.stop();
       }
     }
-    if (ONLY === undefined || ONLY === 'images') {
+    if (!target.imported && (ONLY === undefined || ONLY === 'images')) {
       const dir = path.join(
         os.tmpdir(),
         `gabarita-bench-images-${IMAGE_EXAMS}-${IMAGE_QUESTIONS}-${IMAGES}`,

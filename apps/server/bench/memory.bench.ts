@@ -5,7 +5,9 @@
  * first start imports the catalogue; the second is a server as it usually runs, after a restart.
  * After each start, the catalogue's reads (exam list, an exam, its questions) are asked a few times,
  * and the kernel's figures for the process are read: resident now (VmRSS) and its peak (VmHWM).
- * Numbers go to docs/performance.md ("Memory of a server").
+ * BENCH_EXISTING_DATABASE_URL measures a PostgreSQL database imported earlier instead (kept as it
+ * is), and the reads include question searches: a large catalogue's serving memory.
+ * Numbers go to docs/performance.md ("Memory of a server", "A million questions").
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -33,7 +35,12 @@ async function readCatalogue(url: string) {
         await fetch(`${url}/api/questions/${question.id}`);
     }
   }
+  for (const words of TEXT_SEARCHES) {
+    await fetch(`${url}/api/questions/search?${new URLSearchParams({ q: words })}`);
+  }
 }
+
+const TEXT_SEARCHES = ['servidor', 'servidor público', 'licitação', 'xyzzy', 'prazo recurso'];
 
 async function measure(label: string, env: Record<string, string>) {
   const rows: string[] = [];
@@ -52,12 +59,16 @@ async function measure(label: string, env: Record<string, string>) {
 }
 
 const rows: string[] = [];
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-memory-'));
-rows.push(...(await measure('PGlite', { DATA_DIR: dataDir })));
-fs.rmSync(dataDir, { recursive: true, force: true });
-
+const existingUrl = process.env.BENCH_EXISTING_DATABASE_URL;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (adminUrl) {
+if (existingUrl) {
+  rows.push(...(await measure('PostgreSQL (existing)', { DATABASE_URL: existingUrl })));
+} else {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-memory-'));
+  rows.push(...(await measure('PGlite', { DATA_DIR: dataDir })));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+if (adminUrl && !existingUrl) {
   const name = `gabarita_memory_${process.pid}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: adminUrl });
