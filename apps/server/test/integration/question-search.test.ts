@@ -184,6 +184,40 @@ describe('question search', () => {
     expect(invalid.json().error.message).toBe(STUDY_TOOLS_MESSAGES.invalidStatus);
   });
 
+  it('a page filtered by my status follows each of my answers, and is mine alone', async () => {
+    const me = await signedInStudent(app(), testApp.database, { premium: true });
+    const other = await signedInStudent(app(), testApp.database, { premium: true });
+    const check = (id: string, letter: string, cookie: string) =>
+      send(app(), 'POST', `/api/questions/${id}/check`, { letter }, cookie);
+    // Asked twice before any answer: the second is the page kept for this history.
+    expect(await ids('status=errei', me.cookie)).toEqual([]);
+    expect(await ids('status=errei', me.cookie)).toEqual([]);
+    const unsolved = async () => (await search('status=nao-resolvidas', me.cookie)).total;
+    const unsolvedBefore = await unsolved();
+
+    await check('alfa_2017_prova_2', 'A', me.cookie);
+    expect(await ids('status=errei', me.cookie)).toEqual(['alfa_2017_prova_2']);
+    expect(await unsolved()).toBe(unsolvedBefore - 1);
+    await check('alfa_2017_prova_1', 'B', me.cookie);
+    expect(await ids('status=errei', me.cookie)).toEqual([
+      'alfa_2017_prova_1',
+      'alfa_2017_prova_2',
+    ]);
+    expect(await ids('status=acertei', me.cookie)).toEqual([]);
+    await check('alfa_2017_prova_4', 'B', me.cookie);
+    expect(await ids('status=acertei', me.cookie)).toEqual(['alfa_2017_prova_4']);
+    // Right on a second try: the first answer is the one kept (docs/product-rules.md).
+    await check('alfa_2017_prova_2', 'C', me.cookie);
+    expect(await ids('status=errei', me.cookie)).toEqual([
+      'alfa_2017_prova_1',
+      'alfa_2017_prova_2',
+    ]);
+    expect(await unsolved()).toBe(unsolvedBefore - 3);
+
+    expect(await ids('status=errei', other.cookie)).toEqual([]);
+    expect(await ids('status=acertei', other.cookie)).toEqual([]);
+  });
+
   it('pages with a cursor that survives answers given in between', async () => {
     const catalog = editedCatalog((edit) => {
       const exam = edit.exam(ALFA);

@@ -127,6 +127,11 @@ export interface MarksSource {
     questionIds: string[],
   ): Promise<(questionId: string) => 'c' | 'e' | null>;
   answer(userId: string, questionId: string): Promise<QuestionDetail['recordedAnswer']>;
+  /**
+   * A number that changes whenever the user's history does, where the marks are kept in memory:
+   * what was worked out from their history can be kept under it.
+   */
+  stamp?(userId: string): Promise<number>;
 }
 
 function marksFromDatabase(db: Database): MarksSource {
@@ -150,7 +155,19 @@ function marksFromDatabase(db: Database): MarksSource {
 }
 
 export function marksFromMemory(of: (userId: string) => Promise<UserMarks>): MarksSource {
+  // Each read of a user's marks is a new object (study-marks.ts), so each gets its own number.
+  const stamps = new WeakMap<UserMarks, number>();
+  let lastStamp = 0;
   return {
+    async stamp(userId) {
+      const marks = await of(userId);
+      let stamp = stamps.get(marks);
+      if (stamp === undefined) {
+        stamp = ++lastStamp;
+        stamps.set(marks, stamp);
+      }
+      return stamp;
+    },
     openedExams: async (userId) => (await of(userId)).openedExams,
     async responses(userId) {
       const { answers } = await of(userId);
@@ -487,6 +504,8 @@ export function createCatalogService(
   const matchText = (text: string) => textMatches(text, () => findTextMatches(text));
   // A page of 15 cards with their excerpts: about 6 KB each.
   const questionSearches = store<QuestionSearchResponse>(1_000);
+  // Pages filtered by a user's own status, kept while that user's history is as it was.
+  const statusSearches = store<QuestionSearchResponse>(1_000);
 
   const index = () => examIndex('', () => loadExamIndex(db));
   const disciplinesList = () => disciplineList('', () => getDisciplines(db));
@@ -497,6 +516,7 @@ export function createCatalogService(
     /**
      * A page of the question search. Without the user's own status filter, the page is the same
      * for everyone and kept for the catalogue version; the user's results are merged into a copy.
+     * With it, the page is that user's, kept while their history stays as it was.
      */
     async searchQuestions(
       rawFilters: QuestionSearchFilters,
@@ -504,13 +524,17 @@ export function createCatalogService(
       userId: string | null,
     ): Promise<QuestionSearchResponse> {
       const filters = cleanSearchFilters(rawFilters);
-      if (filters.status) return searchQuestions(db, filters, cursor, userId, matchText);
       const key = JSON.stringify([
         Object.entries(filters)
           .filter(([, value]) => value !== undefined)
           .sort(([a], [b]) => a.localeCompare(b)),
         cursor ?? null,
       ]);
+      if (filters.status) {
+        const search = () => searchQuestions(db, filters, cursor, userId, matchText);
+        if (!userId || !marks.stamp) return search();
+        return statusSearches(`${userId} ${await marks.stamp(userId)} ${key}`, search);
+      }
       const page = await questionSearches(key, () =>
         searchQuestions(db, filters, cursor, null, matchText),
       );
