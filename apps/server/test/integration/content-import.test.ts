@@ -346,6 +346,42 @@ describe('content import', () => {
     expect(await examCount()).toBe(before);
   });
 
+  it('stores the search vector the database works out from the text, on import and after an edit', async () => {
+    const stale = async () => {
+      const [row] = await executeRows<{ stale: number; total: number }>(
+        db(),
+        sql`select count(*) filter (where search_vector is distinct from
+                     public.search_vector(public.question_plain_text(statement_html, alternatives)))::int as stale,
+                   count(*)::int as total
+            from questions`,
+      );
+      return row!;
+    };
+    await service().importContent(MINI_CATALOG);
+    expect(await stale()).toEqual({ stale: 0, total: expect.any(Number) });
+    expect((await stale()).total).toBeGreaterThan(0);
+
+    const matches = async (words: string) =>
+      (
+        await executeRows<{ id: string }>(
+          db(),
+          sql`select id from questions where search_vector @@ public.search_query(${words})`,
+        )
+      ).map((row) => row.id);
+    expect(await matches('zabumbas')).toEqual([]);
+    // A writer that sends no vector (the editorial console) gets the text's own.
+    await db()
+      .update(questions)
+      .set({ statementHtml: '<p>Quantas zabumbas tocam no forró?</p>' })
+      .where(eq(questions.id, 'alfa_2017_prova_1'));
+    expect(await matches('zabumba')).toEqual(['alfa_2017_prova_1']);
+    expect((await stale()).stale).toBe(0);
+    // Imported again: the file's text and its words are back.
+    await service().importContent(MINI_CATALOG);
+    expect(await matches('zabumba')).toEqual([]);
+    expect((await stale()).stale).toBe(0);
+  });
+
   it('re-imports in place and keeps users history', async () => {
     const { user } = await createPasswordUser(db());
     await service().importContent(MINI_CATALOG);

@@ -1,5 +1,5 @@
-import { and, count, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
-import { type Database, runsOnPostgres } from '@/db/client';
+import { and, count, eq, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
+import { type Database, executeRows, runsOnPostgres } from '@/db/client';
 import {
   disciplines,
   examDisciplines,
@@ -147,6 +147,8 @@ export async function upsertExams(
   /** Awaited between statements, so that a caller can let waiting requests in. */
   pause: () => Promise<void>,
   questionsPerStatement = FEW_QUESTIONS_PER_STATEMENT,
+  /** The questions' search vectors by id, when worked out beforehand (`searchVectors`). */
+  vectors?: ReadonlyMap<string, string>,
 ) {
   if (list.length === 0) return;
   const examIds = list.map((exam) => exam.id);
@@ -185,7 +187,7 @@ export async function upsertExams(
   const rows = list.flatMap((exam) => exam.questions.map((q) => questionRow(exam, q, subjectIds)));
   for (let start = 0; start < rows.length; start += questionsPerStatement) {
     await pause();
-    await upsertQuestions(db, rows.slice(start, start + questionsPerStatement));
+    await upsertQuestions(db, rows.slice(start, start + questionsPerStatement), vectors);
   }
 
   await pause();
@@ -261,6 +263,8 @@ export function questionWriting(db: Database) {
     /** Exams are gathered until they hold this many questions (one exam at least). */
     questionsPerBatch: onPostgres ? MANY_QUESTIONS_PER_STATEMENT : 1,
     pendingSearchWords: onPostgres,
+    /** Search vectors worked out on a connection of their own (`searchVectors`). */
+    vectorsBeside: onPostgres,
   };
 }
 
@@ -305,22 +309,52 @@ function questionRow(
 }
 
 /**
- * The rows go as one JSON text: a parameter per value cost the importer more than the database's
- * work on the row, and a statement takes at most 65,535 of them.
+ * The questions' search vectors, as the trigger of migration 0031 would store them, worked out on
+ * another connection than the import's (no table is read): on PostgreSQL they then cost the
+ * writing statement nothing, and the two run side by side on two cores.
  */
-async function upsertQuestions(db: Database, rows: ReturnType<typeof questionRow>[]) {
+export async function searchVectors(db: Database, list: ValidExam[]) {
+  const texts = list.flatMap((exam) =>
+    exam.questions.map(({ id, statementHtml, alternatives }) => ({
+      id,
+      statement_html: statementHtml,
+      alternatives,
+    })),
+  );
+  const rows = await executeRows<{ id: string; vector: string }>(
+    db,
+    sql`select id, public.search_vector(public.question_plain_text(statement_html, alternatives))::text
+               as vector
+        from json_to_recordset(${JSON.stringify(texts)}::json)
+             as q(id text, statement_html text, alternatives jsonb)`,
+  );
+  return new Map(rows.map(({ id, vector }) => [id, vector]));
+}
+
+/**
+ * The rows go as one JSON text: a parameter per value cost the importer more than the database's
+ * work on the row, and a statement takes at most 65,535 of them. Without `vectors`, the trigger
+ * works the search vectors out.
+ */
+async function upsertQuestions(
+  db: Database,
+  list: ReturnType<typeof questionRow>[],
+  vectors: ReadonlyMap<string, string> | undefined,
+) {
+  const rows = vectors ? list.map((row) => ({ ...row, search_vector: vectors.get(row.id) })) : list;
+  const vector = (clause: SQL) => (vectors ? clause : sql``);
   await db.execute(sql`
     insert into questions (id, exam_id, number, option_key, statement_html, alternatives,
       answer_letter, discipline_code, subject_id, reference_keys, image_asset_id,
-      image_description, status, status_note, commentary)
+      image_description, status, status_note, commentary ${vector(sql`, search_vector`)})
     select id, exam_id, number, option_key, statement_html, alternatives, answer_letter,
       discipline_code, subject_id, reference_keys, image_asset_id, image_description, status,
-      status_note, commentary
+      status_note, commentary ${vector(sql`, search_vector`)}
     from json_to_recordset(${JSON.stringify(rows)}::json) as q(id text, exam_id text,
       number integer, option_key text, statement_html text, alternatives jsonb,
       answer_letter text, discipline_code text, subject_id integer, reference_keys jsonb,
       image_asset_id text, image_description text, status text, status_note text,
-      commentary jsonb)
+      commentary jsonb ${vector(sql`, search_vector tsvector`)})
     on conflict (id) do update set
       number = excluded.number, option_key = excluded.option_key,
       statement_html = excluded.statement_html, alternatives = excluded.alternatives,
@@ -328,7 +362,7 @@ async function upsertQuestions(db: Database, rows: ReturnType<typeof questionRow
       subject_id = excluded.subject_id, reference_keys = excluded.reference_keys,
       image_asset_id = excluded.image_asset_id, image_description = excluded.image_description,
       status = excluded.status, status_note = excluded.status_note,
-      commentary = excluded.commentary,
+      commentary = excluded.commentary, ${vector(sql`search_vector = excluded.search_vector,`)}
       -- Back in the file: back in the catalogue.
       retired_at = null`);
 }

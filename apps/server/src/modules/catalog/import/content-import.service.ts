@@ -20,6 +20,7 @@ import {
   mergePendingSearchWords,
   questionWriting,
   upsertDisciplines,
+  searchVectors,
   upsertExams,
   saveStudyNotes,
 } from './content-import.repo';
@@ -34,6 +35,7 @@ import {
 } from './retirements';
 import { childPath, ContentProblemsError, ProblemList } from './problems';
 import { type CheckedCatalog, checkCatalog, examAgain, examBatches } from './streamed-catalog';
+import type { ValidExam } from './validate-content';
 
 export { ContentProblemsError } from './problems';
 
@@ -197,11 +199,26 @@ async function importContent(
     await writeFolderImages(tx, root, images, { folder, pause });
     const subjectIds = new Map<string, number>();
     const written = writingProgress(catalog, progress);
+    // On PostgreSQL a batch's search vectors are worked out on another connection (not `tx`)
+    // while the batch before it is written.
+    const withVectors = (batch: ValidExam[]) => {
+      const vectors = writes.vectorsBeside ? searchVectors(db, batch) : Promise.resolve(undefined);
+      // Thrown where it is awaited; if the writing stops first, nobody awaits it.
+      vectors.catch(() => undefined);
+      return { batch, vectors };
+    };
+    const write = async ({ batch, vectors }: ReturnType<typeof withVectors>) => {
+      await upsertExams(tx, batch, subjectIds, pause, writes.questionsPerStatement, await vectors);
+      for (const exam of batch) written(exam.questions.length);
+    };
+    let waiting: ReturnType<typeof withVectors> | undefined;
     // Each exam read and validated again from its file, as it was checked (or the import stops).
     for await (const batch of examBatches(root, catalog, folder, writes.questionsPerBatch)) {
-      await upsertExams(tx, batch, subjectIds, pause, writes.questionsPerStatement);
-      for (const exam of batch) written(exam.questions.length);
+      const next = withVectors(batch);
+      if (waiting) await write(waiting);
+      waiting = next;
     }
+    if (waiting) await write(waiting);
     if (writes.pendingSearchWords) await mergePendingSearchWords(tx);
     await saveStudyNotes(tx, catalog.studyNotes);
     await recordOverwrittenEdits(tx, undoneEdits);
