@@ -24,7 +24,7 @@ import pg from 'pg';
 import { openDatabase } from '../src/db/client';
 import { createContentImportService } from '../src/modules/catalog/import/content-import.service';
 import { synthesizeCatalog, writeSyntheticCatalog } from '../src/modules/catalog/synth/synthesize';
-import { startProcess } from './server-process';
+import { processMemory, startProcess } from './server-process';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -319,6 +319,14 @@ async function hotRoutes(target: Target, bareRps: number, size: string, searchOn
   }
 }
 
+/** The serving instance's resident memory, in the table's columns. */
+function recordMemory(target: Target, pid: number, when: string) {
+  const { rssMb, peakMb } = processMemory(pid);
+  const line = `| ${target.label} | server memory ${when} | resident ${rssMb.toFixed(0)} MB | peak ${peakMb.toFixed(0)} MB | | | |`;
+  table.push(line);
+  console.log(line);
+}
+
 /** The search measured, second by second, while the whole synthetic catalogue is imported again. */
 async function searchDuringImport(target: Target, url: string, cookies: Cookies, dir: string) {
   const perWindow: number[] = [];
@@ -493,7 +501,9 @@ try {
       const bareRps = await measureBare();
       const { server, cookies } = await hotRoutes(target, bareRps, `${QUESTIONS} questions`, true);
       try {
+        recordMemory(target, server.pid, `after the reads of ${QUESTIONS} questions`);
         await searchDuringImport(target, server.url, cookies, dir);
+        recordMemory(target, server.pid, 'after the import while reading');
       } finally {
         await server.stop();
       }

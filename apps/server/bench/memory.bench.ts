@@ -13,16 +13,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { startProcess } from './server-process';
+import { processMemory, startProcess } from './server-process';
 
 const mainJs = path.resolve(import.meta.dirname, '../dist/main.js');
 if (!fs.existsSync(mainJs)) throw new Error('Build the server first: npm run build');
-
-function processMemory(pid: number) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) => Number(status.match(new RegExp(`${field}:\\s+(\\d+) kB`))?.[1]);
-  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
-}
 
 async function readCatalogue(url: string) {
   for (let round = 0; round < 5; round++) {

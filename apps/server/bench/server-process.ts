@@ -1,5 +1,6 @@
 /** Starting the built server (or any script) as a child process on a free loopback port, for benchmarks. */
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 
 export async function freePort(): Promise<number> {
@@ -55,4 +56,11 @@ export async function startProcess(args: string[], env: Record<string, string>):
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** The kernel's figures for a process: resident now (VmRSS) and its peak (VmHWM), in MB. */
+export function processMemory(pid: number) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(status.match(new RegExp(`${field}:\\s+(\\d+) kB`))?.[1]);
+  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
 }
