@@ -9,6 +9,11 @@ import { serverRoot } from '@/paths';
 import { type FakeProvider, startFakeOpenAi } from '../helpers/fake-ai-providers';
 import { PAYER } from '../helpers/payments';
 import { parseResponse, slowRequest } from '../helpers/raw-http';
+import {
+  call,
+  PROCESS_APP_URL as APP_URL,
+  signedInStudent,
+} from '../helpers/server-process-client';
 import { waitFor } from '../helpers/wait-for';
 
 /**
@@ -18,7 +23,6 @@ import { waitFor } from '../helpers/wait-for';
  * interruption error, free, when it takes longer), exits, and leaves its DATA_DIR to the next one.
  */
 const repoRoot = path.resolve(serverRoot, '../..');
-const APP_URL = 'http://localhost:3000';
 const GRACE_MS = 3_000;
 
 interface ReceivedEvent {
@@ -128,33 +132,9 @@ describe('a server stopped with SIGTERM', () => {
     return { child, port, base, exited, output: () => output };
   }
 
-  function call(base: string, method: string, url: string, body?: unknown, cookie?: string) {
-    return fetch(`${base}${url}`, {
-      method,
-      headers: {
-        origin: APP_URL,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(cookie ? { cookie } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  }
-
   /** Sign-up, the e-mailed link from the development outbox, sign-in; Premium from an operator. */
   async function premiumStudent(base: string) {
-    const email = `parada.${Date.now()}@exemplo.com.br`;
-    const password = 'senha-forte-1';
-    expect(
-      (await call(base, 'POST', '/api/auth/signup', { name: 'Ana', email, password })).status,
-    ).toBe(201);
-    const outbox = (await (await call(base, 'GET', '/api/dev/outbox')).json()) as {
-      messages: Array<{ to: string; text: string }>;
-    };
-    const oobCode = /oobCode=([\w-]+)/.exec(outbox.messages.find((m) => m.to === email)!.text)![1];
-    const verified = await call(base, 'POST', '/api/auth/action/verify-email', { oobCode });
-    expect(verified.status).toBe(200);
-    const login = await call(base, 'POST', '/api/auth/login', { email, password });
-    expect(login.status).toBe(200);
+    const { email, cookie } = await signedInStudent(base, 'parada');
     const granted = await fetch(`${base}/api/internal/operator/user:grant-premium`, {
       method: 'POST',
       headers: {
@@ -164,7 +144,7 @@ describe('a server stopped with SIGTERM', () => {
       body: JSON.stringify({ args: [email, '30'] }),
     });
     expect(granted.status).toBe(200);
-    return /gabarita_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')![0];
+    return cookie;
   }
 
   function askStudyText(base: string, assunto: string, cookie: string) {

@@ -7,6 +7,11 @@ import { readLock } from '@/db/data-dir-lock';
 import { serverRoot } from '@/paths';
 import { type FakeMercadoPago, startFakeMercadoPago } from '../helpers/fake-mercado-pago';
 import { PAYER } from '../helpers/payments';
+import {
+  call,
+  PROCESS_APP_URL as APP_URL,
+  signedInStudent,
+} from '../helpers/server-process-client';
 import { waitFor } from '../helpers/wait-for';
 
 /**
@@ -15,7 +20,6 @@ import { waitFor } from '../helpers/wait-for';
  * the provider and grants it, once, however many notifications come after.
  */
 const repoRoot = path.resolve(serverRoot, '../..');
-const APP_URL = 'http://localhost:3000';
 const DAY_MS = 86_400_000;
 
 describe('a server killed between the approval and the grant', () => {
@@ -77,39 +81,6 @@ describe('a server killed between the approval and the grant', () => {
     });
   }
 
-  async function call(base: string, method: string, url: string, body?: unknown, cookie?: string) {
-    return fetch(`${base}${url}`, {
-      method,
-      headers: {
-        origin: APP_URL,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(cookie ? { cookie } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  }
-
-  /** Sign-up, the e-mailed link from the development outbox, sign-in. */
-  async function signedIn(base: string) {
-    const email = `kill9.${Date.now()}@exemplo.com.br`;
-    const signup = await call(base, 'POST', '/api/auth/signup', {
-      name: 'Ana',
-      email,
-      password: 'senha-forte-1',
-    });
-    expect(signup.status).toBe(201);
-    const outbox = (await (await call(base, 'GET', '/api/dev/outbox')).json()) as {
-      messages: Array<{ to: string; text: string }>;
-    };
-    const oobCode = /oobCode=([\w-]+)/.exec(outbox.messages.find((m) => m.to === email)!.text)![1];
-    expect((await call(base, 'POST', '/api/auth/action/verify-email', { oobCode })).status).toBe(
-      200,
-    );
-    const login = await call(base, 'POST', '/api/auth/login', { email, password: 'senha-forte-1' });
-    expect(login.status).toBe(200);
-    return /gabarita_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')![0];
-  }
-
   function deliver(base: string, paymentId: number) {
     const notification = fake.notification(paymentId);
     return fetch(`${base}${notification.url}`, {
@@ -122,7 +93,7 @@ describe('a server killed between the approval and the grant', () => {
   // Two server starts on a shared machine: generous.
   it('grants exactly once after the restart', { timeout: 240_000 }, async () => {
     let base = await start();
-    const cookie = await signedIn(base);
+    const { cookie } = await signedInStudent(base, 'kill9');
     const created = await call(
       base,
       'POST',
