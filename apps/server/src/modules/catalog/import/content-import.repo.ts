@@ -1,4 +1,14 @@
-import { and, count, eq, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  notInArray,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { type Database, executeRows, runsOnPostgres } from '@/db/client';
 import {
   disciplines,
@@ -154,15 +164,18 @@ export async function upsertExams(
   const examIds = list.map((exam) => exam.id);
   const counts = list.map((exam) => candidateCounts(exam));
   await pause();
+  const examRows = list.map((exam, at) => ({ id: exam.id, ...examColumns(exam, counts[at]!) }));
+  const examTable = getTableColumns(exams);
+  // A re-import takes every column it writes from the new row.
+  const fromNewRow = (Object.keys(examRows[0]!) as (keyof (typeof examRows)[number])[])
+    .filter((key) => key !== 'id')
+    .map((key) => [key, excluded(examTable[key].name)]);
   await db
     .insert(exams)
-    .values(list.map((exam, at) => ({ id: exam.id, ...examColumns(exam, counts[at]!) })))
+    .values(examRows)
     .onConflictDoUpdate({
       target: exams.id,
-      set: {
-        ...Object.fromEntries(EXAM_COLUMNS.map(([key, column]) => [key, excluded(column)])),
-        updatedAt: sql`now()`,
-      },
+      set: { ...Object.fromEntries(fromNewRow), updatedAt: sql`now()` },
     });
 
   await db.delete(referenceTexts).where(inArray(referenceTexts.examId, examIds));
@@ -212,23 +225,7 @@ export function upsertExam(db: Database, exam: ValidExam, subjectIds: Map<string
   return upsertExams(db, [exam], subjectIds, async () => undefined);
 }
 
-/** The exam's columns an import writes, with the column names its upsert takes from `excluded`. */
-const EXAM_COLUMNS = [
-  ['kind', 'kind'],
-  ['cargoGeral', 'cargo_geral'],
-  ['cargo', 'cargo'],
-  ['orgao', 'orgao'],
-  ['nivel', 'nivel'],
-  ['instituicao', 'instituicao'],
-  ['ano', 'ano'],
-  ['questionCount', 'question_count'],
-  ['annulledCount', 'annulled_count'],
-  ['outdatedCount', 'outdated_count'],
-  ['demonstration', 'demonstration'],
-  ['source', 'source'],
-  ['options', 'options'],
-] as const;
-
+/** The exam's columns an import writes (and a re-import updates). */
 function examColumns(exam: ValidExam, counts: ReturnType<typeof candidateCounts>) {
   return {
     kind: exam.kind,
@@ -245,7 +242,7 @@ function examColumns(exam: ValidExam, counts: ReturnType<typeof candidateCounts>
     demonstration: exam.demonstration,
     source: exam.source,
     options: exam.options,
-  } satisfies Record<(typeof EXAM_COLUMNS)[number][0], unknown>;
+  };
 }
 
 /**
