@@ -382,6 +382,25 @@ describe('content import', () => {
     expect((await stale()).stale).toBe(0);
   });
 
+  it('commits fresh planner statistics with the catalogue it writes', async () => {
+    const fresh = await createTestDatabase();
+    try {
+      await createContentImportService(fresh.db).importContent(MINI_CATALOG);
+      const [row] = await executeRows<{ columns: number; tuples: number; questions: number }>(
+        fresh.db,
+        sql`select (select count(*)::int from pg_stats
+                     where schemaname = 'public' and tablename = 'questions'
+                       and attname in ('exam_id', 'search_vector')) as columns,
+                   (select reltuples::int from pg_class where oid = 'public.questions'::regclass) as tuples,
+                   (select count(*)::int from questions) as questions`,
+      );
+      expect(row!.questions).toBeGreaterThan(0);
+      expect(row).toEqual({ columns: 2, tuples: row!.questions, questions: row!.questions });
+    } finally {
+      await fresh.destroy();
+    }
+  });
+
   it('re-imports in place and keeps users history', async () => {
     const { user } = await createPasswordUser(db());
     await service().importContent(MINI_CATALOG);
