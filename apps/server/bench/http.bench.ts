@@ -147,13 +147,12 @@ async function cannon(
     body?: string;
     cookies?: Cookies;
   } = {},
-  seconds = SECONDS,
 ): Promise<Measured> {
   const { cookies } = options;
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
-    duration: seconds,
+    duration: SECONDS,
     method: options.method ?? 'GET',
     headers: { ...ACCEPT, ...options.headers },
     body: options.body,

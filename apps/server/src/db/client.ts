@@ -184,6 +184,15 @@ export async function pingDatabase(db: Database): Promise<void> {
   await db.execute(sql`select 1`);
 }
 
+/**
+ * `any(…)` over a list of texts sent as one JSON parameter, for `column = ${anyOfTexts(list)}`: a
+ * statement may have at most 65,535 parameters, and on PGlite thousands of them hold the server's
+ * thread while they are sent and planned (docs/performance.md, "Import while reading").
+ */
+export function anyOfTexts(values: readonly string[]): SQL {
+  return sql`any(array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb)))`;
+}
+
 /** Raw SQL for the few queries the query builder cannot express; both drivers answer with `rows`. */
 export async function executeRows<Row>(db: Database, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as { rows: Row[] };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Database, executeRows, runsOnPostgres } from '@/db/client';
+import { anyOfTexts, type Database, executeRows, runsOnPostgres } from '@/db/client';
 import { slicer } from '@/lib/event-loop';
 import type { ProblemList } from './problems';
 
@@ -72,7 +72,7 @@ export async function plannedRetirements(
   const returning: QuestionRow[] = [];
   for (const exams of chunks(incomingExams, questionsPerStatement(db))) {
     await pause();
-    const examIds = JSON.stringify(exams.map((exam) => exam.id));
+    const examIds = exams.map((exam) => exam.id);
     const incoming = exams.flatMap((exam) => exam.questionIds);
     leaving.push(
       ...(await executeRows<QuestionRow>(
@@ -80,7 +80,7 @@ export async function plannedRetirements(
         sql`with incoming as (select jsonb_array_elements_text(${JSON.stringify(incoming)}::jsonb) as id)
             select q.exam_id, q.id, q.number
               from questions q
-             where q.exam_id = any(array(select jsonb_array_elements_text(${examIds}::jsonb)))
+             where q.exam_id = ${anyOfTexts(examIds)}
                and q.retired_at is null
                and not exists (select 1 from incoming i where i.id = q.id)`,
       )),
@@ -91,7 +91,7 @@ export async function plannedRetirements(
       db,
       sql`select q.exam_id, q.id, q.number
             from questions q
-           where q.exam_id = any(array(select jsonb_array_elements_text(${examIds}::jsonb)))
+           where q.exam_id = ${anyOfTexts(examIds)}
              and q.retired_at is not null`,
     );
     returning.push(...retired.filter((row) => wanted.has(row.id)));
