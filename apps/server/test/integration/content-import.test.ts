@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -17,6 +19,7 @@ import {
   embeddedCeilingWarning,
   type ImportOptions,
 } from '@/modules/catalog/import/content-import.service';
+import { writeSyntheticCatalog } from '@/modules/catalog/synth/synthesize';
 import type { Problem } from '@/modules/catalog/import/problems';
 import { createPasswordUser } from '../helpers/accounts';
 import {
@@ -400,6 +403,40 @@ describe('content import', () => {
       await fresh.destroy();
     }
   });
+
+  // PGlite keeps a small sample on purpose: its analyze runs in the server's thread.
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'on PostgreSQL, leaves statistics that take each word of a tenth of the statements for a common one',
+    async () => {
+      const fresh = await createTestDatabase();
+      const dir = path.join(os.tmpdir(), `gabarita-synth-stats-${Date.now()}`);
+      try {
+        // Some 200 words each in a tenth to a fifth of the statements: more than a small sample's
+        // list of the commonest holds, which took the others for rare ones.
+        writeSyntheticCatalog(dir, { exams: 150, questions: 3_000 });
+        await createContentImportService(fresh.db).importContent(dir);
+        const common = await executeRows<{ word: string; ndoc: number }>(
+          fresh.db,
+          sql`select word, ndoc from ts_stat('select search_vector from questions')
+              where ndoc > (select count(*) from questions) / 10`,
+        );
+        expect(common.length).toBeGreaterThan(150);
+        const underestimated: string[] = [];
+        for (const { word, ndoc } of common) {
+          const [plan] = await executeRows<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+            fresh.db,
+            sql`explain (format json) select 1 from questions
+                where search_vector @@ to_tsquery('simple', ${word})`,
+          );
+          if (plan!['QUERY PLAN'][0].Plan['Plan Rows'] < ndoc / 2) underestimated.push(word);
+        }
+        expect(underestimated).toEqual([]);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+        await fresh.destroy();
+      }
+    },
+  );
 
   it('re-imports in place and keeps users history', async () => {
     const { user } = await createPasswordUser(db());

@@ -42,21 +42,18 @@ export async function findTextMatches(
   if (!text.includes('"') && (await estimatedMatches(db, text)) >= common) return { kind: 'many' };
   // The planner goes through the index for a word it takes for rare (one absent from its
   // statistics included) and scans the table for a common one, stopping at `few` + 1 matches:
-  // either way the count is bounded. The ids are read only when they are few. A text the index
-  // cannot answer (a negation alone) matches most questions: many.
-  const [row] = await executeRows<{ matches: number | null; ids: string[] | null }>(
+  // either way one bounded pass, whose ids are kept when they are few. A text the index cannot
+  // answer (a negation alone) matches most questions: many.
+  const [row] = await executeRows<{ empty: boolean; ids: string[] | null }>(
     db,
-    sql`select matches, case when matches <= ${few} then (select array_agg(id) from questions
-                               where search_vector @@ ${textQuery(text)}) end as ids
-          from (select case when numnode(${textQuery(text)}) = 0 then null
-                            when querytree(${textQuery(text)}) = 'T' then ${few + 1}
-                            else (select count(*)::int from (
-                                    select 1 from questions where search_vector @@ ${textQuery(text)}
-                                    limit ${few + 1}) matching) end as matches) counted`,
+    sql`select numnode(${textQuery(text)}) = 0 as empty,
+               case when numnode(${textQuery(text)}) > 0 and querytree(${textQuery(text)}) <> 'T'
+                    then array(select id from questions where search_vector @@ ${textQuery(text)}
+                               limit ${few + 1}) end as ids`,
   );
-  if (!row || row.matches === null) return { kind: 'none' };
-  if (row.matches === 0) return null;
-  return row.ids ? { kind: 'few', ids: row.ids } : { kind: 'many' };
+  if (!row || row.empty) return { kind: 'none' };
+  if (!row.ids || row.ids.length > few) return { kind: 'many' };
+  return row.ids.length === 0 ? null : { kind: 'few', ids: row.ids };
 }
 
 /** The planner's estimate of the questions matching the text, from the catalogue's statistics. */

@@ -224,7 +224,7 @@ async function importContent(
     await recordOverwrittenEdits(tx, undoneEdits);
     // Before the commit, while readers are still answered from the catalogue in memory: after it
     // they wait for the new exam index, and on PGlite would wait for these statements too.
-    await refreshStatistics(tx);
+    await refreshStatistics(tx, writes.smallStatisticsSample);
     // Every instance drops its copy of the catalogue when this commits, not before, and reads
     // the new exam index from what is saved here instead of building it from the rows.
     const version = await bumpCatalogVersion(tx);
@@ -307,12 +307,15 @@ const timeLeft = (minutes: number) =>
 /**
  * Fresh statistics, so the planner sees the catalogue as it now is (PGlite has no autovacuum to do
  * it), committed with the rows they describe (analyze counts the import's own rows). One table at a
- * time, with requests answered in between, each from a sample of 3,000 rows instead of 30,000:
- * enough for the catalogue's plans, and 80–430 ms for the questions of a 100,000-question
- * catalogue on PGlite instead of about a second.
+ * time, with requests answered in between. On PGlite each table is sampled at 3,000 rows instead of
+ * 30,000: enough for the catalogue's plans, and 80–430 ms for the questions of a 100,000-question
+ * catalogue instead of about a second. PostgreSQL keeps its own sample (about 0.5 s at 300,000
+ * questions, in another process): at 3,000 rows its list of common words holds only the hundred
+ * commonest, and a word just below them was taken for a rare one (docs/performance.md, "A million
+ * questions").
  */
-async function refreshStatistics(tx: Database) {
-  await tx.execute(sql`set local default_statistics_target = 10`);
+async function refreshStatistics(tx: Database, smallSample: boolean) {
+  if (smallSample) await tx.execute(sql`set local default_statistics_target = 10`);
   for (const table of ['exams', 'questions', 'exam_subjects', 'exam_disciplines', 'subjects']) {
     await new Promise((resolve) => setImmediate(resolve));
     await tx.execute(sql.raw(`analyze ${table}`));
