@@ -5,6 +5,7 @@ import { openDatabase } from '../db/client';
 import { databaseTarget } from '../db/database-target';
 import { isLockLive, type LockInfo, tryAcquireDataDirLock } from '../db/data-dir-lock';
 import { AppError } from '../lib/errors';
+import { heapIsCapped, rerunWithHeapCap } from './heap-cap';
 import { restoreEmbeddedDatabase } from '../modules/operator/backup';
 import { operatorCommands } from '../modules/operator/operator.commands';
 import { createOperatorService } from '../modules/operator/operator.service';
@@ -23,6 +24,8 @@ async function main(argv: string[]): Promise<number> {
     printUsage(command);
     return 2;
   }
+  const { heapCapMb } = operatorCommands[command]!;
+  if (heapCapMb && !heapIsCapped()) return rerunWithHeapCap(heapCapMb);
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
   // The server may run from another folder: paths travel absolute. Positions count arguments
   // that are not --flags.
