@@ -25,6 +25,20 @@ export type TextMatch = { kind: 'none' } | { kind: 'few'; ids: string[] } | { ki
 
 const textQuery = (text: string) => sql`public.search_query(${text})`;
 
+/** A text with a phrase in quotes ('"recursos hídricos"'). */
+export const hasPhrase = (text: string) => text.includes('"');
+
+/**
+ * For the rest of the transaction, the matches of a phrase are read through the index. The
+ * planner takes a phrase for as common as its words together and scans the table for its first
+ * matches, through the whole table when its words are common apart and rare together: 1.1 s at a
+ * million questions, where the index reads only the questions holding all its words, 270 ms
+ * (docs/performance.md, "A million questions").
+ */
+export async function matchPhrasesThroughIndex(tx: Database) {
+  await tx.execute(sql`set local enable_seqscan = off`);
+}
+
 /**
  * The text's matches through its GIN index, their ids when there are `few` or less, or null when
  * there is none. Cheap whatever the text: a word in no statement costs an index lookup, where the
@@ -39,7 +53,7 @@ export async function findTextMatches(
   few: number,
   common: number,
 ): Promise<TextMatch | null> {
-  if (!text.includes('"') && (await estimatedMatches(db, text)) >= common) return { kind: 'many' };
+  if (!hasPhrase(text) && (await estimatedMatches(db, text)) >= common) return { kind: 'many' };
   // The planner goes through the index for a word it takes for rare (one absent from its
   // statistics included) and scans the table for a common one, stopping at `few` + 1 matches:
   // either way one bounded pass, whose ids are kept when they are few. A text the index cannot

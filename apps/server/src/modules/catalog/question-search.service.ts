@@ -6,9 +6,12 @@ import {
 } from '@gabarita/shared';
 import { z } from 'zod';
 import type { Database } from '@/db/client';
+import { inTransaction } from '@/db/transaction';
 import { toQuestionResultCard } from './question-result-card';
 import {
   findTextMatches,
+  hasPhrase,
+  matchPhrasesThroughIndex,
   searchQuestionPage,
   type SearchPosition,
   type TextMatch,
@@ -73,7 +76,12 @@ export const textMatcher =
     commonEstimate = COMMON_TEXT_ESTIMATE,
   ): TextMatcher =>
   (text) =>
-    findTextMatches(db, text, fewMatches, commonEstimate);
+    hasPhrase(text)
+      ? inTransaction(db, async (tx) => {
+          await matchPhrasesThroughIndex(tx);
+          return findTextMatches(tx, text, fewMatches, commonEstimate);
+        })
+      : findTextMatches(db, text, fewMatches, commonEstimate);
 
 const noMatches = (): QuestionSearchResponse => ({
   items: [],
