@@ -1,12 +1,5 @@
-import {
-  APICallError,
-  generateText,
-  type LanguageModelUsage,
-  NoObjectGeneratedError,
-  NoOutputGeneratedError,
-  Output,
-  RetryError,
-} from 'ai';
+import type * as AiSdk from 'ai';
+import type { LanguageModelUsage } from 'ai';
 import { countPromptTokens } from '../tutor/token-count';
 import { acceptedUsage, type Tutor, usageCeiling } from '../tutor/tutor';
 import type { TutorQuestion, TutorStudyNotes } from '../tutor/tutor-task';
@@ -49,9 +42,11 @@ export async function draftComment(
     ).usage;
   const letters = question.alternativas.map((alternative) => alternative.letter);
 
+  // Loaded at the first draft, like the tutor's model (tutor.ts).
+  const ai = await import('ai');
   try {
-    const result = await generateText({
-      model: tutor.model,
+    const result = await ai.generateText({
+      model: await tutor.model(),
       system,
       messages: [
         {
@@ -64,7 +59,7 @@ export async function draftComment(
             : text,
         },
       ],
-      output: Output.object({ schema: draftSchema(letters), name: 'comentario' }),
+      output: ai.Output.object({ schema: draftSchema(letters), name: 'comentario' }),
       maxOutputTokens: MAX_OUTPUT_TOKENS,
       maxRetries: tutor.maxRetries,
       temperature: 0.2,
@@ -76,13 +71,14 @@ export async function draftComment(
     }
     return { kind: 'drafted', answer: result.output, usage: used(result.usage) };
   } catch (error) {
-    return failedDraft(error, used);
+    return failedDraft(error, used, ai);
   }
 }
 
 function failedDraft(
   thrown: unknown,
   used: (reported: LanguageModelUsage | undefined) => Usage,
+  { APICallError, NoObjectGeneratedError, NoOutputGeneratedError, RetryError }: typeof AiSdk,
 ): DraftOutcome {
   // After its retries the SDK reports the last attempt's error.
   const error = RetryError.isInstance(thrown) ? thrown.lastError : thrown;

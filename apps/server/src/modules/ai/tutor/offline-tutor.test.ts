@@ -172,7 +172,7 @@ const letters = (question: TutorQuestion) => question.alternativas.map((a) => a.
 
 const offlineTutor: Tutor = {
   info: { provider: 'offline', model: 'gabarita-offline-2', languageModel: false },
-  model: createOfflineModel('gabarita-offline-2'),
+  model: async () => createOfflineModel('gabarita-offline-2'),
   sendsImages: false,
   maxRetries: 0,
   providerOptions: {},

@@ -1,6 +1,4 @@
-import { createGoogleGenerativeAI } from '@ai-sdk/google';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { type LanguageModel, type ModelMessage, streamText } from 'ai';
+import type { LanguageModel, ModelMessage, streamText } from 'ai';
 import type { TutorInfo } from '@gabarita/shared';
 import type { AiConfig } from '@/config';
 import { createOfflineModel, OFFLINE_OPTIONS_KEY } from './offline-model';
@@ -12,7 +10,11 @@ type ProviderOptions = NonNullable<Parameters<typeof streamText>[0]['providerOpt
 /** The configured provider behind one interface; every call goes through `runTutor`. */
 export interface Tutor {
   info: TutorInfo;
-  model: LanguageModel;
+  /**
+   * Made at the first call: the AI SDK and its providers hold some 6 MB that a server whose tutor
+   * is never called does not need (docs/performance.md, "Memory of a server").
+   */
+  model: () => Promise<LanguageModel>;
   /** Whether question images are attached (rasterised); their description is always in the text. */
   sendsImages: boolean;
   maxRetries: number;
@@ -24,6 +26,11 @@ export interface Tutor {
   inputMargin: number;
 }
 
+function madeOnce<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
+}
+
 export function createTutor(config: AiConfig): Tutor {
   const common = { maxRetries: config.maxRetries };
   switch (config.provider) {
@@ -31,20 +38,23 @@ export function createTutor(config: AiConfig): Tutor {
       return {
         ...common,
         info: { provider: 'offline', model: config.model, languageModel: false },
-        model: createOfflineModel(config.model),
+        model: madeOnce(async () => createOfflineModel(config.model)),
         sendsImages: false,
         providerOptions: {},
         inputMargin: 1,
       };
     case 'gemini': {
-      const google = createGoogleGenerativeAI({
-        apiKey: config.apiKey,
-        ...(config.baseUrl ? { baseURL: config.baseUrl } : {}),
-      });
       return {
         ...common,
         info: { provider: 'gemini', model: config.model, languageModel: true },
-        model: google(config.model),
+        model: madeOnce(async () => {
+          const { createGoogleGenerativeAI } = await import('@ai-sdk/google');
+          const google = createGoogleGenerativeAI({
+            apiKey: config.apiKey,
+            ...(config.baseUrl ? { baseURL: config.baseUrl } : {}),
+          });
+          return google(config.model);
+        }),
         sendsImages: config.images,
         // Gemini 3 models think before answering, and thinking is billed as output: a short
         // explanation needs little of it.
@@ -55,20 +65,23 @@ export function createTutor(config: AiConfig): Tutor {
       };
     }
     case 'openai-compatible': {
-      const provider = createOpenAICompatible({
-        name: 'openai-compatible',
-        baseURL: config.baseUrl!,
-        ...(config.apiKey ? { apiKey: config.apiKey } : {}),
-        // Many servers report usage in a stream only when asked (stream_options.include_usage).
-        includeUsage: true,
-        // Comment drafts ask for JSON with its schema (response_format json_schema), which the
-        // usual servers (OpenAI, vLLM, Ollama, llama.cpp, LM Studio) accept.
-        supportsStructuredOutputs: true,
-      });
       return {
         ...common,
         info: { provider: 'openai-compatible', model: config.model, languageModel: true },
-        model: provider.chatModel(config.model),
+        model: madeOnce(async () => {
+          const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
+          const provider = createOpenAICompatible({
+            name: 'openai-compatible',
+            baseURL: config.baseUrl!,
+            ...(config.apiKey ? { apiKey: config.apiKey } : {}),
+            // Many servers report usage in a stream only when asked (stream_options.include_usage).
+            includeUsage: true,
+            // Comment drafts ask for JSON with its schema (response_format json_schema), which the
+            // usual servers (OpenAI, vLLM, Ollama, llama.cpp, LM Studio) accept.
+            supportsStructuredOutputs: true,
+          });
+          return provider.chatModel(config.model);
+        }),
         sendsImages: config.images,
         providerOptions: {},
         inputMargin: 1.15,
@@ -190,8 +203,9 @@ export async function runTutor(
   let failure: unknown;
 
   try {
+    const { streamText } = await import('ai');
     const result = streamText({
-      model: tutor.model,
+      model: await tutor.model(),
       system: prompt.system,
       messages: prompt.messages,
       maxOutputTokens: call.maxOutputTokens,
