@@ -1,10 +1,16 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { is, sql } from 'drizzle-orm';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '@/db/client';
 import * as schema from '@/db/schema';
+import { createContentImportService } from '@/modules/catalog/import/content-import.service';
 import { migrationsFolder } from '@/paths';
+import { editedCatalog } from '../helpers/content';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 
 const committedMigrations = fs
@@ -127,5 +133,68 @@ describe('migrations on an empty database', () => {
         ),
       ),
     ).toEqual({ code: '23503', constraint: 'sessions_user_id_users_id_fk' });
+  });
+});
+
+/** A copy of the migrations folder without the migrations from `first` on. */
+function migrationsBefore(first: number): string {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-migrations-'));
+  fs.cpSync(migrationsFolder, folder, { recursive: true });
+  const journalPath = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(fs.readFileSync(journalPath, 'utf8')) as {
+    entries: { idx: number; tag: string }[];
+  };
+  for (const entry of journal.entries.filter(({ idx }) => idx >= first)) {
+    fs.rmSync(path.join(folder, `${entry.tag}.sql`));
+  }
+  journal.entries = journal.entries.filter(({ idx }) => idx < first);
+  fs.writeFileSync(journalPath, JSON.stringify(journal));
+  return folder;
+}
+
+async function migrateWith(database: TestDatabase, folder: string) {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as Parameters<typeof migratePglite>[0], {
+      migrationsFolder: folder,
+    });
+  } else {
+    await migrateNodePg(database.db as Parameters<typeof migrateNodePg>[0], {
+      migrationsFolder: folder,
+    });
+  }
+}
+
+describe('the word pairs migration (0032) on a catalogue written before it', () => {
+  it('works out every stored vector again, so a phrase still finds its questions', async () => {
+    const database = await createTestDatabase('unmigrated');
+    const before = migrationsBefore(32);
+    try {
+      await migrateWith(database, before);
+      await createContentImportService(database.db).importContent(
+        editedCatalog((catalog) => {
+          catalog.question('alfa_2017_prova.json', '1').questao =
+            '<p>O órgão público deve publicar a licitação.</p>';
+        }),
+      );
+      const phrase = async () =>
+        executeRows<{ id: string }>(
+          database.db,
+          sql`select id from questions where search_vector @@ public.search_query('"órgão público"')`,
+        );
+      expect(await phrase()).toEqual([{ id: 'alfa_2017_prova_1' }]);
+
+      await database.migrate();
+
+      expect(await phrase()).toEqual([{ id: 'alfa_2017_prova_1' }]);
+      const [stale] = await executeRows<{ total: number }>(
+        database.db,
+        sql`select count(*)::int as total from questions where search_vector is distinct from
+              public.search_vector(public.question_plain_text(statement_html, alternatives))`,
+      );
+      expect(stale?.total).toBe(0);
+    } finally {
+      fs.rmSync(before, { recursive: true, force: true });
+      await database.destroy();
+    }
   });
 });

@@ -61,6 +61,21 @@ describe('question search', () => {
     expect(await ids(`q=${encodeURIComponent('licitação -órgão')}`)).toEqual(['alfa_2017_prova_1']);
   });
 
+  it('finds a phrase only where its words follow each other in its order', async () => {
+    const phrase = async (text: string) => ids(`q=${encodeURIComponent(text)}`);
+    expect(await phrase('"público órgão"')).toEqual([]);
+    expect(await phrase('"órgão deve"')).toEqual([]);
+    // Across a tag, without accents, across a stop word, after a word of the same statement.
+    expect(await phrase('"licitacoes publicas"')).toEqual(['alfa_2017_prova_1']);
+    expect(await phrase('"deve publicar a licitação"')).toEqual(['beta_2015_prova_1']);
+    expect(await phrase('"órgão público deve publicar"')).toEqual(['beta_2015_prova_1']);
+    expect(await phrase('licitação -"órgão público"')).toEqual(['alfa_2017_prova_1']);
+    expect(await phrase('"órgão público" or "ação penal"')).toEqual([
+      'alfa_2017_prova_2',
+      'beta_2015_prova_1',
+    ]);
+  });
+
   it('searches what is left of stacked operators instead of failing (33 or more dashes)', async () => {
     const dashes = '-'.repeat(40);
     for (const text of [

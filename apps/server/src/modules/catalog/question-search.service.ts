@@ -64,8 +64,8 @@ export const COMMON_TEXT_ESTIMATE = 5 * FEW_TEXT_MATCHES;
 
 /**
  * Where a search's text matches come from. The catalogue service keeps them per catalogue version:
- * they depend on the text alone (not on the filters, the page or the user), and a phrase costs a
- * recheck of every question holding its words (docs/performance.md, "Question search").
+ * they depend on the text alone (not on the filters, the page or the user), and finding them is
+ * most of what a text's first search costs (docs/performance.md, "A million questions").
  */
 export type TextMatcher = (text: string) => Promise<TextMatch | null>;
 
