@@ -71,8 +71,9 @@ describe('DATA_DIR lock', () => {
   });
 
   it('takes over the lock of a process that exited but was not reaped yet (a zombie)', async () => {
-    // `sleep 0` exits at once; its parent then becomes `sleep 5`, which never reaps it.
-    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 5'], {
+    // The shell becomes `sleep 10` long before its child `sleep 1` exits: the child's parent is then
+    // a process that never reaps it. (With `sleep 0` the shell could still reap it before its exec.)
+    const parent = spawn('sh', ['-c', 'sleep 1 & echo $!; exec sleep 10'], {
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     try {
@@ -82,7 +83,7 @@ describe('DATA_DIR lock', () => {
         ),
       );
       const state = () => fs.readFileSync(`/proc/${zombie}/stat`, 'utf8').split(') ')[1]![0];
-      for (let i = 0; i < 100 && state() !== 'Z'; i++) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 250 && state() !== 'Z'; i++) await new Promise((r) => setTimeout(r, 20));
       expect(state()).toBe('Z');
       writeLock(dataDir, {
         pid: zombie,
