@@ -2,8 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { is, sql } from 'drizzle-orm';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '@/db/client';
@@ -152,24 +150,12 @@ function migrationsBefore(first: number): string {
   return folder;
 }
 
-async function migrateWith(database: TestDatabase, folder: string) {
-  if (database.kind === 'pglite') {
-    await migratePglite(database.db as Parameters<typeof migratePglite>[0], {
-      migrationsFolder: folder,
-    });
-  } else {
-    await migrateNodePg(database.db as Parameters<typeof migrateNodePg>[0], {
-      migrationsFolder: folder,
-    });
-  }
-}
-
 describe('the word pairs migration (0032) on a catalogue written before it', () => {
   it('works out every stored vector again, so a phrase still finds its questions', async () => {
     const database = await createTestDatabase('unmigrated');
     const before = migrationsBefore(32);
     try {
-      await migrateWith(database, before);
+      await database.migrate(before);
       await createContentImportService(database.db).importContent(
         editedCatalog((catalog) => {
           catalog.question('alfa_2017_prova.json', '1').questao =
