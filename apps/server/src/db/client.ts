@@ -18,11 +18,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   readonly db: Database;
   readonly kind: DatabaseKind;
-  /**
-   * Applies the committed migrations (or those of `folder`, a copy some tests cut short); safe to
-   * call from several instances at once.
-   */
-  migrate(folder?: string): Promise<void>;
+  /** Applies the committed migrations; safe to call from several instances at once. */
+  migrate(): Promise<void>;
   /**
    * Calls `onMessage` with the payload of every NOTIFY on `channel`, from any instance on this
    * database (PostgreSQL LISTEN/NOTIFY, which PGlite has too). Resolves once listening; the
@@ -90,7 +87,7 @@ async function openPglite(
       await client.exec('checkpoint');
       return client.dumpDataDir('gzip');
     },
-    migrate: (folder = migrationsFolder) => migratePglite(db, { migrationsFolder: folder }),
+    migrate: () => migratePglite(db, { migrationsFolder }),
     listen: async (channel, onMessage) => {
       const stop = await client.listen(channel, onMessage);
       return () => stop();
@@ -113,11 +110,11 @@ async function openPostgres(target: {
   return {
     db,
     kind: 'postgres',
-    async migrate(folder = migrationsFolder) {
+    async migrate() {
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-        await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: folder });
+        await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
       } finally {
         await client
           .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID])

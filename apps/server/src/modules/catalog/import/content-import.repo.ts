@@ -23,6 +23,7 @@ import {
 import { candidateCounts } from './candidate-counts';
 import type { PreparedImage } from './images';
 import type { ValidCatalog, ValidExam } from './validate-content';
+import { withWordPairMarks } from './word-pair-marks';
 
 const excluded = (column: string) => sql.raw(`excluded.${column}`);
 
@@ -310,7 +311,8 @@ function questionRow(
 /**
  * The questions' search vectors, as the trigger of migration 0031 would store them, worked out on
  * another connection than the import's (no table is read): on PostgreSQL they then cost the
- * writing statement nothing, and the two run side by side on two cores.
+ * writing statement nothing, and the two run side by side on two cores. The marks of word pairs
+ * are added here, where they cost a fraction of what they cost in SQL.
  */
 export async function searchVectors(db: Database, list: ValidExam[]) {
   const texts = list.flatMap((exam) =>
@@ -322,12 +324,13 @@ export async function searchVectors(db: Database, list: ValidExam[]) {
   );
   const rows = await executeRows<{ id: string; vector: string }>(
     db,
-    sql`select id, public.search_vector(public.question_plain_text(statement_html, alternatives))::text
+    sql`select id, public.search_words_unpaired(to_tsvector('public.pt_unaccent'::regconfig, plain), plain)::text
                as vector
         from json_to_recordset(${JSON.stringify(texts)}::json)
-             as q(id text, statement_html text, alternatives jsonb)`,
+               as q(id text, statement_html text, alternatives jsonb),
+             public.question_plain_text(statement_html, alternatives) as plain`,
   );
-  return new Map(rows.map(({ id, vector }) => [id, vector]));
+  return new Map(rows.map(({ id, vector }) => [id, withWordPairMarks(vector)]));
 }
 
 /**
