@@ -6,6 +6,7 @@ import { databaseTarget } from '../db/database-target';
 import { isLockLive, type LockInfo, tryAcquireDataDirLock } from '../db/data-dir-lock';
 import { AppError } from '../lib/errors';
 import { heapIsCapped, rerunWithHeapCap } from './heap-cap';
+import { giveWayToServing } from './priority';
 import { restoreEmbeddedDatabase } from '../modules/operator/backup';
 import { operatorCommands } from '../modules/operator/operator.commands';
 import { createOperatorService } from '../modules/operator/operator.service';
@@ -24,7 +25,9 @@ async function main(argv: string[]): Promise<number> {
     printUsage(command);
     return 2;
   }
-  const { heapCapMb } = operatorCommands[command]!;
+  const { heapCapMb, givesWayToServing } = operatorCommands[command]!;
+  // Before the heap cap's second run, so that it inherits the priority in every thread.
+  if (givesWayToServing) giveWayToServing();
   if (heapCapMb && !heapIsCapped()) return rerunWithHeapCap(heapCapMb);
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
   // The server may run from another folder: paths travel absolute. Positions count arguments

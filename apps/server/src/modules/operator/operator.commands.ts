@@ -38,6 +38,8 @@ export interface OperatorCommand {
   pathArgs?: number[];
   /** The command line runs it with its heap capped at this many MB, unless one is set (heap-cap.ts). */
   heapCapMb?: number;
+  /** The command line runs it at a lower CPU priority than the server's (cli/priority.ts). */
+  givesWayToServing?: boolean;
   /** Returns the lines to print for the operator; `progress` reports along the way. */
   run(
     database: DatabaseHandle,
@@ -285,6 +287,7 @@ const contentImport: OperatorCommand = {
     'as questões que uma prova reimportada não tem mais (o histórico dos alunos as mantém).',
   pathArgs: [0],
   heapCapMb: 256,
+  givesWayToServing: true,
   async run(database, args, progress) {
     const parsed = (() => {
       try {
