@@ -24,7 +24,7 @@ import pg from 'pg';
 import { openDatabase } from '../src/db/client';
 import { createContentImportService } from '../src/modules/catalog/import/content-import.service';
 import { synthesizeCatalog, writeSyntheticCatalog } from '../src/modules/catalog/synth/synthesize';
-import { processMemory, startProcess } from './server-process';
+import { processMemory, serverArgs, startProcess } from './server-process';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -63,8 +63,11 @@ function startBare() {
 }
 
 function startServer(env: Record<string, string>) {
-  const args = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`, mainJs] : [mainJs];
-  return startProcess(args, { NODE_ENV: 'development', ...env });
+  const profile = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [];
+  return startProcess([...profile, ...serverArgs(mainJs, env)], {
+    NODE_ENV: 'development',
+    ...env,
+  });
 }
 
 function runOps(args: string[], env: Record<string, string>): Promise<void> {

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { processMemory, startProcess } from './server-process';
+import { processMemory, serverArgs, startProcess } from './server-process';
 
 const mainJs = path.resolve(import.meta.dirname, '../dist/main.js');
 if (!fs.existsSync(mainJs)) throw new Error('Build the server first: npm run build');
@@ -39,7 +39,7 @@ const TEXT_SEARCHES = ['servidor', 'servidor público', 'licitação', 'xyzzy', 
 async function measure(label: string, env: Record<string, string>) {
   const rows: string[] = [];
   for (const start of ['first start (imports the catalogue)', 'after a restart']) {
-    const server = await startProcess([mainJs], { NODE_ENV: 'development', ...env });
+    const server = await startProcess(serverArgs(mainJs, env), { NODE_ENV: 'development', ...env });
     const ready = processMemory(server.pid);
     await readCatalogue(server.url);
     const read = processMemory(server.pid);
