@@ -13,4 +13,9 @@ $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION public.search_words(words tsvector, plain text) RETURNS tsvector
   LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT public.search_words_unpaired(words, plain) || public.word_pairs(words)
+$$;--> statement-breakpoint
+-- `search_vector` without the marks.
+CREATE FUNCTION public.search_vector_unpaired(plain text) RETURNS tsvector
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT public.search_words_unpaired(to_tsvector('public.pt_unaccent'::regconfig, plain), plain)
 $$;

@@ -324,11 +324,10 @@ export async function searchVectors(db: Database, list: ValidExam[]) {
   );
   const rows = await executeRows<{ id: string; vector: string }>(
     db,
-    sql`select id, public.search_words_unpaired(to_tsvector('public.pt_unaccent'::regconfig, plain), plain)::text
+    sql`select id, public.search_vector_unpaired(public.question_plain_text(statement_html, alternatives))::text
                as vector
         from json_to_recordset(${JSON.stringify(texts)}::json)
-               as q(id text, statement_html text, alternatives jsonb),
-             public.question_plain_text(statement_html, alternatives) as plain`,
+             as q(id text, statement_html text, alternatives jsonb)`,
   );
   return new Map(rows.map(({ id, vector }) => [id, withWordPairMarks(vector)]));
 }
