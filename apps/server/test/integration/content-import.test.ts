@@ -385,6 +385,39 @@ describe('content import', () => {
     expect((await stale()).stale).toBe(0);
   });
 
+  it('writes again only the questions a re-import changes, with their new words', async () => {
+    const versions = async () =>
+      new Map(
+        (
+          await executeRows<{ id: string; version: string }>(
+            db(),
+            sql`select id, xmin::text as version from questions`,
+          )
+        ).map((row) => [row.id, row.version]),
+      );
+    await service().importContent(MINI_CATALOG);
+    const before = await versions();
+    await service().importContent(MINI_CATALOG);
+    expect(await versions()).toEqual(before);
+
+    const dir = editedCatalog((e) => {
+      e.question(BETA, '1').questao = '<p>Quantas zabumbas tocam no forró?</p>';
+    });
+    await service().importContent(dir);
+    const after = await versions();
+    expect([...after.keys()].filter((id) => after.get(id) !== before.get(id))).toEqual([
+      'beta_2015_prova_1',
+    ]);
+    const [row] = await executeRows<{ found: boolean; stale: number }>(
+      db(),
+      sql`select (select search_vector @@ public.search_query('zabumba') from questions
+                  where id = 'beta_2015_prova_1') as found,
+                 (select count(*)::int from questions where search_vector is distinct from
+                    public.search_vector(public.question_plain_text(statement_html, alternatives))) as stale`,
+    );
+    expect(row).toEqual({ found: true, stale: 0 });
+  });
+
   it('commits fresh planner statistics with the catalogue it writes', async () => {
     const fresh = await createTestDatabase();
     try {

@@ -309,10 +309,12 @@ function questionRow(
 }
 
 /**
- * The questions' search vectors, as the trigger of migration 0031 would store them, worked out on
- * another connection than the import's (no table is read): on PostgreSQL they then cost the
- * writing statement nothing, and the two run side by side on two cores. The marks of word pairs
- * are added here, where they cost a fraction of what they cost in SQL.
+ * The search vectors of the questions whose text is new or changed, as the trigger of migration
+ * 0031 would store them, worked out on another connection than the import's: on PostgreSQL they
+ * then cost the writing statement nothing, and the two run side by side on two cores. This
+ * connection reads what was stored before the import; a question whose text is unchanged keeps
+ * its vector and gets none here. The marks of word pairs are added here, where they cost a
+ * fraction of what they cost in SQL.
  */
 export async function searchVectors(db: Database, list: ValidExam[]) {
   const texts = list.flatMap((exam) =>
@@ -324,25 +326,34 @@ export async function searchVectors(db: Database, list: ValidExam[]) {
   );
   const rows = await executeRows<{ id: string; vector: string }>(
     db,
-    sql`select id, public.search_vector_unpaired(public.question_plain_text(statement_html, alternatives))::text
-               as vector
+    sql`select q.id,
+               public.search_vector_unpaired(public.question_plain_text(q.statement_html, q.alternatives))::text
+                 as vector
         from json_to_recordset(${JSON.stringify(texts)}::json)
-             as q(id text, statement_html text, alternatives jsonb)`,
+             as q(id text, statement_html text, alternatives jsonb)
+        left join questions stored on stored.id = q.id
+        where stored.id is null
+           or (stored.statement_html, stored.alternatives)
+              is distinct from (q.statement_html, q.alternatives)`,
   );
   return new Map(rows.map(({ id, vector }) => [id, withWordPairMarks(vector)]));
 }
 
 /**
  * The rows go as one JSON text: a parameter per value cost the importer more than the database's
- * work on the row, and a statement takes at most 65,535 of them. Without `vectors`, the trigger
- * works the search vectors out.
+ * work on the row, and a statement takes at most 65,535 of them. A question the file holds as it
+ * is stored is not written again (only locked), so that re-importing a catalogue writes what
+ * changed: a new version of a row is a new entry in every index, its search words included.
+ * Without `vectors`, or without a question's vector there, the trigger keeps or works it out.
  */
 async function upsertQuestions(
   db: Database,
   list: ReturnType<typeof questionRow>[],
   vectors: ReadonlyMap<string, string> | undefined,
 ) {
-  const rows = vectors ? list.map((row) => ({ ...row, search_vector: vectors.get(row.id) })) : list;
+  const rows = vectors
+    ? list.map((row) => ({ ...row, search_vector: vectors.get(row.id) ?? null }))
+    : list;
   const vector = (clause: SQL) => (vectors ? clause : sql``);
   await db.execute(sql`
     insert into questions (id, exam_id, number, option_key, statement_html, alternatives,
@@ -363,9 +374,21 @@ async function upsertQuestions(
       subject_id = excluded.subject_id, reference_keys = excluded.reference_keys,
       image_asset_id = excluded.image_asset_id, image_description = excluded.image_description,
       status = excluded.status, status_note = excluded.status_note,
-      commentary = excluded.commentary, ${vector(sql`search_vector = excluded.search_vector,`)}
+      commentary = excluded.commentary,
+      ${vector(sql`search_vector = coalesce(excluded.search_vector, questions.search_vector),`)}
       -- Back in the file: back in the catalogue.
-      retired_at = null`);
+      retired_at = null
+    where questions.retired_at is not null
+       or (questions.number, questions.option_key, questions.statement_html,
+           questions.alternatives, questions.answer_letter, questions.discipline_code,
+           questions.subject_id, questions.reference_keys, questions.image_asset_id,
+           questions.image_description, questions.status, questions.status_note,
+           questions.commentary)
+          is distinct from
+          (excluded.number, excluded.option_key, excluded.statement_html, excluded.alternatives,
+           excluded.answer_letter, excluded.discipline_code, excluded.subject_id,
+           excluded.reference_keys, excluded.image_asset_id, excluded.image_description,
+           excluded.status, excluded.status_note, excluded.commentary)`);
 }
 
 async function ensureSubjects(
