@@ -399,6 +399,8 @@ async function readersDuring(url: string, cookies: Cookies, work: () => Promise<
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   measuring = true;
   started = performance.now();
+  // Seconds in the table count from here; the clock time lines them up with the database's log.
+  console.log(`readers measured from ${new Date().toISOString()}`);
   let outcome = 'done';
   try {
     await work();
