@@ -342,9 +342,11 @@ export async function searchVectors(db: Database, list: ValidExam[]) {
 /**
  * The rows go as one JSON text: a parameter per value cost the importer more than the database's
  * work on the row, and a statement takes at most 65,535 of them. A question the file holds as it
- * is stored is not written again (only locked), so that re-importing a catalogue writes what
- * changed: a new version of a row is a new entry in every index, its search words included.
- * Without `vectors`, or without a question's vector there, the trigger keeps or works it out.
+ * is stored (and not retired) is left out before the insert, so that re-importing a catalogue
+ * writes what changed: a new version of a row is a new entry in every index, its search words
+ * included, and a row proposed for insertion runs the search vector's trigger even when it then
+ * conflicts. Without `vectors`, or without a question's vector there (its text is unchanged),
+ * the trigger works it out.
  */
 async function upsertQuestions(
   db: Database,
@@ -359,14 +361,25 @@ async function upsertQuestions(
     insert into questions (id, exam_id, number, option_key, statement_html, alternatives,
       answer_letter, discipline_code, subject_id, reference_keys, image_asset_id,
       image_description, status, status_note, commentary ${vector(sql`, search_vector`)})
-    select id, exam_id, number, option_key, statement_html, alternatives, answer_letter,
-      discipline_code, subject_id, reference_keys, image_asset_id, image_description, status,
-      status_note, commentary ${vector(sql`, search_vector`)}
+    select q.id, q.exam_id, q.number, q.option_key, q.statement_html, q.alternatives,
+      q.answer_letter, q.discipline_code, q.subject_id, q.reference_keys, q.image_asset_id,
+      q.image_description, q.status, q.status_note, q.commentary ${vector(sql`, q.search_vector`)}
     from json_to_recordset(${JSON.stringify(rows)}::json) as q(id text, exam_id text,
       number integer, option_key text, statement_html text, alternatives jsonb,
       answer_letter text, discipline_code text, subject_id integer, reference_keys jsonb,
       image_asset_id text, image_description text, status text, status_note text,
       commentary jsonb ${vector(sql`, search_vector tsvector`)})
+    left join questions stored on stored.id = q.id
+    where stored.id is null
+       or stored.retired_at is not null
+       or (stored.number, stored.option_key, stored.statement_html, stored.alternatives,
+           stored.answer_letter, stored.discipline_code, stored.subject_id, stored.reference_keys,
+           stored.image_asset_id, stored.image_description, stored.status, stored.status_note,
+           stored.commentary)
+          is distinct from
+          (q.number, q.option_key, q.statement_html, q.alternatives, q.answer_letter,
+           q.discipline_code, q.subject_id, q.reference_keys, q.image_asset_id,
+           q.image_description, q.status, q.status_note, q.commentary)
     on conflict (id) do update set
       number = excluded.number, option_key = excluded.option_key,
       statement_html = excluded.statement_html, alternatives = excluded.alternatives,
@@ -375,20 +388,9 @@ async function upsertQuestions(
       image_asset_id = excluded.image_asset_id, image_description = excluded.image_description,
       status = excluded.status, status_note = excluded.status_note,
       commentary = excluded.commentary,
-      ${vector(sql`search_vector = coalesce(excluded.search_vector, questions.search_vector),`)}
+      ${vector(sql`search_vector = excluded.search_vector,`)}
       -- Back in the file: back in the catalogue.
-      retired_at = null
-    where questions.retired_at is not null
-       or (questions.number, questions.option_key, questions.statement_html,
-           questions.alternatives, questions.answer_letter, questions.discipline_code,
-           questions.subject_id, questions.reference_keys, questions.image_asset_id,
-           questions.image_description, questions.status, questions.status_note,
-           questions.commentary)
-          is distinct from
-          (excluded.number, excluded.option_key, excluded.statement_html, excluded.alternatives,
-           excluded.answer_letter, excluded.discipline_code, excluded.subject_id,
-           excluded.reference_keys, excluded.image_asset_id, excluded.image_description,
-           excluded.status, excluded.status_note, excluded.commentary)`);
+      retired_at = null`);
 }
 
 async function ensureSubjects(
