@@ -402,11 +402,15 @@ describe('content import', () => {
 
     const dir = editedCatalog((e) => {
       e.question(BETA, '1').questao = '<p>Quantas zabumbas tocam no forró?</p>';
+      // The same text under another key: its words are worked out again by the trigger.
+      const second = e.question(BETA, '2');
+      second.gabarito = second.gabarito === 'A' ? 'B' : 'A';
     });
     await service().importContent(dir);
     const after = await versions();
-    expect([...after.keys()].filter((id) => after.get(id) !== before.get(id))).toEqual([
+    expect([...after.keys()].filter((id) => after.get(id) !== before.get(id)).sort()).toEqual([
       'beta_2015_prova_1',
+      'beta_2015_prova_2',
     ]);
     const [row] = await executeRows<{ found: boolean; stale: number }>(
       db(),
