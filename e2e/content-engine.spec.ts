@@ -149,6 +149,8 @@ test.describe('printed-exam content', () => {
   test('an ENEM-style exam asks for the language option, then shows only that block', async ({
     page,
   }) => {
+    // Six pages photographed and checked with axe: about 40 s on a busy two-core machine.
+    test.setTimeout(120_000);
     await page.context().clearCookies();
     await page.context().addCookies(student);
     // The exam list filters by kind, and names the exam by it.
