@@ -349,17 +349,19 @@ describe('content import', () => {
     expect(await examCount()).toBe(before);
   });
 
+  /** Stored search vectors that differ from what the database works out from the text. */
+  const stale = async () => {
+    const [row] = await executeRows<{ stale: number; total: number }>(
+      db(),
+      sql`select count(*) filter (where search_vector is distinct from
+                   public.search_vector(public.question_plain_text(statement_html, alternatives)))::int as stale,
+                 count(*)::int as total
+          from questions`,
+    );
+    return row!;
+  };
+
   it('stores the search vector the database works out from the text, on import and after an edit', async () => {
-    const stale = async () => {
-      const [row] = await executeRows<{ stale: number; total: number }>(
-        db(),
-        sql`select count(*) filter (where search_vector is distinct from
-                     public.search_vector(public.question_plain_text(statement_html, alternatives)))::int as stale,
-                   count(*)::int as total
-            from questions`,
-      );
-      return row!;
-    };
     await service().importContent(MINI_CATALOG);
     expect(await stale()).toEqual({ stale: 0, total: expect.any(Number) });
     expect((await stale()).total).toBeGreaterThan(0);
@@ -412,14 +414,13 @@ describe('content import', () => {
       'beta_2015_prova_1',
       'beta_2015_prova_2',
     ]);
-    const [row] = await executeRows<{ found: boolean; stale: number }>(
+    const [row] = await executeRows<{ found: boolean }>(
       db(),
-      sql`select (select search_vector @@ public.search_query('zabumba') from questions
-                  where id = 'beta_2015_prova_1') as found,
-                 (select count(*)::int from questions where search_vector is distinct from
-                    public.search_vector(public.question_plain_text(statement_html, alternatives))) as stale`,
+      sql`select search_vector @@ public.search_query('zabumba') as found from questions
+          where id = 'beta_2015_prova_1'`,
     );
-    expect(row).toEqual({ found: true, stale: 0 });
+    expect(row).toEqual({ found: true });
+    expect((await stale()).stale).toBe(0);
   });
 
   it('commits fresh planner statistics with the catalogue it writes', async () => {
