@@ -19,6 +19,7 @@ import {
   embeddedCeilingWarning,
   type ImportOptions,
 } from '@/modules/catalog/import/content-import.service';
+import { importPace } from '@/modules/catalog/import/import-pace';
 import { writeSyntheticCatalog } from '@/modules/catalog/synth/synthesize';
 import type { Problem } from '@/modules/catalog/import/problems';
 import { createPasswordUser } from '../helpers/accounts';
@@ -473,6 +474,44 @@ describe('content import', () => {
         fs.rmSync(dir, { recursive: true, force: true });
         await fresh.destroy();
       }
+    },
+  );
+
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'on PostgreSQL, goes to half pace while other connections run transactions on its database, and back after',
+    async () => {
+      const heard: boolean[] = [];
+      const pace = importPace(db(), (busy) => heard.push(busy));
+      // Steps of writing of 20 ms each until the pace has switched `times` times, or ten seconds.
+      const step = async () => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await pace.afterStep(20);
+      };
+      const stepUntilHeard = async (times: number) => {
+        const deadline = performance.now() + 10_000;
+        while (heard.length < times && performance.now() < deadline) await step();
+      };
+      await step();
+      expect(heard).toEqual([]);
+
+      // An instance answering requests: each reads its session in a transaction of its own.
+      const instance = await database.openAnother();
+      let serving = true;
+      const requests = (async () => {
+        while (serving) await instance.db.execute(sql`select 1`);
+      })();
+      try {
+        await stepUntilHeard(1);
+      } finally {
+        serving = false;
+        await requests;
+        // A closing connection hands in its last counts at once.
+        await instance.close();
+      }
+      expect(heard).toEqual([true]);
+
+      await stepUntilHeard(2);
+      expect(heard).toEqual([true, false]);
     },
   );
 

@@ -25,6 +25,7 @@ import {
   saveStudyNotes,
 } from './content-import.repo';
 import { checkFolderImages, writeFolderImages } from './folder-images';
+import { importPace, type PaceChange } from './import-pace';
 import {
   plannedRetirements,
   type PlannedRetirements,
@@ -211,11 +212,17 @@ async function importContent(
       await upsertExams(tx, batch, subjectIds, pause, writes.questionsPerStatement, await vectors);
       for (const exam of batch) written(exam.questions.length);
     };
+    // Read outside the transaction, which would keep its first reading of the statistics.
+    const pace = writes.vectorsBeside ? importPace(db, paceChanges(progress)) : undefined;
     let waiting: ReturnType<typeof withVectors> | undefined;
     // Each exam read and validated again from its file, as it was checked (or the import stops).
     for await (const batch of examBatches(root, catalog, folder, writes.questionsPerBatch)) {
+      const stepStarted = performance.now();
       const next = withVectors(batch);
-      if (waiting) await write(waiting);
+      if (waiting) {
+        await write(waiting);
+        await pace?.afterStep(performance.now() - stepStarted);
+      }
       waiting = next;
     }
     if (waiting) await write(waiting);
@@ -294,6 +301,16 @@ function writingProgress(catalog: CheckedCatalog, progress: Progress) {
       `  ${examsDone.toLocaleString('pt-BR')}/${total.toLocaleString('pt-BR')} provas gravadas · ${roundedRate(perMinute).toLocaleString('pt-BR')} questões/min${left}`,
     );
   };
+}
+
+/** Tells the operator when the import slows down for busy instances, and when it stops. */
+function paceChanges(progress: Progress): PaceChange {
+  return (busy, perSecond) =>
+    progress(
+      busy
+        ? `  Instâncias atendendo (${Math.round(perSecond).toLocaleString('pt-BR')} transações/s no banco): a gravação segue em meio ritmo enquanto isso.`
+        : '  Banco com pouco movimento: a gravação volta ao ritmo normal.',
+    );
 }
 
 const roundedRate = (perMinute: number) =>

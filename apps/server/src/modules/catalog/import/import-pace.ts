@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { type Database, executeRows } from '@/db/client';
+
+/**
+ * Others' transactions a second on the catalogue's database from which an import counts its
+ * instances as busy: on PostgreSQL each request an instance answers reads its session there, so
+ * this is about fifty requests a second. The import's own connections run a few a second.
+ */
+export const BUSY_TRANSACTIONS_PER_SECOND = 50;
+
+/** The counters are flushed by each backend about once a second: readings closer say nothing. */
+const READING_EVERY_MS = 1_000;
+
+export interface TransactionReading {
+  /** performance.now() when read. */
+  at: number;
+  /** Transactions committed or rolled back on the database since its statistics began. */
+  transactions: number;
+}
+
+/** Transactions a second between two readings. */
+export function transactionRate(before: TransactionReading, after: TransactionReading) {
+  const seconds = (after.at - before.at) / 1000;
+  return seconds > 0 ? Math.max(0, after.transactions - before.transactions) / seconds : 0;
+}
+
+/**
+ * How long an import rests after a step of writing that took `stepMs`: as long again while the
+ * instances are busy (half pace, so their requests get the database's CPU the import leaves), not
+ * at all otherwise. docs/product-rules.md, "An import gives way to readers".
+ */
+export function restAfterStep(stepMs: number, busy: boolean) {
+  return busy ? stepMs : 0;
+}
+
+async function readTransactions(db: Database): Promise<TransactionReading> {
+  const [row] = await executeRows<{ transactions: string | number }>(
+    db,
+    sql`select xact_commit + xact_rollback as transactions
+        from pg_stat_database where datname = current_database()`,
+  );
+  return { at: performance.now(), transactions: Number(row?.transactions ?? 0) };
+}
+
+export type PaceChange = (busy: boolean, transactionsPerSecond: number) => void;
+
+/**
+ * The pace of an import on PostgreSQL. `db` must not be the import's transaction: inside one, the
+ * statistics would be read once and kept. `changed` hears each switch between paces.
+ */
+export function importPace(db: Database, changed: PaceChange = () => undefined) {
+  let last: TransactionReading | undefined;
+  let busy = false;
+  return {
+    /** After a step of writing that took `stepMs`. */
+    async afterStep(stepMs: number) {
+      if (!last || performance.now() - last.at >= READING_EVERY_MS) {
+        const reading = await readTransactions(db);
+        if (last) {
+          const rate = transactionRate(last, reading);
+          const nowBusy = rate >= BUSY_TRANSACTIONS_PER_SECOND;
+          if (nowBusy !== busy) changed(nowBusy, rate);
+          busy = nowBusy;
+        }
+        last = reading;
+      }
+      const rest = restAfterStep(stepMs, busy);
+      if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
+    },
+  };
+}
