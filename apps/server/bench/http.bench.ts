@@ -13,7 +13,10 @@
  * BENCH_SECONDS (8) per route, BENCH_CONNECTIONS (32), BENCH_ONLY=demo|synthetic|images for one part,
  * BENCH_CPU_PROF=<dir> to write a --cpu-prof of the server. BENCH_EXISTING_DATABASE_URL measures
  * the synthetic part on a PostgreSQL database that already holds that catalogue (imported earlier,
- * kept): a million questions without a first import. Numbers go to docs/performance.md.
+ * kept): a million questions without a first import. BENCH_IMPORT_DIR imports another folder while
+ * reading (`content:synth --seed`: the same ids, every text changed), and BENCH_IMPORT_SECONDS stops
+ * that import after so many seconds (rolled back: the database stays as it was, and the next run
+ * measures the same import). Numbers go to docs/performance.md.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -35,6 +38,11 @@ const IMAGE_EXAMS = Number(process.env.BENCH_IMAGE_EXAMS ?? 6);
 const IMAGE_QUESTIONS = Number(process.env.BENCH_IMAGE_QUESTIONS ?? 360);
 const IMAGES = Number(process.env.BENCH_IMAGES ?? 600);
 const ONLY = process.env.BENCH_ONLY;
+/** The folder imported while reading (another version of the same catalogue), and for how long. */
+const IMPORT_DIR = process.env.BENCH_IMPORT_DIR;
+const IMPORT_SECONDS = process.env.BENCH_IMPORT_SECONDS
+  ? Number(process.env.BENCH_IMPORT_SECONDS)
+  : undefined;
 /** The issue's budget for the search's p99 while an import runs. */
 const IMPORT_P99_BUDGET_MS = 100;
 const CPU_PROF = process.env.BENCH_CPU_PROF;
@@ -70,15 +78,34 @@ function startServer(env: Record<string, string>) {
   });
 }
 
-function runOps(args: string[], env: Record<string, string>): Promise<void> {
+/**
+ * Runs an operator command. `echo` prints its progress lines with the clock time (to line them up
+ * with the readers' windows); `stopAfterSeconds` ends it then, so that its transaction is rolled
+ * back and the database stays as it was.
+ */
+function runOps(
+  args: string[],
+  env: Record<string, string>,
+  { echo = false, stopAfterSeconds }: { echo?: boolean; stopAfterSeconds?: number } = {},
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [opsJs, ...args], {
       env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', echo ? 'pipe' : 'ignore', 'inherit'],
     });
-    child.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`ops ${args[0]}: ${code}`)),
-    );
+    child.stdout?.setEncoding('utf8');
+    child.stdout?.on('data', (chunk: string) => {
+      for (const line of chunk.split('\n').filter(Boolean))
+        console.log(`  [${new Date().toISOString()}] ${line}`);
+    });
+    const stop = stopAfterSeconds
+      ? setTimeout(() => child.kill('SIGTERM'), stopAfterSeconds * 1000)
+      : undefined;
+    child.once('exit', (code, signal) => {
+      clearTimeout(stop);
+      if (code === 0) resolve();
+      else reject(new Error(`ops ${args[0]}: ${signal ? `stopped (${signal})` : code}`));
+    });
   });
 }
 
@@ -343,7 +370,10 @@ function recordMemory(target: Target, pid: number, when: string) {
  */
 async function searchDuringImport(target: Target, url: string, cookies: Cookies, dir: string) {
   const measured = await readersDuring(url, cookies, () =>
-    runOps(['content:import', dir], target.env),
+    runOps(['content:import', IMPORT_DIR ?? dir], target.env, {
+      echo: true,
+      stopAfterSeconds: IMPORT_SECONDS,
+    }),
   );
   const windows = new Map<number, number[]>();
   for (const { at, ms } of measured.latencies) {
@@ -357,6 +387,10 @@ async function searchDuringImport(target: Target, url: string, cookies: Cookies,
     .filter((window) => window.p99 > IMPORT_P99_BUDGET_MS)
     .map((window) => `${window.p99.toFixed(0)} ms at ${window.at} s`);
   const sorted = perWindow.map((window) => window.p99).sort((a, b) => a - b);
+  // Every window, to set beside the import's progress (its phases) and the database's log.
+  const windowsFile = path.join(os.tmpdir(), 'gabarita-bench-import-windows.json');
+  fs.writeFileSync(windowsFile, JSON.stringify({ from: measured.from, windows: perWindow }));
+  console.log(`each window's p99: ${windowsFile}`);
   const line = `| ${target.label} | search during an import of ${QUESTIONS} questions (${measured.seconds.toFixed(0)} s, ${measured.outcome}) | worst 2-s window p99 ${sorted.at(-1)?.toFixed(0)} ms | median window p99 ${sorted[Math.floor(sorted.length / 2)]?.toFixed(0)} ms | windows over ${IMPORT_P99_BUDGET_MS} ms: ${over.length} of ${perWindow.length}${over.length > 0 ? ` (${over.join(', ')})` : ''} | p99 ${measured.p99.toFixed(0)} ms, worst ${measured.max.toFixed(0)} ms (${measured.worst.join(', ')}) | ${measured.errors} errors |`;
   table.push(line);
   console.log(line);
@@ -406,7 +440,8 @@ async function readersDuring(url: string, cookies: Cookies, work: () => Promise<
   measuring = true;
   started = performance.now();
   // Seconds in the table count from here; the clock time lines them up with the database's log.
-  console.log(`readers measured from ${new Date().toISOString()}`);
+  const from = new Date().toISOString();
+  console.log(`readers measured from ${from}`);
   let outcome = 'done';
   try {
     await work();
@@ -427,6 +462,7 @@ async function readersDuring(url: string, cookies: Cookies, work: () => Promise<
     .slice(0, 3)
     .map(([second, ms]) => `${ms.toFixed(0)} ms at ${second} s`);
   return {
+    from,
     outcome,
     seconds,
     requests: sorted.length,
