@@ -263,6 +263,8 @@ export function questionWriting(db: Database) {
     pendingSearchWords: onPostgres,
     /** Search vectors worked out on a connection of their own (`searchVectors`). */
     vectorsBeside: onPostgres,
+    /** Slower while others are served (import-pace.ts); PGlite lets requests in between statements. */
+    givesWayToOthers: onPostgres,
     /** The import's statistics from a small sample: PGlite works them out in the server's thread. */
     smallStatisticsSample: !onPostgres,
   };

@@ -213,7 +213,7 @@ async function importContent(
       for (const exam of batch) written(exam.questions.length);
     };
     // Read outside the transaction, which would keep its first reading of the statistics.
-    const pace = writes.vectorsBeside ? importPace(db, paceChanges(progress)) : undefined;
+    const pace = writes.givesWayToOthers ? importPace(db, paceChanges(progress)) : undefined;
     let waiting: ReturnType<typeof withVectors> | undefined;
     // Each exam read and validated again from its file, as it was checked (or the import stops).
     for await (const batch of examBatches(root, catalog, folder, writes.questionsPerBatch)) {
