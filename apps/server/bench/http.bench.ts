@@ -98,13 +98,18 @@ function runOps(
       for (const line of chunk.split('\n').filter(Boolean))
         console.log(`  [${new Date().toISOString()}] ${line}`);
     });
+    let stopped = false;
     const stop = stopAfterSeconds
-      ? setTimeout(() => child.kill('SIGTERM'), stopAfterSeconds * 1000)
+      ? setTimeout(() => {
+          stopped = true;
+          child.kill('SIGTERM');
+        }, stopAfterSeconds * 1000)
       : undefined;
-    child.once('exit', (code, signal) => {
+    child.once('exit', (code) => {
       clearTimeout(stop);
       if (code === 0) resolve();
-      else reject(new Error(`ops ${args[0]}: ${signal ? `stopped (${signal})` : code}`));
+      else if (stopped) reject(new Error(`stopped after ${stopAfterSeconds} s, rolled back`));
+      else reject(new Error(`ops ${args[0]}: ${code}`));
     });
   });
 }
