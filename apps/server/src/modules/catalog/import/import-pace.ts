@@ -6,7 +6,7 @@ import { type Database, executeRows } from '@/db/client';
  * instances as busy: on PostgreSQL each request an instance answers reads its session there, so
  * this is about fifty requests a second. The import's own connections run a few a second.
  */
-export const BUSY_TRANSACTIONS_PER_SECOND = 50;
+const BUSY_TRANSACTIONS_PER_SECOND = 50;
 
 /** The counters are flushed by each backend about once a second: readings closer say nothing. */
 const READING_EVERY_MS = 1_000;
@@ -48,7 +48,7 @@ export type PaceChange = (busy: boolean, transactionsPerSecond: number) => void;
  * The pace of an import on PostgreSQL. `db` must not be the import's transaction: inside one, the
  * statistics would be read once and kept. `changed` hears each switch between paces.
  */
-export function importPace(db: Database, changed: PaceChange = () => undefined) {
+export function importPace(db: Database, changed: PaceChange) {
   let last: TransactionReading | undefined;
   let busy = false;
   return {
