@@ -42,6 +42,8 @@ const codePoint = (character: string) =>
  * caractere de controle U+0082 em "…a prova de ⟨U+0082⟩ matemática…"`. Undefined when none.
  */
 export function describeControlCharacter(value: string): string | undefined {
+  // Every text of an import passes here: most have none, and one search finds that out.
+  if (!CONTROL_CHARACTER.test(value)) return undefined;
   const characters = Array.from(value);
   const index = characters.findIndex((character) => CONTROL_CHARACTER.test(character));
   if (index === -1) return undefined;
