@@ -6,7 +6,14 @@ import { type Database, executeRows } from '@/db/client';
  * instances as busy: on PostgreSQL each request an instance answers reads its session there, so
  * this is about fifty requests a second. The import's own connections run a few a second.
  */
-const BUSY_TRANSACTIONS_PER_SECOND = 50;
+const BUSY_FROM_TRANSACTIONS_PER_SECOND = 50;
+
+/**
+ * And below which they are quiet again. Each backend adds its count to the statistics about once
+ * a second, so readings a second apart of a steady load vary by about half (docs/performance.md,
+ * "A million questions"): one threshold would switch back and forth around it.
+ */
+const QUIET_BELOW_TRANSACTIONS_PER_SECOND = 25;
 
 /** The counters are flushed by each backend about once a second: readings closer say nothing. */
 const READING_EVERY_MS = 1_000;
@@ -22,6 +29,14 @@ export interface TransactionReading {
 export function transactionRate(before: TransactionReading, after: TransactionReading) {
   const seconds = (after.at - before.at) / 1000;
   return seconds > 0 ? Math.max(0, after.transactions - before.transactions) / seconds : 0;
+}
+
+/** Whether the instances are busy at `transactionsPerSecond`, given whether they were. */
+export function instancesBusy(wereBusy: boolean, transactionsPerSecond: number) {
+  return (
+    transactionsPerSecond >=
+    (wereBusy ? QUIET_BELOW_TRANSACTIONS_PER_SECOND : BUSY_FROM_TRANSACTIONS_PER_SECOND)
+  );
 }
 
 /**
@@ -58,7 +73,7 @@ export function importPace(db: Database, changed: PaceChange) {
         const reading = await readTransactions(db);
         if (last) {
           const rate = transactionRate(last, reading);
-          const nowBusy = rate >= BUSY_TRANSACTIONS_PER_SECOND;
+          const nowBusy = instancesBusy(busy, rate);
           if (nowBusy !== busy) changed(nowBusy, rate);
           busy = nowBusy;
         }
