@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '@/db/client';
+import { inTransaction } from '@/db/transaction';
 import {
   examDisciplines,
   exams,
@@ -12,6 +13,7 @@ import {
   questionHistory,
   questions,
   referenceTexts,
+  sessions,
 } from '@/db/schema';
 import {
   ContentProblemsError,
@@ -20,6 +22,7 @@ import {
   type ImportOptions,
 } from '@/modules/catalog/import/content-import.service';
 import { importPace } from '@/modules/catalog/import/import-pace';
+import { statisticsKeptUp } from '@/modules/catalog/import/import-statistics';
 import { writeSyntheticCatalog } from '@/modules/catalog/synth/synthesize';
 import type { Problem } from '@/modules/catalog/import/problems';
 import { createPasswordUser } from '../helpers/accounts';
@@ -494,24 +497,54 @@ describe('content import', () => {
       await step();
       expect(heard).toEqual([]);
 
-      // An instance answering requests: each reads its session in a transaction of its own.
+      // An instance answering requests: each reads its session in a transaction of its own. A
+      // backend hands in its counts about once a second while it reads tables (those of
+      // transactions that read none wait until its connection closes).
       const instance = await database.openAnother();
       let serving = true;
       const requests = (async () => {
-        while (serving) await instance.db.execute(sql`select 1`);
+        while (serving) await instance.db.select({ id: sessions.id }).from(sessions).limit(1);
       })();
       try {
         await stepUntilHeard(1);
+        expect(heard).toEqual([true]);
       } finally {
         serving = false;
         await requests;
-        // A closing connection hands in its last counts at once.
         await instance.close();
       }
-      expect(heard).toEqual([true]);
 
       await stepUntilHeard(2);
       expect(heard).toEqual([true, false]);
+    },
+  );
+
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'on PostgreSQL, works the statistics out again in its transaction once the table has doubled',
+    async () => {
+      await service().importContent(MINI_CATALOG);
+      const analyzed = async () => {
+        const [row] = await executeRows<{ count: number }>(
+          db(),
+          sql`select analyze_count::int as count from pg_stat_user_tables
+              where relname = 'questions'`,
+        );
+        return row!.count;
+      };
+      const before = await analyzed();
+      await inTransaction(db(), async (tx) => {
+        const statistics = statisticsKeptUp(tx, 10);
+        await statistics.afterWriting(9_999);
+        // Read on another connection: the analyze of an open transaction counts at once.
+        expect(await analyzed()).toBe(before);
+        await statistics.afterWriting(1);
+        expect(await analyzed()).toBe(before + 1);
+        // The table now held 10,010: the next time after as many more.
+        await statistics.afterWriting(10_009);
+        expect(await analyzed()).toBe(before + 1);
+        await statistics.afterWriting(1);
+        expect(await analyzed()).toBe(before + 2);
+      });
     },
   );
 

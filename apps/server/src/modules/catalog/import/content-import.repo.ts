@@ -265,6 +265,11 @@ export function questionWriting(db: Database) {
     vectorsBeside: onPostgres,
     /** Slower while others are served (import-pace.ts); PGlite lets requests in between statements. */
     givesWayToOthers: onPostgres,
+    /**
+     * Statistics worked out again as the tables grow (import-statistics.ts): with several exams
+     * a statement, plans without them read whole tables.
+     */
+    statisticsAsTablesGrow: onPostgres,
     /** The import's statistics from a small sample: PGlite works them out in the server's thread. */
     smallStatisticsSample: !onPostgres,
   };

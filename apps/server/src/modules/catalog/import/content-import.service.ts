@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { type Database, runsOnPostgres } from '@/db/client';
 import { inTransaction } from '@/db/transaction';
 import { slicer } from '@/lib/event-loop';
@@ -26,6 +25,7 @@ import {
 } from './content-import.repo';
 import { checkFolderImages, writeFolderImages } from './folder-images';
 import { importPace, type PaceChange } from './import-pace';
+import { refreshStatistics, statisticsKeptUp } from './import-statistics';
 import {
   plannedRetirements,
   type PlannedRetirements,
@@ -208,9 +208,13 @@ async function importContent(
       vectors.catch(() => undefined);
       return { batch, vectors };
     };
+    const statistics = writes.statisticsAsTablesGrow
+      ? statisticsKeptUp(tx, await countCatalogQuestions(tx))
+      : undefined;
     const write = async ({ batch, vectors }: ReturnType<typeof withVectors>) => {
       await upsertExams(tx, batch, subjectIds, pause, writes.questionsPerStatement, await vectors);
       for (const exam of batch) written(exam.questions.length);
+      await statistics?.afterWriting(batch.reduce((sum, exam) => sum + exam.questions.length, 0));
     };
     // Read outside the transaction, which would keep its first reading of the statistics.
     const pace = writes.givesWayToOthers ? importPace(db, paceChanges(progress)) : undefined;
@@ -320,24 +324,6 @@ const timeLeft = (minutes: number) =>
   minutes < 1
     ? 'falta menos de 1 min'
     : `faltam cerca de ${Math.round(minutes).toLocaleString('pt-BR')} min`;
-
-/**
- * Fresh statistics, so the planner sees the catalogue as it now is (PGlite has no autovacuum to do
- * it), committed with the rows they describe (analyze counts the import's own rows). One table at a
- * time, with requests answered in between. On PGlite each table is sampled at 3,000 rows instead of
- * 30,000: enough for the catalogue's plans, and 80–430 ms for the questions of a 100,000-question
- * catalogue instead of about a second. PostgreSQL keeps its own sample (about 0.5 s at 300,000
- * questions, in another process): at 3,000 rows its list of common words holds only the hundred
- * commonest, and a word just below them was taken for a rare one (docs/performance.md, "A million
- * questions").
- */
-async function refreshStatistics(tx: Database, smallSample: boolean) {
-  if (smallSample) await tx.execute(sql`set local default_statistics_target = 10`);
-  for (const table of ['exams', 'questions', 'exam_subjects', 'exam_disciplines', 'subjects']) {
-    await new Promise((resolve) => setImmediate(resolve));
-    await tx.execute(sql.raw(`analyze ${table}`));
-  }
-}
 
 /**
  * A code that already exists with another name would be renamed everywhere it is shown: only on
