@@ -26,6 +26,10 @@ describe('withWordPairMarks', () => {
   it('reads quotes and backslashes as PostgreSQL writes them, and weights after positions', () => {
     const text = withWordPairMarks("'d''agu':1A 'c:\\\\x':2 'fim':3B");
     expect(marksOf(text)).toEqual([mark("d'agu", 'c:\\x'), mark('c:\\x', 'fim')].sort());
+    // A word ending in a quote, weights on several positions, the last lexeme at the very end.
+    expect(marksOf(withWordPairMarks("'b':2B,4 'ol''':1A,3C"))).toEqual(
+      [mark("ol'", 'b'), mark('b', "ol'")].sort(),
+    );
   });
 
   it('leaves words without positions (the unaccented stems) out of the pairs', () => {
