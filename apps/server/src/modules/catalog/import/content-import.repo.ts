@@ -1,14 +1,4 @@
-import {
-  and,
-  count,
-  eq,
-  getTableColumns,
-  inArray,
-  isNull,
-  notInArray,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Database, executeRows, runsOnPostgres } from '@/db/client';
 import {
   disciplines,
@@ -148,7 +138,8 @@ async function sameZoomContent(db: Database, assetId: string, zoomContent: Buffe
  * questions"); the importer lets this run only when the import allows removals. Annulled questions
  * are stored but left out of every count (docs/product-rules.md, "Annulled and outdated questions").
  * Several exams share each statement where the database runs in a process of its own
- * (`questionWriting`): the statements, not the rows, were most of the importer's own work.
+ * (`questionWriting`): the statements, not the rows, were most of the importer's own work. Their
+ * long lists (questions, kept ids, subject counts) go as one JSON text, as `upsertQuestions` says.
  */
 export async function upsertExams(
   db: Database,
@@ -195,7 +186,7 @@ export async function upsertExams(
       and(
         inArray(questions.examId, examIds),
         isNull(questions.retiredAt),
-        notInArray(questions.id, keptIds),
+        sql`${questions.id} not in (select json_array_elements_text(${JSON.stringify(keptIds)}::json))`,
       ),
     );
   const rows = list.flatMap((exam) => exam.questions.map((q) => questionRow(exam, q, subjectIds)));
@@ -214,11 +205,21 @@ export async function upsertExams(
       ...entry,
     })),
   );
-  if (subjectRows.length > 0) await db.insert(examSubjects).values(subjectRows);
+  if (subjectRows.length > 0)
+    await db.execute(sql`
+      insert into exam_subjects (exam_id, subject_id, discipline_code, subject, question_count)
+      select r."examId", r."subjectId", r."disciplineCode", r.subject, r."questionCount"
+      from json_to_recordset(${JSON.stringify(subjectRows)}::json) as r("examId" text,
+        "subjectId" integer, "disciplineCode" text, subject text, "questionCount" integer)`);
   const disciplineRows = list.flatMap((exam, at) =>
     counts[at]!.disciplines.map((entry) => ({ examId: exam.id, ...entry })),
   );
-  if (disciplineRows.length > 0) await db.insert(examDisciplines).values(disciplineRows);
+  if (disciplineRows.length > 0)
+    await db.execute(sql`
+      insert into exam_disciplines (exam_id, discipline_code, question_count)
+      select r."examId", r."disciplineCode", r."questionCount"
+      from json_to_recordset(${JSON.stringify(disciplineRows)}::json) as r("examId" text,
+        "disciplineCode" text, "questionCount" integer)`);
 }
 
 /** One exam (the editorial console's save). */
