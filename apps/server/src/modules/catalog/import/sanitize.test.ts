@@ -122,7 +122,7 @@ describe('sanitizeStatementHtml', () => {
     expect(taken).toBeGreaterThan(2000);
   });
 
-  it('leaves to sanitize-html what it would change', () => {
+  it('leaves any other markup to sanitize-html', () => {
     for (const html of [
       '<p>a<p>b</p>',
       '<p><strong>a</p></strong>',

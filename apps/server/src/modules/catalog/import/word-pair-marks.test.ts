@@ -37,5 +37,6 @@ describe('withWordPairMarks', () => {
       `'acao' 'ação':1 'public':2 '${mark('ação', 'public')}'`,
     );
     expect(withWordPairMarks('')).toBe('');
+    expect(withWordPairMarks("'a':1 'b")).toBe("'a':1 'b");
   });
 });

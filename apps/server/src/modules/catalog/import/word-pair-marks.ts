@@ -45,10 +45,12 @@ function wordsByPosition(vector: string): (string[] | undefined)[] {
   while (at >= 0) {
     let close = vector.indexOf("'", at + 1);
     let escaped = false;
-    while (vector.charCodeAt(close + 1) === QUOTE) {
+    while (close >= 0 && vector.charCodeAt(close + 1) === QUOTE) {
       escaped = true;
       close = vector.indexOf("'", close + 2);
     }
+    // Not what PostgreSQL writes; the marks stop there rather than loop.
+    if (close < 0) break;
     let next = close + 1;
     if (vector.charCodeAt(next) === COLON) {
       let word = vector.slice(at + 1, close);
