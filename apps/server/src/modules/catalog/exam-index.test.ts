@@ -15,6 +15,7 @@ import {
   type PublicSearchResult,
 } from './exam-index';
 import { decodeExamIndex, encodeExamIndex } from './exam-index-snapshot';
+import { seededRandom } from '@/lib/seeded-random';
 
 // The index as it was first written (Maps of strings per exam): the answers to keep.
 type ColumnFilter = 'tipo' | 'cargo' | 'orgao' | 'nivel' | 'instituicao' | 'ano';
@@ -207,14 +208,6 @@ function toCard(
   };
 }
 
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
 const KINDS: ExamKind[] = ['concurso', 'vestibular', 'enem'];
 // Labels equal but for case and accents keep the exams' order in the facets.
 const ORGAOS = ['Órgão A', 'orgao a', 'Órgão B', 'Tribunal 2', 'Tribunal 10'];
@@ -223,7 +216,7 @@ const SUBJECTS = ['Crase', 'crase', 'Regência', 'Frações', 'Atos', 'Comum a t
 
 /** A random catalogue with the corners the search meets: nulls, empty values, zero counts. */
 function randomRows(seed: number, examCount: number): ExamIndexRows {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   const exams: IndexedExam[] = [];
   const examDisciplines: ExamIndexRows['examDisciplines'] = [];
@@ -302,7 +295,7 @@ describe('exam index', () => {
       const reference = referenceIndex(rows);
       // Pages smaller than the rows of one exam, as the database may answer them.
       const index = await buildExamIndexFromRows(rows, 7);
-      const next = random(seed + 100);
+      const next = seededRandom(seed + 100);
       for (let round = 0; round < 150; round++) {
         const filters = randomFilters(next, rows);
         const offset = Math.floor(next() * 3) * 15;
@@ -324,7 +317,7 @@ describe('exam index', () => {
       // As a database driver may hand them over: inside a larger buffer, at an odd offset.
       const shifted = Buffer.concat([Buffer.from([1, 2, 3]), bytes]).subarray(3);
       const decoded = decodeExamIndex(shifted)!;
-      const next = random(seed + 200);
+      const next = seededRandom(seed + 200);
       for (let round = 0; round < 100; round++) {
         const filters = randomFilters(next, rows);
         const offset = Math.floor(next() * 3) * 15;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '@/lib/seeded-random';
 import {
   isAlreadyClean,
   parsedAndSanitized,
@@ -66,17 +67,6 @@ const PIECES = [
   '</blockquote>',
 ];
 
-/** A deterministic generator (mulberry32), so that a failure can be run again. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function markup(next: () => number) {
   const length = 1 + Math.floor(next() * 12);
   let html = '';
@@ -108,7 +98,7 @@ function cleanMarkup(next: () => number) {
 
 describe('sanitizeStatementHtml', () => {
   it('gives what sanitize-html gives, in both formats, for markup taken by the shortcut', () => {
-    const next = random(7);
+    const next = seededRandom(7);
     let taken = 0;
     for (let i = 0; i < 4000; i += 1) {
       const html = i % 2 === 0 ? markup(next) : cleanMarkup(next);
@@ -153,7 +143,7 @@ describe('sanitizeStatementHtml', () => {
 
 describe('plainText', () => {
   it('gives what sanitize-html gives for any text', () => {
-    const next = random(11);
+    const next = seededRandom(11);
     for (let i = 0; i < 4000; i += 1) {
       const html = markup(next);
       expect(plainText(html), html).toBe(parsedPlainText(html));

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { seededRandom } from '@/lib/seeded-random';
 
 /**
  * A synthetic catalogue in import format 2, for load tests and benchmarks only: deterministic
@@ -110,23 +111,15 @@ const RARE_WORDS = Array.from({ length: 20_000 }, (_, index) =>
     .join(''),
 );
 
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
 export function writeSyntheticCatalog(
   dir: string,
   options: SynthOptions,
 ): { exams: number; questions: number; figures: SyntheticFigure[] } {
-  const next = random(options.seed ?? 42);
-  const figures = planFigures(options.images ?? 0, random((options.seed ?? 42) + 1));
+  const next = seededRandom(options.seed ?? 42);
+  const figures = planFigures(options.images ?? 0, seededRandom((options.seed ?? 42) + 1));
   // Each figure goes into the statement of one question, picked at random among all of them.
   const figuresOf = new Map<number, SyntheticFigure[]>();
-  const pickQuestion = random((options.seed ?? 42) + 2);
+  const pickQuestion = seededRandom((options.seed ?? 42) + 2);
   for (const figure of figures) {
     const at = Math.floor(pickQuestion() * options.questions);
     figuresOf.set(at, [...(figuresOf.get(at) ?? []), figure]);
@@ -275,7 +268,7 @@ export async function writeSyntheticFigures(dir: string, figures: SyntheticFigur
 }
 
 async function drawFigure(figure: SyntheticFigure): Promise<Buffer> {
-  const next = random(figure.seed);
+  const next = seededRandom(figure.seed);
   const chart = chartSvg(figure, next);
   if (figure.kind === 'svg') return Buffer.from(chart);
   const { width, height } = figure;
