@@ -136,6 +136,17 @@ describe('question search by few or many matches of the text', () => {
     }
   });
 
+  it('counts a word the statistics do not hold through the index, however large the catalogue', async () => {
+    // With every estimate "common", a word in no statement would be walked through the whole
+    // catalogue: the planner puts a word absent from its statistics at up to 0.5 % of the table.
+    const everyEstimateCommon = textMatcher(db(), 2_000, 1);
+    for (const q of ['xyzzy', 'kabedifogu', 'xyzzy or kabedifogu']) {
+      expect(await everyEstimateCommon(q), q).toBeNull();
+    }
+    // A word the statistics hold, in a fifth of the questions, is still walked.
+    expect(await everyEstimateCommon('orçamento')).toEqual({ kind: 'many' });
+  });
+
   it('pages through the same matches in the same order below and above the threshold', async () => {
     const expected = expectedIds(ORCAMENTO);
     expect(expected).toHaveLength(MATCHES);

@@ -42,7 +42,7 @@ export async function matchPhrasesThroughIndex(tx: Database) {
 /**
  * The text's matches through its GIN index, their ids when there are `few` or less, or null when
  * there is none. Cheap whatever the text: a word in no statement costs an index lookup, where the
- * walk in the list's order would read the whole catalogue looking for it. Words the planner expects
+ * walk in the list's order would read the whole catalogue looking for it. Words the statistics put
  * in `common` questions or more are not counted: counting them costs more than the walk, which
  * meets a page of them early. Phrases are always counted: their words may be common together and
  * rare in that order.
@@ -53,7 +53,7 @@ export async function findTextMatches(
   few: number,
   common: number,
 ): Promise<TextMatch | null> {
-  if (!hasPhrase(text) && (await estimatedMatches(db, text)) >= common) return { kind: 'many' };
+  if (!hasPhrase(text) && (await commonByStatistics(db, text, common))) return { kind: 'many' };
   // The planner goes through the index for a word it takes for rare (one absent from its
   // statistics included) and scans the table for a common one, stopping at `few` + 1 matches:
   // either way one bounded pass, whose ids are kept when they are few. A text the index cannot
@@ -70,11 +70,40 @@ export async function findTextMatches(
   return row.ids.length === 0 ? null : { kind: 'few', ids: row.ids };
 }
 
-/** The planner's estimate of the questions matching the text, from the catalogue's statistics. */
-async function estimatedMatches(db: Database, text: string): Promise<number> {
+/**
+ * PostgreSQL's share of the table for a word its statistics do not hold, at most
+ * (`DEFAULT_TS_MATCH_SEL`, ts_selfuncs.c).
+ */
+const UNKNOWN_WORD_SHARE = 0.005;
+
+/**
+ * Whether the catalogue's statistics put the text in `common` questions or more. An estimate that
+ * words absent from the statistics could give is not taken for one: the planner puts each such
+ * word at up to 0.5 % of the table, so at 3,000,000 questions a word in no statement was estimated
+ * at about 30,000 and its first search walked the whole catalogue (docs/performance.md, "A million
+ * questions"). A text's words, each with its unaccented stem, are at most (nodes + 1) / 2.
+ */
+async function commonByStatistics(db: Database, text: string, common: number) {
+  const estimate = await plannedRows(
+    db,
+    sql`select 1 from questions where search_vector @@ ${textQuery(text)}`,
+  );
+  if (estimate < common) return false;
+  const table = await plannedRows(db, sql`select 1 from questions`);
+  const [row] = await executeRows<{ nodes: number }>(
+    db,
+    sql`select numnode(${textQuery(text)}) as nodes`,
+  );
+  const words = ((row?.nodes ?? 0) + 1) / 2;
+  // The planner rounds its estimate to whole rows.
+  return estimate > words * UNKNOWN_WORD_SHARE * table + 1;
+}
+
+/** The planner's estimate of the rows a query returns, from the catalogue's statistics. */
+async function plannedRows(db: Database, query: SQL): Promise<number> {
   const [row] = await executeRows<{ 'QUERY PLAN': unknown }>(
     db,
-    sql`explain (format json) select 1 from questions where search_vector @@ ${textQuery(text)}`,
+    sql`explain (format json) ${query}`,
   );
   const plan = row?.['QUERY PLAN'];
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as

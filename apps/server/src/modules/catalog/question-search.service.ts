@@ -57,8 +57,8 @@ export const FEW_TEXT_MATCHES = 2_000;
 
 /**
  * A word the planner's statistics expect in at least this many questions is common: it is walked
- * at once, without counting its matches first (a word absent from the catalogue is estimated at
- * half the rarest word the statistics keep, far below this).
+ * at once, without counting its matches first (an estimate that words absent from the statistics
+ * could give does not count: `findTextMatches`).
  */
 export const COMMON_TEXT_ESTIMATE = 5 * FEW_TEXT_MATCHES;
 
