@@ -21,14 +21,41 @@ import {
  * database need (below); the writing reads each file again, one at a time, as it writes it.
  */
 
-/** What the check keeps of a valid exam. */
-export interface CheckedExam {
-  id: string;
-  file: string;
+/**
+ * What the check keeps of a valid exam. Its question ids are one text of what follows the exam's
+ * id (`<examId>_…`, as the spec names questions): a million ids as strings of their own took about
+ * 60 MB of the importer's heap. A class rather than an object with a getter of its own: each such
+ * getter's closure, and the object's properties then kept as a dictionary, took some 600 bytes an
+ * exam (docs/performance.md, "A million questions"). No id holds a NUL, which a PostgreSQL text
+ * cannot.
+ */
+export class CheckedExam {
+  readonly id: string;
+  readonly file: string;
   /** The file's digest when checked: writing refuses a file that changed since. */
-  digest: string;
-  /** For the retirements (retirements.ts) and the console edits (import-conflicts.ts). */
-  questionIds: string[];
+  readonly digest: string;
+  readonly questionCount: number;
+  /** The ids joined by NUL, without the `<examId>_` they begin with when all do. */
+  private readonly idTails: string;
+  private readonly idsPrefixed: boolean;
+
+  constructor(exam: ValidExam, file: string, digest: string) {
+    this.id = exam.id;
+    this.file = file;
+    this.digest = digest;
+    this.questionCount = exam.questions.length;
+    const prefix = `${exam.id}_`;
+    this.idsPrefixed = exam.questions.every((question) => question.id.startsWith(prefix));
+    const skip = this.idsPrefixed ? prefix.length : 0;
+    this.idTails = exam.questions.map((question) => question.id.slice(skip)).join('\u0000');
+  }
+
+  /** For the retirements (retirements.ts) and the console edits (content-import.service.ts). */
+  get questionIds(): string[] {
+    if (this.questionCount === 0) return [];
+    const prefix = this.idsPrefixed ? `${this.id}_` : '';
+    return this.idTails.split('\u0000').map((tail) => prefix + tail);
+  }
 }
 
 /** A checked catalogue: the small files' content, and of the exams only what later steps need. */
@@ -83,7 +110,7 @@ export async function checkCatalog(
     else {
       const exam = validator.exam(read.raw);
       if (exam) {
-        exams.push(checkedExam(exam, file, read.digest));
+        exams.push(new CheckedExam(exam, file, read.digest));
         questionCount += exam.questions.length;
         tallyComments(exam, comments, drafts);
       }
@@ -108,35 +135,6 @@ export async function checkCatalog(
       drafts,
       comments,
       validator,
-    },
-  };
-}
-
-function checkedExam(exam: ValidExam, file: string, digest: string): CheckedExam {
-  return withCompactIds(
-    exam.id,
-    file,
-    digest,
-    exam.questions.map((question) => question.id),
-  );
-}
-
-/**
- * The question ids kept as one text of what follows the exam's id (`<examId>_…`, as the spec names
- * questions): a million ids kept as strings of their own took about 60 MB of the importer's heap.
- * No id holds a NUL, which a PostgreSQL text cannot. (A function of its own: a closure made where
- * the validated exam is in scope would keep the whole exam alive.)
- */
-function withCompactIds(id: string, file: string, digest: string, ids: string[]): CheckedExam {
-  const count = ids.length;
-  const prefix = ids.every((one) => one.startsWith(`${id}_`)) ? `${id}_` : '';
-  const tails = ids.map((one) => one.slice(prefix.length)).join('\u0000');
-  return {
-    id,
-    file,
-    digest,
-    get questionIds() {
-      return count === 0 ? [] : tails.split('\u0000').map((tail) => prefix + tail);
     },
   };
 }
@@ -180,7 +178,7 @@ export async function* examBatches(
       await new Promise((resolve) => setImmediate(resolve));
       const checked = catalog.exams[next++]!;
       batch.push(examAgain(root, checked, catalog.validator, folder));
-      questions += checked.questionIds.length;
+      questions += checked.questionCount;
     }
     return batch;
   };
