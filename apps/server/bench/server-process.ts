@@ -28,12 +28,13 @@ async function waitUntilUp(url: string, child: ChildProcess) {
 
 /**
  * The arguments that start the built server as it runs in production: `npm start`, the embedded
- * database's one command, gives V8's young generation semi-spaces of 2 MB (package.json), which
- * keeps a server on PGlite under 250 MB for some throughput (docs/performance.md, "Memory of a
- * server"); the Docker image, on PostgreSQL, keeps V8's default.
+ * database's one command (package.json), gives V8's young generation semi-spaces of 2 MB and keeps
+ * PGlite's WebAssembly on V8's baseline compiler, which keeps a server on PGlite under 250 MB for
+ * some throughput (docs/performance.md, "Memory of a server"); the Docker image, on PostgreSQL,
+ * keeps V8's defaults.
  */
 export function serverArgs(mainJs: string, env: Record<string, string>): string[] {
-  return env.DATABASE_URL ? [mainJs] : ['--max-semi-space-size=2', mainJs];
+  return env.DATABASE_URL ? [mainJs] : ['--max-semi-space-size=2', '--liftoff-only', mainJs];
 }
 
 export interface Started {
