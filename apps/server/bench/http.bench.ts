@@ -27,6 +27,7 @@ import pg from 'pg';
 import { openDatabase } from '../src/db/client';
 import { createContentImportService } from '../src/modules/catalog/import/content-import.service';
 import { synthesizeCatalog, writeSyntheticCatalog } from '../src/modules/catalog/synth/synthesize';
+import { ResponseLog, watchOwnPauses } from './response-log';
 import { processMemory, serverArgs, startProcess } from './server-process';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -45,6 +46,8 @@ const IMPORT_SECONDS = process.env.BENCH_IMPORT_SECONDS
   : undefined;
 /** The issue's budget for the search's p99 while an import runs. */
 const IMPORT_P99_BUDGET_MS = 100;
+/** The benchmark's own garbage-collection pauses listed beside the readers' figures. */
+const OWN_PAUSE_REPORTED_MS = 50;
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 const serverDir = path.resolve(import.meta.dirname, '..');
 const mainJs = path.join(serverDir, 'dist/main.js');
@@ -396,14 +399,14 @@ async function searchDuringImport(target: Target, url: string, cookies: Cookies,
   const windowsFile = path.join(os.tmpdir(), 'gabarita-bench-import-windows.json');
   fs.writeFileSync(windowsFile, JSON.stringify({ from: measured.from, windows: perWindow }));
   console.log(`each window's p99: ${windowsFile}`);
-  const line = `| ${target.label} | search during an import of ${QUESTIONS} questions (${measured.seconds.toFixed(0)} s, ${measured.outcome}) | worst 2-s window p99 ${sorted.at(-1)?.toFixed(0)} ms | median window p99 ${sorted[Math.floor(sorted.length / 2)]?.toFixed(0)} ms | windows over ${IMPORT_P99_BUDGET_MS} ms: ${over.length} of ${perWindow.length}${over.length > 0 ? ` (${over.join(', ')})` : ''} | p99 ${measured.p99.toFixed(0)} ms, worst ${measured.max.toFixed(0)} ms (${measured.worst.join(', ')}) | ${measured.errors} errors |`;
+  const line = `| ${target.label} | search during an import of ${QUESTIONS} questions (${measured.seconds.toFixed(0)} s, ${measured.outcome}) | worst 2-s window p99 ${sorted.at(-1)?.toFixed(0)} ms | median window p99 ${sorted[Math.floor(sorted.length / 2)]?.toFixed(0)} ms | windows over ${IMPORT_P99_BUDGET_MS} ms: ${over.length} of ${perWindow.length}${over.length > 0 ? ` (${over.join(', ')})` : ''} | p99 ${measured.p99.toFixed(0)} ms, worst ${measured.max.toFixed(0)} ms (${measured.worst.join(', ')}) | ${measured.errors} errors, ${measured.ownPauses} |`;
   table.push(line);
   console.log(line);
 }
 
 /** The answer at `share` (0.99 for p99) of a list of latencies. */
-function percentileOf(latencies: number[], share: number) {
-  const sorted = [...latencies].sort((a, b) => a - b);
+function percentileOf(latencies: ArrayLike<number>, share: number) {
+  const sorted = Float64Array.from(latencies).sort();
   return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? NaN;
 }
 
@@ -412,7 +415,7 @@ function percentileOf(latencies: number[], share: number) {
  * latency, so that p99 and the worst are those of the whole import.
  */
 async function readersDuring(url: string, cookies: Cookies, work: () => Promise<void>) {
-  const latencies: { at: number; ms: number }[] = [];
+  const latencies = new ResponseLog();
   let errors = 0;
   let started = performance.now();
   let finished: () => void = () => undefined;
@@ -437,13 +440,14 @@ async function readersDuring(url: string, cookies: Cookies, work: () => Promise<
   let measuring = false;
   readers.on('response', (_client, statusCode, _bytes, ms) => {
     if (!measuring) return;
-    latencies.push({ at: (performance.now() - started) / 1000, ms });
+    latencies.push((performance.now() - started) / 1000, ms);
     if (statusCode !== 200) errors += 1;
   });
   // A second for the connections to open and settle, left out.
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   measuring = true;
   started = performance.now();
+  const ownPauses = watchOwnPauses(() => started, OWN_PAUSE_REPORTED_MS);
   // Seconds in the table count from here; the clock time lines them up with the database's log.
   const from = new Date().toISOString();
   console.log(`readers measured from ${from}`);
@@ -456,7 +460,8 @@ async function readersDuring(url: string, cookies: Cookies, work: () => Promise<
   const seconds = (performance.now() - started) / 1000;
   readers.stop();
   await done;
-  const sorted = latencies.map((latency) => latency.ms).sort((a, b) => a - b);
+  const pauses = ownPauses.stop();
+  const sorted = latencies.sortedMs();
   const percentile = (share: number) => percentileOf(sorted, share);
   // The worst of each second: a stall delays every connection at once.
   const worstBySecond = new Map<number, number>();
@@ -478,6 +483,7 @@ async function readersDuring(url: string, cookies: Cookies, work: () => Promise<
     over: sorted.filter((ms) => ms > IMPORT_P99_BUDGET_MS).length,
     worst,
     latencies,
+    ownPauses: `load generator's longest pause ${pauses.longest.toFixed(0)} ms${pauses.long.length > 0 ? ` (${pauses.long.map((pause) => `${pause.ms.toFixed(0)} ms at ${pause.at.toFixed(0)} s`).join(', ')})` : ''}`,
   };
 }
 
@@ -503,7 +509,7 @@ async function readersDuringImageImports(target: Target, dir: string, megabytes:
     ];
     for (const [run, work] of runs) {
       const measured = await readersDuring(server.url, cookies, work);
-      const line = `| ${target.label} | GET /api/exams during ${run}, ${measured.seconds.toFixed(0)} s, ${measured.outcome} | ${measured.requests} requests, ${measured.errors} errors | p50 ${measured.p50.toFixed(0)} ms | p99 ${measured.p99.toFixed(0)} ms | worst ${measured.max.toFixed(0)} ms | over ${IMPORT_P99_BUDGET_MS} ms: ${measured.over} (${measured.worst.join(', ')}) |`;
+      const line = `| ${target.label} | GET /api/exams during ${run}, ${measured.seconds.toFixed(0)} s, ${measured.outcome} | ${measured.requests} requests, ${measured.errors} errors | p50 ${measured.p50.toFixed(0)} ms | p99 ${measured.p99.toFixed(0)} ms | worst ${measured.max.toFixed(0)} ms | over ${IMPORT_P99_BUDGET_MS} ms: ${measured.over} (${measured.worst.join(', ')}), ${measured.ownPauses} |`;
       table.push(line);
       console.log(line);
     }
