@@ -406,7 +406,10 @@ async function searchDuringImport(target: Target, url: string, cookies: Cookies,
 
 /** The answer at `share` (0.99 for p99) of a list of latencies. */
 function percentileOf(latencies: ArrayLike<number>, share: number) {
-  const sorted = Float64Array.from(latencies).sort();
+  return percentileOfSorted(Float64Array.from(latencies).sort(), share);
+}
+
+function percentileOfSorted(sorted: ArrayLike<number>, share: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? NaN;
 }
 
@@ -447,7 +450,7 @@ async function readersDuring(url: string, cookies: Cookies, work: () => Promise<
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   measuring = true;
   started = performance.now();
-  const ownPauses = watchOwnPauses(() => started, OWN_PAUSE_REPORTED_MS);
+  const ownPauses = watchOwnPauses(started, OWN_PAUSE_REPORTED_MS);
   // Seconds in the table count from here; the clock time lines them up with the database's log.
   const from = new Date().toISOString();
   console.log(`readers measured from ${from}`);
@@ -462,7 +465,7 @@ async function readersDuring(url: string, cookies: Cookies, work: () => Promise<
   await done;
   const pauses = ownPauses.stop();
   const sorted = latencies.sortedMs();
-  const percentile = (share: number) => percentileOf(sorted, share);
+  const percentile = (share: number) => percentileOfSorted(sorted, share);
   // The worst of each second: a stall delays every connection at once.
   const worstBySecond = new Map<number, number>();
   for (const { at, ms } of latencies)

@@ -45,7 +45,7 @@ function grown(values: Float64Array) {
  * This process's garbage-collection pauses from now until `stop()`: the longest, and those of at
  * least `overMs`, with the second of the run (from `startedAt`, a performance.now()) they ended in.
  */
-export function watchOwnPauses(startedAt: () => number, overMs: number) {
+export function watchOwnPauses(startedAt: number, overMs: number) {
   const long: { at: number; ms: number }[] = [];
   let longest = 0;
   const observer = new PerformanceObserver((list) => {
@@ -53,7 +53,7 @@ export function watchOwnPauses(startedAt: () => number, overMs: number) {
       longest = Math.max(longest, entry.duration);
       if (entry.duration >= overMs)
         long.push({
-          at: (entry.startTime + entry.duration - startedAt()) / 1000,
+          at: (entry.startTime + entry.duration - startedAt) / 1000,
           ms: entry.duration,
         });
     }
