@@ -230,7 +230,7 @@ describe('format 2: study notes (notas/<disciplina>.json)', () => {
     expect(notes!.sources).toEqual([
       {
         kind: 'lei',
-        reference: 'Lei nº 9.394/1996 (LDB), arts. 35-A a 36',
+        reference: 'Lei nº 9.394/1996 (LDB), arts. 35-D e 36 (na redação da Lei nº 14.945/2024)',
         url: 'https://www.planalto.gov.br/ccivil_03/leis/l9394.htm',
       },
     ]);
