@@ -94,6 +94,31 @@ describe('format 2: comentario', () => {
     ]);
   });
 
+  it('gives each reason, not the verdict the app already shows beside it', async () => {
+    const problems = await problemsOf(
+      v2((catalog) => {
+        const six = comment(catalog, '6').alternativas as Record<string, string>;
+        six.C = 'Não está certo: o prazo é de cinco anos.';
+        six.E = '<p>O item está errado porque o prazo é de cinco anos.</p>';
+        (comment(catalog, '7').alternativas as Record<string, string>).B = 'Incorreta.';
+      }),
+    );
+    expect(problems).toEqual([
+      at(
+        '$.questoes.6.comentario.alternativas.C',
+        'começa repetindo o veredito ("Não está certo: o prazo é de cinco anos."): diga por que a alternativa está certa ou errada; o app já mostra o veredito ao lado',
+      ),
+      at(
+        '$.questoes.6.comentario.alternativas.E',
+        'começa repetindo o veredito ("O item está errado porque o prazo é de c…"): diga por que a alternativa está certa ou errada; o app já mostra o veredito ao lado',
+      ),
+      at(
+        '$.questoes.7.comentario.alternativas.B',
+        'começa repetindo o veredito ("Incorreta."): diga por que a alternativa está certa ou errada; o app já mostra o veredito ao lado',
+      ),
+    ]);
+  });
+
   it('reports each wrong part of a comment at its path, and imports nothing', async () => {
     const problems = await problemsOf(
       v2((catalog) => {

@@ -10,6 +10,12 @@ import { sanitizeStatementHtml } from './sanitize';
 
 const MAX_SUMMARY_CHARACTERS = 600;
 const REVIEW_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/**
+ * A reason that opens with the verdict ("O item está errado porque…", "Não está certo:",
+ * "Incorreta.") repeats what the app already shows beside it instead of giving the reason.
+ */
+const OPENS_WITH_VERDICT =
+  /^(?:<[^>]+>\s*)*(?:(?:o item|a afirmação|a assertiva|a alternativa|alternativa|item)\s+)?(?:não\s+)?(?:(?:está|é)\s+)?(?:certo|certa|errado|errada|correto|correta|incorreto|incorreta)(?![\p{L}\p{N}])/iu;
 
 /**
  * A comment's (or a study note's) text: the statement's allow-listed HTML, without figures (it
@@ -123,7 +129,13 @@ function readReasons(comment: Fields, letters: string | undefined, at: At) {
     const text = checkText(value, letterPath, at);
     const html = text === undefined ? undefined : readCommentHtml(text, letterPath, at);
     if (html === undefined) ok = false;
-    else reasons.push({ letter, html });
+    else if (OPENS_WITH_VERDICT.test(html)) {
+      at(
+        letterPath,
+        `começa repetindo o veredito (${describe(opening(html))}): diga por que a alternativa está certa ou errada; o app já mostra o veredito ao lado`,
+      );
+      ok = false;
+    } else reasons.push({ letter, html });
   }
   if (letters !== undefined) {
     const missing = letters.split('').filter((letter) => !Object.hasOwn(object, letter));
@@ -138,6 +150,12 @@ function readReasons(comment: Fields, letters: string | undefined, at: At) {
   if (!ok || letters === undefined) return undefined;
   // In the question's order, whatever the file's.
   return reasons.sort((a, b) => letters.indexOf(a.letter) - letters.indexOf(b.letter));
+}
+
+/** The first words of a text, as a reader sees them. */
+function opening(html: string): string {
+  const text = html.replace(/<[^>]+>/g, '');
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
 /** An optional `fundamento` list of { tipo, referencia, url? }; [] when absent. */
