@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import type { Database } from '@/db/client';
+import { eq, sql } from 'drizzle-orm';
+import { type Database, executeRows } from '@/db/client';
 import {
   actionCodes,
   aiFeedback,
@@ -19,6 +19,7 @@ import {
   operatorRuns,
   outboxMessages,
   paymentNotifications,
+  previousEmails,
   purchases,
   questionHistory,
   questions,
@@ -121,6 +122,12 @@ export async function seedPersonalData(
       expiresAt: new Date(now.getTime() + DAY_MS),
     },
   ]);
+  await db.insert(previousEmails).values({
+    userId: user.id,
+    email: `antigo.${user.email}`,
+    usedFrom: new Date(now.getTime() - 2 * DAY_MS),
+    usedUntil: new Date(now.getTime() - DAY_MS),
+  });
   await db.insert(trustedBrowsers).values({ userId: user.id, tokenHash: hashToken(randomToken()) });
   await db.insert(consents).values([
     { userId: user.id, document: 'termos', version: '2000-01-01' },
@@ -405,4 +412,71 @@ export async function questionIdsOf(db: Database, examId: string, count = 2) {
     .orderBy(questions.number)
     .limit(count);
   return rows.map((row) => row.id);
+}
+
+/** Column types that can hold an address, a name or what a person typed. */
+const SEARCHED_TYPES = new Set([
+  'text',
+  'character varying',
+  'character',
+  'jsonb',
+  'json',
+  'uuid',
+  'bytea',
+  'ARRAY',
+]);
+
+export interface ColumnName {
+  table_name: string;
+  column_name: string;
+}
+
+/**
+ * Every column of every table that can hold text (or those of them `only` keeps), found in
+ * information_schema (so a table added later is searched without being listed anywhere), and how
+ * many of its rows contain each needle, in any letter case. An empty answer: none of the needles
+ * is anywhere in the database.
+ */
+export async function tracesInEveryColumn(
+  db: Database,
+  needles: string[],
+  only: (column: ColumnName) => boolean = () => true,
+) {
+  const columns = await executeRows<{ table_name: string; column_name: string; data_type: string }>(
+    db,
+    sql`select table_name, column_name, data_type from information_schema.columns
+        where table_schema = 'public' order by table_name, ordinal_position`,
+  );
+  const byTable = new Map<string, typeof columns>();
+  for (const column of columns.filter((each) => SEARCHED_TYPES.has(each.data_type) && only(each))) {
+    byTable.set(column.table_name, [...(byTable.get(column.table_name) ?? []), column]);
+  }
+  const found: Record<string, number> = {};
+  // One query per table: a count per column and needle.
+  for (const [table, searched] of byTable) {
+    const probes = searched.flatMap((column) =>
+      needles.map((needle) => ({
+        label: `${table}.${column.column_name} ∋ ${needle}`,
+        column,
+        needle,
+      })),
+    );
+    const counts = probes.map(({ column, needle }, index) => {
+      const ref = sql.raw(`"${table}"."${column.column_name}"`);
+      const test =
+        column.data_type === 'bytea'
+          ? sql`position(convert_to(${needle}, 'UTF8') in ${ref}) > 0`
+          : sql`strpos(lower(${ref}::text), lower(${needle})) > 0`;
+      return sql`count(*) filter (where ${test})::int as ${sql.raw(`"${index}"`)}`;
+    });
+    const [row] = await executeRows<Record<string, number>>(
+      db,
+      sql`select ${sql.join(counts, sql`, `)} from ${sql.raw(`"${table}"`)}`,
+    );
+    probes.forEach((probe, index) => {
+      const total = row![String(index)]!;
+      if (total > 0) found[probe.label] = total;
+    });
+  }
+  return found;
 }

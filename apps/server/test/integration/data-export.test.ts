@@ -151,6 +151,13 @@ describe('data export', () => {
       formaDeEntrada: 'e-mail e senha',
       papel: 'aluno',
       foto: 'foto enviada: sim (arquivo foto.webp)',
+      emailsAnteriores: [
+        {
+          email: `antigo.${owner.email}`,
+          usadoDe: expect.any(String),
+          usadoAte: expect.any(String),
+        },
+      ],
     });
     expect(files.get('foto.webp')!.toString()).toBe('RIFF-foto-MARCA-DONO-7Q2');
     const access = read('metodos-de-acesso.json');

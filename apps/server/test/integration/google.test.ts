@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@gabarita/shared';
-import { entitlements, users } from '@/db/schema';
+import { entitlements, previousEmails, users } from '@/db/schema';
 import { createOperatorService } from '@/modules/operator/operator.service';
 import { createPasswordUser, get, signIn } from '../helpers/accounts';
 import { type MockIssuer, startMockIssuer } from '../helpers/mock-issuer';
@@ -142,9 +142,15 @@ describe('Google sign-in (OpenID Connect against a loopback issuer)', () => {
       name: 'Nome Original',
       accountType: 'premium',
     });
+    const rows = await db().select().from(users).where(eq(users.googleSubject, 'sub-volta'));
+    expect(rows).toHaveLength(1);
+    // The address it replaces is kept, so the account's deletion finds it too.
     expect(
-      await db().select().from(users).where(eq(users.googleSubject, 'sub-volta')),
-    ).toHaveLength(1);
+      await db()
+        .select({ email: previousEmails.email })
+        .from(previousEmails)
+        .where(eq(previousEmails.userId, rows[0]!.id)),
+    ).toEqual([{ email: 'antigo@gmail.com' }]);
   });
 
   it('keeps a Google account and a password account with one address apart', async () => {

@@ -179,3 +179,64 @@ describe('the word pairs migration (0032) on a catalogue written before it', () 
     }
   });
 });
+
+describe('the previous e-mails migration (0034) on accounts that changed their address before it', () => {
+  it('keeps the addresses that kept e-mail-change links and help messages show', async () => {
+    const database = await createTestDatabase();
+    try {
+      const { db } = database;
+      const at = (day: number) => new Date(Date.UTC(2026, 0, day));
+      // Signed up as "a", wrote to support from it, then confirmed "b" and then "c" (the address
+      // now); a change to "d" was asked for and never confirmed.
+      const [user] = await db
+        .insert(schema.users)
+        .values({
+          provider: 'password',
+          email: 'c@exemplo.com.br',
+          name: 'Ana Migrada',
+          passwordHash: 'hash',
+          createdAt: at(1),
+        })
+        .returning();
+      const userId = user!.id;
+      await db.insert(schema.helpRequests).values({
+        userId,
+        userName: 'Ana Migrada',
+        userEmail: 'a@exemplo.com.br',
+        message: 'Ajuda',
+        createdAt: at(2),
+      });
+      await db.insert(schema.actionCodes).values(
+        [
+          { newEmail: 'b@exemplo.com.br', usedAt: at(3) },
+          { newEmail: 'c@exemplo.com.br', usedAt: at(5) },
+          { newEmail: 'd@exemplo.com.br', usedAt: null },
+        ].map((code, index) => ({
+          ...code,
+          userId,
+          mode: 'changeEmail' as const,
+          codeHash: `hash-${index}`,
+          expiresAt: at(30),
+        })),
+      );
+
+      await db.execute(sql.raw(lastStatementOf('0034_previous_emails')));
+
+      expect(
+        await db
+          .select({
+            email: schema.previousEmails.email,
+            usedFrom: schema.previousEmails.usedFrom,
+            usedUntil: schema.previousEmails.usedUntil,
+          })
+          .from(schema.previousEmails)
+          .orderBy(schema.previousEmails.usedUntil),
+      ).toEqual([
+        { email: 'a@exemplo.com.br', usedFrom: at(1), usedUntil: at(2) },
+        { email: 'b@exemplo.com.br', usedFrom: at(1), usedUntil: at(5) },
+      ]);
+    } finally {
+      await database.destroy();
+    }
+  });
+});

@@ -1,5 +1,6 @@
 export * from './operator-runs';
 export * from './users';
+export * from './previous-emails';
 export * from './sessions';
 export * from './action-codes';
 export * from './rate-limits';

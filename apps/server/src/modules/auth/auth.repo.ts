@@ -4,6 +4,7 @@ import {
   actionCodes,
   entitlements,
   oauthStates,
+  previousEmails,
   sessions,
   trustedBrowsers,
   userPhotos,
@@ -39,6 +40,26 @@ export async function updateUser(db: Database, id: string, values: Partial<NewUs
     .where(eq(users.id, id))
     .returning();
   return user;
+}
+
+/**
+ * Gives the account another address (and `values`), keeping the one it replaces in previous_emails
+ * with the time it was the account's (docs/product-rules.md, "Deleting the account"). Run it in
+ * the caller's transaction, so both happen or neither does.
+ */
+export async function replaceUserEmail(
+  db: Database,
+  id: string,
+  email: string,
+  values: Partial<NewUser> = {},
+) {
+  await db.execute(sql`
+    insert into ${previousEmails} (user_id, email, used_from)
+    select u.id, u.email,
+      coalesce((select max(p.used_until) from ${previousEmails} p where p.user_id = u.id), u.created_at)
+    from ${users} u
+    where u.id = ${id} and u.email <> ${email}`);
+  return updateUser(db, id, { ...values, email });
 }
 
 export async function deleteUser(db: Database, id: string) {

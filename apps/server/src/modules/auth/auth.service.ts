@@ -35,6 +35,7 @@ import {
   insertSession,
   insertUser,
   isTrustedBrowser,
+  replaceUserEmail,
   revokeOpenActionCodes,
   touchSession,
   trustBrowser,
@@ -432,7 +433,7 @@ export function createAuthService({ db, mailer, config, log, sessionCache }: Aut
       const { code, user } = found;
       await inTransaction(db, async (tx) => {
         if (!(await consumeActionCode(tx, code.id))) throw privacyErrors.emailChangeInvalid();
-        await updateUser(tx, user.id, { email: newEmail, emailVerifiedAt: new Date() });
+        await replaceUserEmail(tx, user.id, newEmail, { emailVerifiedAt: new Date() });
       }).catch((error: unknown) => {
         // Another account took the address after the link was sent.
         if (isUniqueViolation(error)) throw authErrors.emailInUse();

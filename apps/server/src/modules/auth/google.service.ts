@@ -3,13 +3,14 @@ import { AUTH_MESSAGES } from '@gabarita/shared';
 import type { AppConfig } from '@/config';
 import type { Database } from '@/db/client';
 import type { UserRow } from '@/db/schema';
+import { inTransaction } from '@/db/transaction';
 import { hashToken } from '@/lib/tokens';
 import {
   findUserByGoogleSubject,
   insertOauthState,
   insertUser,
+  replaceUserEmail,
   takeOauthState,
-  updateUser,
 } from './auth.repo';
 import type { AuthService } from './auth.service';
 
@@ -131,10 +132,12 @@ async function upsertGoogleUser(
       emailVerifiedAt: new Date(),
     });
   }
-  const updated = await updateUser(db, existing.id, {
-    email: profile.email,
-    name: existing.name || profile.name || existing.name,
-    externalPhotoUrl: existing.externalPhotoUrl ?? profile.picture,
-  });
+  // Google's address may have changed: the one it replaces is kept for the account's deletion.
+  const updated = await inTransaction(db, (tx) =>
+    replaceUserEmail(tx, existing.id, profile.email, {
+      name: existing.name || profile.name || existing.name,
+      externalPhotoUrl: existing.externalPhotoUrl ?? profile.picture,
+    }),
+  );
   return updated ?? existing;
 }

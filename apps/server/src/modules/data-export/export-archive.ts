@@ -122,6 +122,11 @@ function profile(data: PersonalData, photoName: string | null) {
     criadaEm: iso(account.createdAt),
     ultimoAcessoEm: iso(account.lastSeenAt),
     emailConfirmadoEm: iso(account.emailVerifiedAt),
+    emailsAnteriores: data.previousEmails.map((previous) => ({
+      email: previous.email,
+      usadoDe: iso(previous.usedFrom),
+      usadoAte: iso(previous.usedUntil),
+    })),
     bloqueio: account.blockedAt
       ? { bloqueadaEm: iso(account.blockedAt), motivo: account.blockedReason }
       : null,
@@ -437,7 +442,10 @@ const generatedAtFormat = new Intl.DateTimeFormat('pt-BR', {
 
 function readMe(generatedAt: Date, photoName: string | null): string {
   const files: [string, string][] = [
-    ['perfil.json', 'sua conta: nome, e-mail, forma de entrada, datas de criação e último acesso.'],
+    [
+      'perfil.json',
+      'sua conta: nome, e-mail (e os e-mails que ela usou antes, com as datas), forma de entrada, datas de criação e último acesso.',
+    ],
     [
       'metodos-de-acesso.json',
       'como você entra (senha ou Google), sessões abertas e navegadores lembrados. Senhas e códigos de sessão nunca saem do servidor: guardamos só um resumo criptográfico (hash) deles, que não é incluído aqui.',

@@ -13,6 +13,7 @@ import {
   exams,
   helpReplies,
   helpRequests,
+  previousEmails,
   purchases,
   questionHistory,
   questions,
@@ -65,6 +66,7 @@ export async function readPersonalData(db: Database, userId: string) {
     notices,
     accepted,
     checks,
+    formerEmails,
   ] = [
     await db
       .select({
@@ -338,6 +340,15 @@ export async function readPersonalData(db: Database, userId: string) {
       .from(dailyUsage)
       .where(eq(dailyUsage.userId, userId))
       .orderBy(asc(dailyUsage.day)),
+    await db
+      .select({
+        email: previousEmails.email,
+        usedFrom: previousEmails.usedFrom,
+        usedUntil: previousEmails.usedUntil,
+      })
+      .from(previousEmails)
+      .where(eq(previousEmails.userId, userId))
+      .orderBy(asc(previousEmails.usedUntil)),
   ];
   return {
     account: account[0],
@@ -365,6 +376,7 @@ export async function readPersonalData(db: Database, userId: string) {
     notices,
     consents: accepted,
     dailyUsage: checks,
+    previousEmails: formerEmails,
   };
 }
 
