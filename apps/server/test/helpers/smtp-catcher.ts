@@ -54,7 +54,7 @@ export type SmtpCatcher = Awaited<ReturnType<typeof startSmtpCatcher>>;
 
 /** The oobCode of the action link in a message. */
 export function actionCodeIn(
-  mail: CaughtMail,
+  mail: Pick<CaughtMail, 'text'>,
   mode: 'verifyEmail' | 'resetPassword' | 'changeEmail',
 ): string {
   const link = mail.text.match(/https?:\/\/\S+\/auth\/action\?\S+/)?.[0];

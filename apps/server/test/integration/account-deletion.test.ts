@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIVACY_MESSAGES } from '@gabarita/shared';
 import { type Database, executeRows } from '@/db/client';
@@ -7,13 +8,17 @@ import {
   actionCodes,
   aiFeedback,
   auditLog,
+  errorReports,
+  helpRequests,
   paymentNotifications,
   purchases,
   questionAnswerCounts,
   users,
 } from '@/db/schema';
 import { insertUser } from '@/modules/auth/auth.repo';
+import { createOperatorService } from '@/modules/operator/operator.service';
 import {
+  APP_ORIGIN,
   createPasswordUser,
   get,
   send,
@@ -22,8 +27,9 @@ import {
   signedInStudent,
   uniqueEmail,
 } from '../helpers/accounts';
-import { questionIdsOf, seedPersonalData } from '../helpers/personal-data';
-import { type SmtpCatcher, startSmtpCatcher } from '../helpers/smtp-catcher';
+import { questionIdsOf, seedPersonalData, tracesInEveryColumn } from '../helpers/personal-data';
+import { buy } from '../helpers/payments';
+import { actionCodeIn, type SmtpCatcher, startSmtpCatcher } from '../helpers/smtp-catcher';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /**
@@ -35,6 +41,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 const PERSONAL_DATA: Record<string, string[]> = {
   users: ['id', 'email', 'name', 'password_hash', 'google_subject', 'external_photo_url'],
   user_photos: ['user_id', 'content'],
+  previous_emails: ['user_id', 'email'],
   sessions: ['user_id'],
   action_codes: ['user_id', 'new_email'],
   trusted_browsers: ['user_id'],
@@ -97,32 +104,10 @@ async function columnTypes(db: Database) {
 }
 
 /** How many rows of each listed column contain each of the person's traces. */
-async function tracesOf(db: Database, person: Person, everyColumn = false) {
-  const columns = await columnTypes(db);
-  const searched = columns.filter((column) =>
-    everyColumn
-      ? ['text', 'character varying', 'jsonb', 'json', 'uuid', 'bytea'].includes(column.data_type)
-      : PERSONAL_DATA[column.table_name]?.includes(column.column_name),
+const tracesOf = (db: Database, person: Person) =>
+  tracesInEveryColumn(db, needles(person), (column) =>
+    Boolean(PERSONAL_DATA[column.table_name]?.includes(column.column_name)),
   );
-  const found: Record<string, number> = {};
-  for (const column of searched) {
-    const ref = sql.raw(`"${column.table_name}"."${column.column_name}"`);
-    for (const needle of needles(person)) {
-      const test =
-        column.data_type === 'bytea'
-          ? sql`position(convert_to(${needle}, 'UTF8') in ${ref}) > 0`
-          : sql`strpos(${ref}::text, ${needle}) > 0`;
-      const [row] = await executeRows<{ total: number }>(
-        db,
-        sql`select count(*)::int as total from ${sql.raw(`"${column.table_name}"`)} where ${test}`,
-      );
-      if (row!.total > 0) {
-        found[`${column.table_name}.${column.column_name} ∋ ${needle}`] = row!.total;
-      }
-    }
-  }
-  return found;
-}
 
 describe('deleting an account', () => {
   let smtp: SmtpCatcher;
@@ -224,7 +209,7 @@ describe('deleting an account', () => {
 
     // Nothing anywhere names X: not the listed columns, not any text column of any table.
     expect(await tracesOf(db(), x.person)).toEqual({});
-    expect(await tracesOf(db(), x.person, true)).toEqual({});
+    expect(await tracesInEveryColumn(db(), needles(x.person))).toEqual({});
     expect(await tracesOf(db(), y.person)).toEqual(yBefore);
 
     // Rows owned through X's rows went with them; Y's stayed.
@@ -463,5 +448,244 @@ describe('deleting an account with two server instances', () => {
     expect(deleted.statusCode).toBe(204);
     expect((await get(second.app, '/api/me', onSecond)).statusCode).toBe(401);
     expect((await get(first.app, '/api/me', onFirst)).statusCode).toBe(401);
+  });
+});
+
+/**
+ * An account that changed its address left the old one in mail, the audit trail, counters and
+ * operator runs: the deletion must find every address it ever had. No SMTP here, so every message
+ * stays in the development outbox, which is searched with the rest of the database.
+ */
+describe('deleting an account that changed its e-mail', () => {
+  let testApp: TestApp;
+  let admin: Awaited<ReturnType<typeof signedInStudent>>;
+  let questionIds: string[];
+  beforeAll(async () => {
+    testApp = await createTestApp({ starting: 'mini' });
+    admin = await signedInStudent(testApp.app, testApp.database, { role: 'admin' });
+    questionIds = await questionIdsOf(testApp.database.db, 'alfa_2017_prova');
+  });
+  afterAll(() => testApp.close());
+  const app = () => testApp.app;
+  const db = () => testApp.database.db;
+  const operator = () => createOperatorService(testApp.database);
+
+  const outbox = async () =>
+    (await get(app(), '/api/dev/outbox')).json().messages as {
+      to: string;
+      subject: string;
+      text: string;
+    }[];
+  const expectStatus = async (response: Promise<LightMyRequestResponse>, status: number) =>
+    expect((await response).statusCode, (await response).body).toBe(status);
+
+  /** 'Alterar e-mail' on /conta, then the link mailed to the new address. */
+  async function changeEmail(cookie: string, password: string, newEmail: string) {
+    await expectStatus(
+      send(app(), 'POST', '/api/me/email-change', { newEmail, password }, cookie),
+      202,
+    );
+    const link = (await outbox()).find((mail) => mail.to === newEmail)!;
+    const oobCode = actionCodeIn(link, 'changeEmail');
+    await expectStatus(
+      send(app(), 'POST', '/api/auth/action/confirm-email-change', { oobCode }),
+      200,
+    );
+  }
+
+  /** A plan bought with PIX and paid at the sandbox; refunded by an admin when asked. */
+  async function purchase(cookie: string, refund: boolean) {
+    const bought = await buy(app(), cookie);
+    expect(bought.statusCode, bought.body).toBe(201);
+    const purchaseId = bought.json().purchaseId as string;
+    await expectStatus(
+      app().inject({
+        method: 'POST',
+        url: `/dev/pix/${purchaseId}/pay`,
+        headers: { origin: APP_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '',
+      }),
+      303,
+    );
+    if (refund) {
+      const url = `/api/admin/payments/${purchaseId}/refund`;
+      await expectStatus(
+        send(app(), 'POST', url, { motivo: 'Pedido do cliente' }, admin.cookie),
+        200,
+      );
+    }
+    return purchaseId;
+  }
+
+  /**
+   * What the account, the team and the operator write while the account has `email`: a help
+   * message and the team's reply, an error report and its reply, a token grant, a Premium grant
+   * from the command line, a failed sign-in and a password reset link (counters by address).
+   */
+  async function leaveTraces(account: { id: string; cookie: string }, email: string, n: number) {
+    const mensagem = `Não consigo pagar. Meu e-mail: ${email}`;
+    await expectStatus(
+      send(app(), 'POST', '/api/help-requests', { mensagem }, account.cookie),
+      201,
+    );
+    const [help] = await db()
+      .select({ id: helpRequests.id })
+      .from(helpRequests)
+      .where(eq(helpRequests.userId, account.id))
+      .orderBy(desc(helpRequests.createdAt))
+      .limit(1);
+    const replies = `/api/admin/help-requests/${help!.id}/replies`;
+    await expectStatus(send(app(), 'POST', replies, { body: 'Tente de novo.' }, admin.cookie), 200);
+
+    const report = { questionId: questionIds[n]!, type: 'Gabarito divergente', text: email };
+    await expectStatus(send(app(), 'POST', '/api/error-reports', report, account.cookie), 201);
+    const [reported] = await db()
+      .select({ id: errorReports.id })
+      .from(errorReports)
+      .where(eq(errorReports.userId, account.id))
+      .orderBy(desc(errorReports.createdAt))
+      .limit(1);
+    const reply = `/api/admin/reports/${reported!.id}/reply`;
+    await expectStatus(send(app(), 'POST', reply, { mensagem: 'Corrigido.' }, admin.cookie), 200);
+
+    const tokens = `/api/admin/accounts/${account.id}/tokens`;
+    await expectStatus(
+      send(app(), 'POST', tokens, { pacotes: 1, motivo: 'Cortesia' }, admin.cookie),
+      200,
+    );
+    await operator().run('user:grant-premium', [email, '1'], 'direct');
+    await expectStatus(
+      send(app(), 'POST', '/api/auth/login', { email, password: 'senha-errada' }),
+      401,
+    );
+    await expectStatus(send(app(), 'POST', '/api/auth/password-reset', { email }), 200);
+  }
+
+  /** Audit entries naming any of these, by id. */
+  async function auditNaming(needles: string[]) {
+    const rows = await db().select().from(auditLog).orderBy(auditLog.id);
+    return rows.filter((row) =>
+      needles.some((needle) =>
+        JSON.stringify([row.actorLabel, row.target, row.summary, row.details])
+          .toLowerCase()
+          .includes(needle.toLowerCase()),
+      ),
+    );
+  }
+
+  it('forgets every address the account ever had, wherever it was written', async () => {
+    const name = 'Quirino Trocamail Vásquez';
+    const { user, email: first, password } = await createPasswordUser(db(), { name });
+    const account = { id: user.id, cookie: await sessionCookieFor(db(), user.id) };
+    const second = uniqueEmail('segundo');
+    const neverConfirmed = uniqueEmail('nunca-confirmado');
+
+    await leaveTraces(account, first, 0);
+    const refunded = await purchase(account.cookie, true);
+    await changeEmail(account.cookie, password, second);
+    await leaveTraces(account, second, 1);
+    const paid = await purchase(account.cookie, false);
+    // A change asked for and never confirmed: its link went to an address the account never had.
+    await expectStatus(
+      send(
+        app(),
+        'POST',
+        '/api/me/email-change',
+        { newEmail: neverConfirmed, password },
+        account.cookie,
+      ),
+      202,
+    );
+
+    const addresses = [first, second, neverConfirmed];
+    // The old address is where the complaint found it, and more.
+    const before = Object.keys(await tracesInEveryColumn(db(), [first]));
+    expect(before).toEqual(
+      expect.arrayContaining([
+        `audit_log.summary ∋ ${first}`,
+        `audit_log.target ∋ ${first}`,
+        `outbox_messages.to ∋ ${first}`,
+        `operator_runs.args ∋ ${first}`,
+        `rate_limits.key ∋ ${first}`,
+      ]),
+    );
+    const auditBefore = await db().select().from(auditLog).orderBy(auditLog.id);
+    const aboutAccount = await auditNaming([...addresses, user.id, name]);
+    // Per address: help reply, report reply, token grant, operator command; and the refund.
+    expect(aboutAccount).toHaveLength(9);
+
+    await expectStatus(send(app(), 'DELETE', '/api/me', { password }, account.cookie), 204);
+
+    // Nothing in any column of any table, nor in the outbox, names any of its addresses.
+    expect(await tracesInEveryColumn(db(), [...addresses, user.id, name])).toEqual({});
+    const mail = await outbox();
+    expect(JSON.stringify(mail).toLowerCase()).not.toMatch(
+      new RegExp(addresses.map((address) => address.replaceAll('.', '\\.')).join('|')),
+    );
+
+    // The trail still says what happened, to whom: the account's pseudonym.
+    const [kept] = await db().select().from(purchases).where(eq(purchases.id, refunded));
+    const pseudonym = kept!.accountPseudonym!;
+    expect(
+      (await db().select().from(purchases).where(eq(purchases.id, paid)))[0]!.accountPseudonym,
+    ).toBe(pseudonym);
+    const auditAfter = await db().select().from(auditLog).orderBy(auditLog.id);
+    expect(auditAfter.map((row) => row.id)).toEqual(auditBefore.map((row) => row.id));
+    const pseudonymised = await auditNaming([pseudonym]);
+    expect(pseudonymised.map((row) => row.id)).toEqual(aboutAccount.map((row) => row.id));
+    expect(pseudonymised.map((row) => row.action).sort()).toEqual(
+      aboutAccount.map((row) => row.action).sort(),
+    );
+    expect(pseudonymised.filter((row) => row.action === 'help.reply')).toEqual([
+      expect.objectContaining({
+        target: pseudonym,
+        summary: `Resposta à mensagem de ${pseudonym} enviada para ${pseudonym}`,
+      }),
+      expect.objectContaining({ target: pseudonym }),
+    ]);
+    expect(pseudonymised.find((row) => row.action === 'payment.refund')!.summary).toMatch(
+      new RegExp(`^Reembolso de \\S+ de ${pseudonym}\\. Motivo: Pedido do cliente$`),
+    );
+    // No other entry changed.
+    const others = (rows: typeof auditBefore) =>
+      rows.filter((row) => !aboutAccount.some((about) => about.id === row.id));
+    expect(others(auditAfter)).toEqual(others(auditBefore));
+    // The confirmation reached the address; the outbox keeps it under the pseudonym.
+    expect(
+      mail.find((message) => message.subject === 'Sua conta foi excluída do Gabarita'),
+    ).toMatchObject({
+      to: pseudonym,
+    });
+  });
+
+  it('leaves alone the account that later took up an address it gave up', async () => {
+    const {
+      user,
+      email: released,
+      password,
+    } = await createPasswordUser(db(), {
+      name: 'Rosalvo Mudancista',
+    });
+    const cookie = await sessionCookieFor(db(), user.id);
+    await operator().run('user:grant-premium', [released, '1'], 'direct');
+    await changeEmail(cookie, password, uniqueEmail('mudou'));
+    // The address is free again: someone else signs up with it, and the team acts on them.
+    const taker = await createPasswordUser(db(), { email: released, name: 'Tereza Herdeira' });
+    await operator().run('user:grant-premium', [released, '2'], 'direct');
+    const tokens = `/api/admin/accounts/${taker.user.id}/tokens`;
+    await expectStatus(
+      send(app(), 'POST', tokens, { pacotes: 1, motivo: 'Cortesia' }, admin.cookie),
+      200,
+    );
+    const [leaverEntry, ...takerEntries] = await auditNaming([released]);
+    expect(takerEntries).toHaveLength(2);
+
+    await expectStatus(send(app(), 'DELETE', '/api/me', { password }, cookie), 204);
+
+    expect(await auditNaming([released])).toEqual(takerEntries);
+    const [after] = await db().select().from(auditLog).where(eq(auditLog.id, leaverEntry!.id));
+    expect(after!.summary).toMatch(
+      /^user:grant-premium conta-excluida-[a-z2-7]{10} 1 \(concluído\)$/,
+    );
   });
 });

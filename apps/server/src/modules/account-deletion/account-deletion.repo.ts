@@ -1,6 +1,13 @@
-import { and, count, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
-import { actionCodes, errorReports, helpRequests, purchases, users } from '@/db/schema';
+import {
+  actionCodes,
+  errorReports,
+  helpRequests,
+  previousEmails,
+  purchases,
+  users,
+} from '@/db/schema';
 
 /** A live deletion code of the account with this hash, if any. */
 export async function findLiveDeletionCode(db: Database, userId: string, codeHash: string) {
@@ -62,19 +69,109 @@ export async function supportIdsOf(db: Database, userId: string) {
   return [...help, ...reports].map((row) => row.id);
 }
 
+/** An address the account had, and when; `until` null: it is the current one. */
+export interface OwnedAddress {
+  email: string;
+  from: Date;
+  until: Date | null;
+}
+
+/**
+ * Every address the account had, each with the time it was the account's, and those it asked to
+ * change to without confirming (docs/product-rules.md, "Deleting the account").
+ */
+export async function addressesOf(
+  db: Database,
+  user: { id: string; email: string; createdAt: Date },
+): Promise<{ owned: OwnedAddress[]; requested: string[] }> {
+  const [previous, asked] = await Promise.all([
+    db
+      .select({
+        email: previousEmails.email,
+        from: previousEmails.usedFrom,
+        until: previousEmails.usedUntil,
+      })
+      .from(previousEmails)
+      .where(eq(previousEmails.userId, user.id))
+      .orderBy(asc(previousEmails.usedUntil)),
+    db
+      .selectDistinct({ email: actionCodes.newEmail })
+      .from(actionCodes)
+      .where(and(eq(actionCodes.userId, user.id), isNotNull(actionCodes.newEmail))),
+  ]);
+  const current = {
+    email: user.email,
+    from: previous.at(-1)?.until ?? user.createdAt,
+    until: null,
+  };
+  const owned = [...previous, current];
+  const requested = asked
+    .map((row) => row.email!)
+    .filter((email) => !owned.some((address) => address.email === email));
+  return { owned, requested };
+}
+
 export interface Identity {
   id: string;
-  email: string;
-  /** `name <email>`, as the audit trail labels an account. */
-  label: string;
+  name: string;
+  owned: OwnedAddress[];
+  /** Addresses it asked to change to and never confirmed: never its own, but mailed for it. */
+  requested: string[];
   /** A regular expression (PostgreSQL's) matching the name as a whole word. */
   namePattern: string;
 }
 
+const allAddresses = (who: Identity) => [
+  ...who.owned.map((address) => address.email),
+  ...who.requested,
+];
+
+/**
+ * The address as a whole, in PostgreSQL's regular expressions (used case-insensitively): not the
+ * end of a longer one (`joana@x.com` for `ana@x.com`) nor the start of one (`ana@x.com.br`).
+ */
+function addressPattern(email: string) {
+  const escaped = email.replace(/[^\p{L}\p{N}]/gu, (char) => `\\${char}`);
+  return `(?<![[:alnum:]._%+-])${escaped}(?![[:alnum:]_-]|\\.[[:alnum:]])`;
+}
+
+const replaceAll = (text: SQL, pattern: string, by: string) =>
+  sql`regexp_replace(${text}, ${pattern}, ${by}, 'gi')`;
+
+/** `text` names the address (a plain search first spares the regular expression most rows). */
+const names = (text: SQL, email: string) =>
+  sql`(strpos(lower(${text}), ${email.toLowerCase()}) > 0 and ${text} ~* ${addressPattern(email)})`;
+
+/** Every address, its `name <address>` label, the id and the name, replaced by the pseudonym. */
+function scrub(who: Identity, column: SQL, pseudonym: string) {
+  let text = column;
+  for (const email of allAddresses(who)) {
+    // `***=`: the rest of the pattern is a literal string.
+    text = replaceAll(text, `***=${who.name} <${email}>`, pseudonym);
+    text = replaceAll(text, addressPattern(email), pseudonym);
+  }
+  text = replaceAll(text, `***=${who.id}`, pseudonym);
+  return sql`regexp_replace(${text}, ${who.namePattern}, ${pseudonym}, 'g')`;
+}
+
+/**
+ * True where `text` (written at `at`) names one of the account's addresses while it was the
+ * account's: an address another account had before or after it names that account, and stays.
+ */
+function namesOwnedAddress(who: Identity, text: SQL, at: SQL) {
+  const spans = who.owned.map(
+    (address) => sql`(${names(text, address.email)}
+      and ${at} >= ${address.from.toISOString()}::timestamptz
+      ${address.until ? sql`and ${at} <= ${address.until.toISOString()}::timestamptz` : sql``})`,
+  );
+  return sql`(${sql.join(spans, sql` or `)})`;
+}
+
 /**
  * The audit trail is kept, but what it says about the account now names the pseudonym: rows about
- * it (by id, address, or a help message or report of its own) get the label, address, id and name
- * replaced in every text column and in the details.
+ * it (by id, by a help message or report of its own, or naming an address while it was its own)
+ * get every address, the label, the id and the name replaced in every text column and in the
+ * details.
  */
 export async function pseudonymiseAuditLog(
   db: Database,
@@ -82,13 +179,7 @@ export async function pseudonymiseAuditLog(
   supportIds: string[],
   pseudonym: string,
 ) {
-  const scrub = (column: SQL) =>
-    sql`regexp_replace(
-          replace(replace(replace(${column}, ${who.label}, ${pseudonym}), ${who.email}, ${pseudonym}),
-            ${who.id}, ${pseudonym}),
-          ${who.namePattern}, ${pseudonym}, 'g')`;
-  const mentions = (column: SQL) =>
-    sql`(strpos(${column}, ${who.email}) > 0 or strpos(${column}, ${who.id}) > 0)`;
+  const everything = sql`concat_ws(' ', actor_label, target, summary, details::text)`;
   const ids = sql.join(
     supportIds.map((id) => sql`${id}`),
     sql`, `,
@@ -99,31 +190,38 @@ export async function pseudonymiseAuditLog(
       : sql``;
   await db.execute(sql`
     update audit_log set
-      actor_label = ${scrub(sql`actor_label`)},
-      target = ${scrub(sql`target`)},
-      summary = ${scrub(sql`summary`)},
-      details = (${scrub(sql`details::text`)})::jsonb
-    where ${mentions(sql`coalesce(target, '')`)} or ${mentions(sql`summary`)}
-      or ${mentions(sql`coalesce(details::text, '')`)} or ${mentions(sql`actor_label`)}
+      actor_label = ${scrub(who, sql`actor_label`, pseudonym)},
+      target = ${scrub(who, sql`target`, pseudonym)},
+      summary = ${scrub(who, sql`summary`, pseudonym)},
+      details = (${scrub(who, sql`details::text`, pseudonym)})::jsonb
+    where strpos(${everything}, ${who.id}) > 0
+      or ${namesOwnedAddress(who, everything, sql`at`)}
       ${aboutSupport}`);
 }
 
 /** Operator commands keep their record; the address typed in their arguments does not stay. */
 export async function pseudonymiseOperatorRuns(db: Database, who: Identity, pseudonym: string) {
+  let args = sql`args::text`;
+  for (const email of allAddresses(who)) args = replaceAll(args, addressPattern(email), pseudonym);
   await db.execute(sql`
-    update operator_runs
-    set args = replace(replace(args::text, ${who.email}, ${pseudonym}), ${who.id}, ${pseudonym})::jsonb
-    where strpos(args::text, ${who.email}) > 0 or strpos(args::text, ${who.id}) > 0`);
+    update operator_runs set args = (${replaceAll(args, `***=${who.id}`, pseudonym)})::jsonb
+    where strpos(args::text, ${who.id}) > 0
+      or ${namesOwnedAddress(who, sql`args::text`, sql`started_at`)}`);
 }
 
-/** Rate-limit counters keyed by the address or the id, and kept mail that names the address. */
+/**
+ * Rate-limit counters keyed by the id or by an address while it was the account's, and the
+ * development outbox's messages that name any of its addresses (mail about the account sent to
+ * others, such as the team's inbox, too).
+ */
 export async function deleteUnlinkedTraces(db: Database, who: Identity) {
   await db.execute(sql`
-    delete from rate_limits where strpos(key, ${who.email}) > 0 or strpos(key, ${who.id}) > 0`);
-  // The dev outbox also keeps mail about the account sent to others (the team's inbox).
-  await db.execute(sql`
-    delete from outbox_messages
-    where strpos("to" || subject || "text" || html, ${who.email}) > 0`);
+    delete from rate_limits
+    where strpos(key, ${who.id}) > 0
+      or ${namesOwnedAddress(who, sql`key`, sql`window_started_at`)}`);
+  const mail = sql`concat_ws(' ', "to", subject, "text", html)`;
+  const naming = allAddresses(who).map((email) => names(mail, email));
+  await db.execute(sql`delete from outbox_messages where ${sql.join(naming, sql` or `)}`);
 }
 
 /** The rest of the account's data goes with its row (foreign keys cascade or set null). */

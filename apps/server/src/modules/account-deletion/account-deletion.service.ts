@@ -16,6 +16,7 @@ import {
   type RateLimitRule,
 } from '../rate-limit/rate-limit.service';
 import {
+  addressesOf,
   deleteUnlinkedTraces,
   deleteUserRow,
   findLiveDeletionCode,
@@ -119,18 +120,18 @@ export function createAccountDeletionService(deps: {
         codeId = await checkCode(user, input.code);
       }
       const pseudonym = newPseudonym();
-      const who: Identity = {
-        id: user.id,
-        email: user.email,
-        label: `${user.name} <${user.email}>`,
-        namePattern: namePattern(user.name),
-      };
       const keptPurchases = await inTransaction(db, async (tx) => {
         await lockUser(tx, user.id);
         if (await hasPayablePurchase(tx, user.id)) throw privacyErrors.deletePendingPayment();
         if (codeId && !(await consumeActionCode(tx, codeId))) {
           throw privacyErrors.deleteCodeInvalid();
         }
+        const who: Identity = {
+          id: user.id,
+          name: user.name,
+          ...(await addressesOf(tx, user)),
+          namePattern: namePattern(user.name),
+        };
         const kept = await pseudonymisePurchases(tx, user.id, pseudonym);
         await pseudonymiseAuditLog(tx, who, await supportIdsOf(tx, user.id), pseudonym);
         await pseudonymiseOperatorRuns(tx, who, pseudonym);
@@ -141,14 +142,16 @@ export function createAccountDeletionService(deps: {
       auth.sessionsChanged(user.id);
       log.info({ pseudonym, keptPurchases }, 'conta excluída a pedido do titular');
       try {
-        await mailer.send(
-          accountDeletedMail({
+        await mailer.send({
+          ...accountDeletedMail({
             to: user.email,
             pseudonym,
             keptPurchases,
             privacyEmail: deps.privacyEmail,
           }),
-        );
+          // The address is erased everywhere: the development outbox files it under the pseudonym.
+          outboxTo: pseudonym,
+        });
       } catch (error) {
         // The account is gone either way; the confirmation is a courtesy.
         log.error({ err: error, pseudonym }, 'falha ao enviar a confirmação de exclusão');

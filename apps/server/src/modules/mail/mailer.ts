@@ -8,6 +8,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /**
+   * What the development outbox keeps instead of `to`, for a message to an address that must not
+   * stay stored anywhere (the confirmation of an account's deletion).
+   */
+  outboxTo?: string;
 }
 
 export interface Mailer {
@@ -21,7 +26,8 @@ export function createSmtpMailer(smtp: { url: string; from: string }): Mailer {
   return {
     kind: 'smtp',
     async send(message) {
-      await transport.sendMail({ from: smtp.from, ...message });
+      const { to, subject, text, html } = message;
+      await transport.sendMail({ from: smtp.from, to, subject, text, html });
     },
   };
 }
@@ -35,12 +41,18 @@ export function createOutboxMailer(
   return {
     kind: 'outbox',
     async send(message) {
-      await insertOutboxMessage(db, message);
+      const to = message.outboxTo ?? message.to;
+      await insertOutboxMessage(db, {
+        to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
       // In development the link is logged so the account can be used at once; a link carries a
       // live code, so never anywhere else.
       const link = options.logLinks ? message.text.match(/https?:\/\/\S+/)?.[0] : undefined;
       log.info(
-        { to: message.to, subject: message.subject, ...(link ? { link } : {}) },
+        { to, subject: message.subject, ...(link ? { link } : {}) },
         'e-mail guardado na caixa de saída de desenvolvimento (/dev/outbox)',
       );
     },
