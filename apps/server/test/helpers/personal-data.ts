@@ -5,6 +5,7 @@ import {
   aiFeedback,
   aiGenerations,
   auditLog,
+  chatFreeReplies,
   chatMessages,
   consents,
   dailyUsage,
@@ -21,6 +22,7 @@ import {
   paymentNotifications,
   previousEmails,
   purchases,
+  questionBasisChanges,
   questionHistory,
   questions,
   rateLimits,
@@ -295,6 +297,12 @@ export async function seedPersonalData(
     },
     { userId: user.id, questionId: first, role: 'model', content: 'Porque o enunciado pede…' },
   ]);
+  // The key changed after that conversation, and the free reply it gives was claimed.
+  const [change] = await db
+    .insert(questionBasisChanges)
+    .values({ questionId: first, kind: 'key', fromKey: 'A', toKey: 'B' })
+    .returning({ id: questionBasisChanges.id });
+  await db.insert(chatFreeReplies).values({ userId: user.id, changeId: change!.id });
 
   // Support.
   const [report] = await db

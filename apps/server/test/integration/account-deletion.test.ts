@@ -64,6 +64,7 @@ const PERSONAL_DATA: Record<string, string[]> = {
   didactic_contents: ['created_by'],
   ai_generations: ['user_id'],
   chat_messages: ['user_id', 'content'],
+  chat_free_replies: ['user_id'],
   error_reports: ['user_id', 'text', 'handled_by'],
   help_requests: ['user_id', 'user_name', 'user_email', 'message'],
   help_replies: ['author_id', 'author_name', 'body'],

@@ -170,8 +170,28 @@ export const AI_ERROR_CODES = {
   interrupted: 'ai/interrupted',
 } as const;
 
+/**
+ * A change of what the tutor stands on (docs/product-rules.md, "The tutor after a change of key or
+ * comment"): the key ('A' → 'B'), an annulment ('anulada') or the team's comment (no keys).
+ */
+export const basisChangeSchema = z.object({
+  kind: z.enum(['key', 'annulment', 'comment']),
+  from: z.nullable(z.string()),
+  to: z.nullable(z.string()),
+  /** When it changed (ISO). */
+  at: z.string(),
+});
+export type BasisChange = z.infer<typeof basisChangeSchema>;
+
 /** GET /api/questions/:id/chat: the conversation kept about this question, oldest first. */
 export const chatHistoryResponseSchema = z.object({
   turns: z.array(z.object({ role: chatTurnSchema.shape.role, text: z.string(), at: z.string() })),
+  /**
+   * Changes of the question made after the first of these turns, oldest first: the turns dated
+   * before a change were written before it.
+   */
+  changes: z.array(basisChangeSchema),
+  /** The next reply is free: the student's conversation predates the question's last change. */
+  freeReply: z.boolean(),
 });
 export type ChatHistoryResponse = z.infer<typeof chatHistoryResponseSchema>;

@@ -26,6 +26,21 @@ export const AI_MESSAGES = {
   chatEmpty: 'Escreva sua pergunta.',
   chatTooLong: (max: number) => `Sua pergunta pode ter no máximo ${max} caracteres.`,
   chatHistoryTooLong: 'A conversa ficou longa demais. Comece uma nova conversa.',
+  /**
+   * What changed in a question after a kept conversation about it (`date` as dd/mm/aaaa):
+   * docs/product-rules.md, "The tutor after a change of key or comment".
+   */
+  basisChange: (change: { kind: string; from: string | null; to: string | null }, date: string) =>
+    change.kind === 'comment'
+      ? `Em ${date}, a equipe alterou o comentário desta questão.`
+      : change.kind === 'annulment'
+        ? `Em ${date}, a banca anulou esta questão.`
+        : change.from === 'anulada'
+          ? `Em ${date}, a anulação desta questão foi desfeita: o gabarito oficial é ${change.to}.`
+          : `Em ${date}, o gabarito oficial desta questão mudou de ${change.from} para ${change.to}.`,
+  writtenBeforeChange:
+    'As mensagens acima foram escritas antes dessa mudança: o que disserem em contrário não vale mais.',
+  freeReplyAfterChange: 'A próxima resposta já considera a mudança e não gasta seus tokens.',
   reanalyze: 'Reanalisar com IA',
   generateContent: 'Gerar conteúdo com IA',
   studyWithAi: 'Estudar com IA',

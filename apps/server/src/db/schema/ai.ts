@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -58,6 +59,8 @@ export const didacticContents = pgTable(
       .references(() => disciplines.code, { onDelete: 'cascade' }),
     subject: text('subject').notNull(),
     content: text('content').notNull(),
+    /** The catalogue questions it was written from (null for texts stored before this was kept). */
+    questionIds: text('question_ids').array(),
     ...authorship,
   },
   (table) => [
@@ -89,4 +92,51 @@ export const aiGenerations = pgTable(
   (table) => [
     check('ai_generations_feature_check', sql`${table.feature} in ('feedback', 'didactic')`),
   ],
+);
+
+export const BASIS_CHANGE_KINDS = ['key', 'annulment', 'comment'] as const;
+
+/**
+ * A change of what the tutor's texts about a question stand on: its key (a definitive key or an
+ * annulment) or the team's comment. What the tutor wrote before it no longer stands
+ * (docs/product-rules.md, "The tutor after a change of key or comment").
+ */
+export const questionBasisChanges = pgTable(
+  'question_basis_changes',
+  {
+    id: serial('id').primaryKey(),
+    questionId: text('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: BASIS_CHANGE_KINDS }).notNull(),
+    /** The key before and after ('A', 'anulada'); null for a change of the comment. */
+    fromKey: text('from_key'),
+    toKey: text('to_key'),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('question_basis_changes_question_idx').on(table.questionId, table.id),
+    check(
+      'question_basis_changes_kind_check',
+      sql`${table.kind} in ('key', 'annulment', 'comment')`,
+    ),
+  ],
+);
+
+/**
+ * The one free chat reply a student gets about a question after a change, claimed before the
+ * call so that replies asked at once cannot all be free; given back when the reply is not kept.
+ */
+export const chatFreeReplies = pgTable(
+  'chat_free_replies',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    changeId: integer('change_id')
+      .notNull()
+      .references(() => questionBasisChanges.id, { onDelete: 'cascade' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.changeId] })],
 );

@@ -152,8 +152,12 @@ export const tokenUsage = pgTable(
   ],
 );
 
-/** Model work the team runs itself (operator commands), not charged to any user. */
-const OPERATOR_TASKS = ['comment_drafts'] as const;
+/**
+ * Model work the team pays, charged to no user: its own commands (comment drafts), and the tutor's
+ * texts written again, under their feature, after the team changed a key or a comment
+ * (docs/product-rules.md, "The tutor after a change of key or comment").
+ */
+const OPERATOR_TASKS = ['comment_drafts', 'feedback', 'chat', 'didactic'] as const;
 
 /** Tokens and cost of operator work per day and task, shown by `ai:usage` beside users' use. */
 export const operatorAiUsage = pgTable(
@@ -169,6 +173,9 @@ export const operatorAiUsage = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.day, table.task] }),
-    check('operator_ai_usage_task_check', sql`${table.task} in ('comment_drafts')`),
+    check(
+      'operator_ai_usage_task_check',
+      sql`${table.task} in ('comment_drafts', 'feedback', 'chat', 'didactic')`,
+    ),
   ],
 );

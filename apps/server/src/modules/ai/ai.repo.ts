@@ -79,11 +79,12 @@ export async function supersedeDidactic(db: Database, disciplineCode: string, su
     );
 }
 
+/** Stores a new current study text, written from `questionIds`; the previous one becomes earlier. */
 export async function saveDidactic(
   db: Database,
   disciplineCode: string,
   subject: string,
-  text: NewText,
+  text: NewText & { questionIds: string[] },
 ) {
   await supersedeDidactic(db, disciplineCode, subject);
   await db.insert(didacticContents).values({ disciplineCode, subject, ...text });

@@ -5,7 +5,7 @@ import {
   type ChatHistoryResponse,
   type ChatTurn,
 } from '@gabarita/shared';
-import type { DatabaseHandle } from '@/db/client';
+import type { Database, DatabaseHandle } from '@/db/client';
 import { catalogErrors, aiErrors } from '@/lib/app-errors';
 import type { ResolvedSession } from '../auth/auth.service';
 import type { CatalogService } from '../catalog/catalog.service';
@@ -20,7 +20,23 @@ import {
   supersedeDidactic,
   supersedeFeedback,
 } from './ai.repo';
-import { insertChatExchange, listChatTurns } from './chat-history.repo';
+import { changeDay, toBasisChange, withoutStaleTurns } from './basis-changes';
+import {
+  type BasisChangeRow,
+  changedSinceLastDidactic,
+  changedSinceLastFeedback,
+  claimFreeReply,
+  firstChangeSince,
+  latestBasisChangeId,
+  listBasisChanges,
+  releaseFreeReply,
+} from './basis-changes.repo';
+import {
+  insertChatExchange,
+  keptChatSpan,
+  keptRepliesBefore,
+  listChatTurns,
+} from './chat-history.repo';
 import { createSharedTextEngine, type Viewer } from './shared-text';
 import { questionPrompt, toTutorNotes, toTutorQuestion } from './tutor/material';
 import { buildPrompt } from './tutor/prompts';
@@ -108,23 +124,93 @@ export function createAiService(deps: AiDeps) {
   /**
    * Passes a chat reply's events on and keeps the exchange once the reply has finished (its 'done'
    * event): a failed or abandoned reply leaves nothing kept (docs/product-rules.md, "Personal data
-   * and the LGPD").
+   * and the LGPD"), and gives back the free reply it was (if it was one). A reply written from the
+   * question as it was before a change made meanwhile is dated just before that change.
    */
   async function* keepingExchange(
     events: Events,
     exchange: { userId: string; questionId: string; message: string },
+    basis: { changeId: number; freeChange: number | null },
   ): Events {
-    for await (const event of events) {
-      if (event.event === 'done') {
-        try {
-          await insertChatExchange(db, { ...exchange, reply: event.data.content });
-        } catch (error) {
-          // The reply was paid and shown; losing its copy must not turn it into an error.
-          log.error({ err: error }, 'falha ao guardar a conversa com o tutor');
+    let kept = false;
+    try {
+      for await (const event of events) {
+        if (event.event === 'done') {
+          try {
+            const later = await firstChangeSince(db, basis.changeId, [exchange.questionId]);
+            await insertChatExchange(db, {
+              ...exchange,
+              reply: event.data.content,
+              ...(later ? { at: new Date(later.changedAt.getTime() - 1) } : {}),
+            });
+            kept = true;
+          } catch (error) {
+            // The reply was paid and shown; losing its copy must not turn it into an error.
+            log.error({ err: error }, 'falha ao guardar a conversa com o tutor');
+          }
         }
+        yield event;
       }
-      yield event;
+    } finally {
+      if (basis.freeChange !== null && !kept) {
+        await releaseFreeReply(db, exchange.userId, basis.freeChange).catch((error: unknown) =>
+          log.error({ err: error }, 'falha ao devolver a resposta gratuita do chat'),
+        );
+      }
     }
+  }
+
+  /**
+   * Stores a shared text unless a question it was written from changed while it was written: it
+   * would stand on what no longer holds, and the next request writes it again (docs/product-rules.md,
+   * "The tutor after a change of key or comment").
+   */
+  async function saveUnlessChanged(
+    tx: Database,
+    basis: number,
+    questionIds: string[],
+    save: () => Promise<void>,
+  ) {
+    if (await firstChangeSince(tx, basis, questionIds)) {
+      log.info(
+        { questionIds },
+        'texto do tutor não guardado: a questão mudou enquanto era escrito',
+      );
+      return;
+    }
+    await save();
+  }
+
+  /**
+   * What a student's chat about a question carries from the question's changes: the conversation
+   * without the turns said before the last change, the changes made since it began (the tutor is
+   * told of them), and the free reply of the last change when this is the student's first message
+   * since it (docs/product-rules.md, "The tutor after a change of key or comment").
+   */
+  async function chatAfterChanges(
+    userId: string,
+    questionId: string,
+    history: ChatTurn[],
+    changes: BasisChangeRow[],
+  ) {
+    const latest = changes.at(-1);
+    const span = latest ? await keptChatSpan(db, userId, questionId) : null;
+    if (!latest || !span) return { history, since: [], freeChange: null };
+    const stale = await keptRepliesBefore(
+      db,
+      userId,
+      questionId,
+      latest.changedAt,
+      CHAT_HISTORY_MAX_TURNS,
+    );
+    const firstAfter = span.last < latest.changedAt;
+    const freeChange =
+      firstAfter && (await claimFreeReply(db, userId, latest.id)) ? latest.id : null;
+    return {
+      history: withoutStaleTurns(history, stale),
+      since: changes.filter((change) => change.changedAt > span.first),
+      freeChange,
+    };
   }
 
   async function materialOf(questionId: string) {
@@ -177,6 +263,7 @@ export function createAiService(deps: AiDeps) {
       const [, stored] = await Promise.all([assertChecked(viewer, questionId), findStored()]);
       const regenerate = request.regenerate && rewrites;
       if (regenerate) await regenerationLimit(viewer);
+      let basis = 0;
       return engine.sharedText({
         key: `feedback:${questionId}`,
         firstLook: stored,
@@ -185,7 +272,9 @@ export function createAiService(deps: AiDeps) {
         regenerate,
         signal,
         findStored,
+        free: () => changedSinceLastFeedback(db, questionId),
         prompt: async () => {
+          basis = await latestBasisChangeId(db);
           const material = await materialOf(questionId);
           return questionPrompt(
             tutor,
@@ -194,7 +283,8 @@ export function createAiService(deps: AiDeps) {
             log,
           );
         },
-        save: (tx, text) => saveFeedback(tx, questionId, text),
+        save: (tx, text) =>
+          saveUnlessChanged(tx, basis, [questionId], () => saveFeedback(tx, questionId, text)),
       });
     },
 
@@ -216,30 +306,50 @@ export function createAiService(deps: AiDeps) {
     ): Promise<Events> {
       const viewer = await viewerOf(session);
       // Read together; nothing read goes anywhere unless the checks pass.
-      const [, material, feedback] = await Promise.all([
+      const [, material, feedback, changes] = await Promise.all([
         assertChecked(viewer, questionId),
         materialOf(questionId),
         findCurrentFeedback(db, questionId),
+        listBasisChanges(db, questionId),
       ]);
-      const prompt = await questionPrompt(
-        tutor,
-        {
-          kind: 'chat',
-          question: toTutorQuestion(material),
-          // Only an explanation this tutor would show.
-          feedback: engine.usable(feedback) ? feedback.content : null,
-          history: trimHistory(request.history),
-          message: request.message,
-        },
-        material,
-        log,
-      );
-      const events = await engine.privateText({ viewer, feature: 'chat', prompt, signal });
-      return keepingExchange(events, {
-        userId: viewer.userId,
+      const { history, since, freeChange } = await chatAfterChanges(
+        viewer.userId,
         questionId,
-        message: request.message,
-      });
+        request.history,
+        changes,
+      );
+      let events: Events;
+      try {
+        const prompt = await questionPrompt(
+          tutor,
+          {
+            kind: 'chat',
+            question: toTutorQuestion(material),
+            // Only an explanation this tutor would show.
+            feedback: engine.usable(feedback) ? feedback.content : null,
+            history: trimHistory(history),
+            message: request.message,
+            changes: since.map((change) => ({
+              kind: change.kind,
+              from: change.fromKey,
+              to: change.toKey,
+              day: changeDay(change.changedAt),
+            })),
+          },
+          material,
+          log,
+        );
+        const free = freeChange !== null;
+        events = await engine.privateText({ viewer, feature: 'chat', prompt, free, signal });
+      } catch (error) {
+        if (freeChange !== null) await releaseFreeReply(db, viewer.userId, freeChange);
+        throw error;
+      }
+      return keepingExchange(
+        events,
+        { userId: viewer.userId, questionId, message: request.message },
+        { changeId: changes.at(-1)?.id ?? 0, freeChange },
+      );
     },
 
     /**
@@ -248,9 +358,18 @@ export function createAiService(deps: AiDeps) {
      */
     async chatHistory(session: ResolvedSession, questionId: string): Promise<ChatHistoryResponse> {
       const userId = session.user.id;
-      if (!(await isChecked(userId, questionId))) return { turns: [] };
+      const none = { turns: [], changes: [], freeReply: false };
+      if (!(await isChecked(userId, questionId))) return none;
       const turns = await listChatTurns(db, userId, questionId, CHAT_HISTORY_MAX_TURNS);
-      return { turns: turns.map((turn) => ({ ...turn, at: turn.at.toISOString() })) };
+      if (turns.length === 0) return none;
+      const changes = await listBasisChanges(db, questionId);
+      const latest = changes.at(-1);
+      return {
+        turns: turns.map((turn) => ({ ...turn, at: turn.at.toISOString() })),
+        // Marks in the conversation: each change after the first turn shown.
+        changes: changes.filter((change) => change.changedAt > turns[0]!.at).map(toBasisChange),
+        freeReply: Boolean(latest && turns.at(-1)!.at < latest.changedAt),
+      };
     },
 
     /** The study text of a discipline's subject, streamed; stored and shared like explanations. */
@@ -260,10 +379,13 @@ export function createAiService(deps: AiDeps) {
       signal: AbortSignal,
     ): Promise<Events> {
       const viewer = await viewerOf(session);
+      // Before the material is read: a change after this makes the text outdated.
+      const basis = await latestBasisChangeId(db);
       const { discipline, material, notes } = await didacticSubject(
         request.disciplina,
         request.assunto,
       );
+      const questionIds = material.map((question) => question.id);
       // The study text quotes the subject's questions with their keys.
       await study.assertSubjectFree(viewer.userId, discipline.code, request.assunto);
       const regenerate = request.regenerate && rewrites;
@@ -275,6 +397,7 @@ export function createAiService(deps: AiDeps) {
         regenerate,
         signal,
         findStored: () => findCurrentDidactic(db, discipline.code, request.assunto),
+        free: () => changedSinceLastDidactic(db, discipline.code, request.assunto),
         prompt: async () =>
           buildPrompt({
             kind: 'didactic',
@@ -283,7 +406,10 @@ export function createAiService(deps: AiDeps) {
             examples: material.map(toTutorQuestion),
             notas: toTutorNotes(notes),
           }),
-        save: (tx, text) => saveDidactic(tx, discipline.code, request.assunto, text),
+        save: (tx, text) =>
+          saveUnlessChanged(tx, basis, questionIds, () =>
+            saveDidactic(tx, discipline.code, request.assunto, { ...text, questionIds }),
+          ),
       });
     },
 

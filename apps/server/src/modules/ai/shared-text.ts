@@ -238,6 +238,8 @@ export function createSharedTextEngine(deps: SharedTextDeps) {
     viewer: Viewer;
     feature: AiFeature;
     prompt: TutorPrompt;
+    /** The team pays it: nothing is set aside or charged to the viewer. */
+    free?: boolean;
     signal?: AbortSignal;
     onText?: (text: string) => void;
     onCompleted?: (run: TutorRun) => Promise<void>;
@@ -245,14 +247,16 @@ export function createSharedTextEngine(deps: SharedTextDeps) {
   }): Promise<RunningCall> {
     const { viewer, feature, prompt } = options;
     const limitsOf = OUTPUT_LIMITS[feature];
-    const reservation = await ledger.reserve({
-      userId: viewer.userId,
-      premium: viewer.premium,
-      feature,
-      inputTokens: Math.ceil(promptTokens(prompt) * tutor.inputMargin),
-      maxOutputTokens: limitsOf.max,
-      minOutputTokens: limitsOf.min,
-    });
+    const reservation = options.free
+      ? null
+      : await ledger.reserve({
+          userId: viewer.userId,
+          premium: viewer.premium,
+          feature,
+          inputTokens: Math.ceil(promptTokens(prompt) * tutor.inputMargin),
+          maxOutputTokens: limitsOf.max,
+          minOutputTokens: limitsOf.min,
+        });
     const abort = new AbortController();
     const stopOnCallerAbort = () => abort.abort(options.signal?.reason);
     options.signal?.addEventListener('abort', stopOnCallerAbort, { once: true });
@@ -262,7 +266,7 @@ export function createSharedTextEngine(deps: SharedTextDeps) {
     calls.add(call);
     call.done = (async () => {
       const run = await runTutor(tutor, prompt, {
-        maxOutputTokens: reservation.maxOutputTokens,
+        maxOutputTokens: reservation?.maxOutputTokens ?? limitsOf.max,
         signal: abort.signal,
         onText: (text) => {
           broadcast.write(text);
@@ -283,13 +287,14 @@ export function createSharedTextEngine(deps: SharedTextDeps) {
         );
       }
       let charged: Pair | null = null;
+      const used = stoppedByServer ? NOTHING_USED : run.usage;
       try {
-        const used = stoppedByServer ? NOTHING_USED : run.usage;
-        charged = await ledger.settle(reservation.id, used, run.outcome);
+        if (reservation) charged = await ledger.settle(reservation.id, used, run.outcome);
+        else await ledger.recordTeamUsage(feature, used);
       } catch (error) {
         // The reservation expires and gives its tokens back; the usage is lost. Logged loudly.
         log.error(
-          { err: error, reservationId: reservation.id, usage: run.usage },
+          { err: error, reservationId: reservation?.id, usage: run.usage },
           'falha ao liquidar tokens',
         );
       }
@@ -336,6 +341,8 @@ export function createSharedTextEngine(deps: SharedTextDeps) {
     firstLook?: StoredText;
     findStored: () => Promise<StoredText | undefined>;
     prompt: () => Promise<TutorPrompt>;
+    /** Whether the text about to be written is one the team pays (asked only when it is written). */
+    free?: () => Promise<boolean>;
     save: (tx: DatabaseHandle['db'], text: NewText) => Promise<void>;
   }): Promise<Events> {
     const { key, feature, viewer, signal } = options;
@@ -368,6 +375,7 @@ export function createSharedTextEngine(deps: SharedTextDeps) {
           await deleteGeneration(db, key);
           return storedEvents(feature, stored, viewer);
         }
+        const free = (await options.free?.()) ?? false;
         const writer = hub.writer(key);
         const release = async () => {
           await writer.stop();
@@ -378,6 +386,7 @@ export function createSharedTextEngine(deps: SharedTextDeps) {
           viewer,
           feature,
           prompt: await options.prompt(),
+          free,
           onText: writer.push,
           async onCompleted(run) {
             await writer.stop();
@@ -386,7 +395,7 @@ export function createSharedTextEngine(deps: SharedTextDeps) {
                 content: run.text,
                 finishReason: run.finishReason,
                 outputTokens: run.usage.output,
-                createdBy: viewer.userId,
+                createdBy: free ? null : viewer.userId,
                 ...tutor.info,
               });
               await deleteGeneration(tx, key);
@@ -421,10 +430,12 @@ export function createSharedTextEngine(deps: SharedTextDeps) {
       viewer: Viewer;
       feature: 'chat';
       prompt: TutorPrompt;
+      /** The team pays it (docs/product-rules.md, "The tutor after a change of key or comment"). */
+      free?: boolean;
       signal: AbortSignal;
     }): Promise<Events> {
-      const { viewer, feature, prompt, signal } = options;
-      const call = await startCall({ viewer, feature, prompt, signal });
+      const { viewer, feature, prompt, free, signal } = options;
+      const call = await startCall({ viewer, feature, prompt, free, signal });
       return followCall(feature, call, viewer, 'generated', signal);
     },
 

@@ -280,6 +280,13 @@ export function createTokenLedger(db: Database, pricing: Pricing) {
 
     purgeSettled: () => purgeSettledReservations(db, SETTLED_KEEP_DAYS),
 
+    /**
+     * A call the team pays, charged to no user: a tutor's text written again after the team
+     * changed a question (docs/product-rules.md, "The tutor after a change of key or comment").
+     */
+    recordTeamUsage: (feature: AiFeature, used: Pair) =>
+      recordOperatorUsage(db, feature, nonNegative(used), pricing),
+
     /** What the user may spend now. */
     balance,
 

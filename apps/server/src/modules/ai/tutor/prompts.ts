@@ -1,5 +1,12 @@
 import type { ModelMessage } from 'ai';
-import type { TutorImages, TutorQuestion, TutorStudyNotes, TutorTask } from './tutor-task';
+import { AI_MESSAGES } from '@gabarita/shared';
+import type {
+  TutorBasisChange,
+  TutorImages,
+  TutorQuestion,
+  TutorStudyNotes,
+  TutorTask,
+} from './tutor-task';
 
 /** What is sent to the model for one task. */
 export interface TutorPrompt {
@@ -112,6 +119,20 @@ export function questionBlock(question: TutorQuestion, heading?: string): string
   return lines.join('\n');
 }
 
+/**
+ * The question changed since the conversation began: the model is told so, and that the question
+ * above is as it is now (the replies written before were left out of the conversation).
+ */
+function changesBlock(changes: TutorBasisChange[] | undefined): string[] {
+  if (!changes?.length) return [];
+  return [
+    '<mudancas>',
+    ...changes.map((change) => `- ${AI_MESSAGES.basisChange(change, change.day)}`),
+    'O gabarito oficial e o comentário informados acima já são os atuais. O que o tutor respondeu antes dessas mudanças foi retirado da conversa e não vale mais; se o estudante perguntar pela resposta antiga, explique que a questão mudou e responda pelo gabarito atual.',
+    '</mudancas>',
+  ];
+}
+
 function userContent(text: string, question: TutorQuestion | undefined, images: TutorImages) {
   const image = question && images.get(question.id);
   if (!image) return text;
@@ -142,6 +163,7 @@ export function buildPrompt(task: TutorTask, images: TutorImages = new Map()): T
     case 'chat': {
       const context = [
         questionBlock(task.question),
+        ...changesBlock(task.changes),
         ...(task.feedback
           ? ['Explicação já mostrada ao estudante:', '<explicacao>', task.feedback, '</explicacao>']
           : []),

@@ -35,6 +35,11 @@ export type TutorTask =
       /** Earlier turns, oldest first, already trimmed to the budget. */
       history: ChatTurn[];
       message: string;
+      /**
+       * Changes of the key or comment made since this conversation began, oldest first (`day` as
+       * dd/mm/aaaa): the question above is as it is now, and what was said before them is gone.
+       */
+      changes?: TutorBasisChange[];
     }
   | {
       kind: 'didactic';
@@ -44,6 +49,13 @@ export type TutorTask =
       /** The team's study notes on the subject, as text, or null. */
       notas: TutorStudyNotes | null;
     };
+
+export interface TutorBasisChange {
+  kind: 'key' | 'annulment' | 'comment';
+  from: string | null;
+  to: string | null;
+  day: string;
+}
 
 export interface TutorStudyNotes {
   texto: string;

@@ -8,6 +8,7 @@ import type { Database } from '@/db/client';
 import type { UserRow } from '@/db/schema';
 import { inTransaction, isUniqueViolation } from '@/db/transaction';
 import { catalogErrors, editorErrors } from '@/lib/app-errors';
+import { recordBasisChange } from '@/modules/ai/basis-changes';
 import { actorOf, recordAudit } from '@/modules/audit/audit.service';
 import { bumpCatalogVersion } from '../catalog-version.repo';
 import { examFilePath } from '../export/catalog-export';
@@ -18,7 +19,7 @@ import { loadImageFiles, loadStoredExam } from '../export/export.repo';
 import type { ContentFiles } from '../import/content-files';
 import { disciplineNames, upsertExam } from '../import/content-import.repo';
 import { validateContent } from '../import/validate-content';
-import { describeChanges, snapshotOf } from './question-snapshot';
+import { commentChanged, describeChanges, snapshotOf } from './question-snapshot';
 import {
   appendVersion,
   findVersion,
@@ -204,6 +205,20 @@ export function createQuestionEditorService(db: Database) {
         createdBy: editor.id,
         createdByName: editor.name,
       });
+      if (commentChanged(before, after)) {
+        // The tutor's texts stood on the comment (docs/product-rules.md, "The tutor after a change
+        // of key or comment").
+        await recordBasisChange(tx, {
+          questionId,
+          kind: 'comment',
+          from: null,
+          to: null,
+          subjects: [before, after].map((each) => ({
+            disciplineCode: each.disciplina,
+            subject: each.assunto,
+          })),
+        });
+      }
       await recordAudit(tx, actorOf(editor), {
         action: source === 'edit' ? 'question.edit' : 'question.restore',
         target: questionId,

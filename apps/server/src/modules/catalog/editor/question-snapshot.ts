@@ -46,6 +46,10 @@ const situation = (snapshot: QuestionSnapshot) =>
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** Whether the team's comment was added, changed or removed. */
+export const commentChanged = (before: QuestionSnapshot, after: QuestionSnapshot) =>
+  !same(before.comentario, after.comentario);
+
 /** What changed from one version to the next, one readable line each (the version's summary). */
 export function describeChanges(before: QuestionSnapshot, after: QuestionSnapshot): string[] {
   const lines: string[] = [];
@@ -81,7 +85,7 @@ export function describeChanges(before: QuestionSnapshot, after: QuestionSnapsho
       lines.push(`Texto de referência ${key} alterado`);
     }
   }
-  if (!same(before.comentario, after.comentario)) {
+  if (commentChanged(before, after)) {
     lines.push(
       !before.comentario
         ? 'Comentário incluído'

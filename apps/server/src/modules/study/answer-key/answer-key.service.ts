@@ -12,6 +12,7 @@ import type { UserRow } from '@/db/schema';
 import { inTransaction } from '@/db/transaction';
 import { catalogErrors, editorErrors } from '@/lib/app-errors';
 import { addDays, saoPauloDay } from '@/lib/clock';
+import { recordBasisChange } from '@/modules/ai/basis-changes';
 import { actorOf, recordAudit } from '@/modules/audit/audit.service';
 import { bumpCatalogVersion } from '@/modules/catalog/catalog-version.repo';
 import { describeChanges, snapshotOf } from '@/modules/catalog/editor/question-snapshot';
@@ -198,6 +199,15 @@ export function createAnswerKeyService(db: Database) {
       await setKey(tx, questionId, after);
       if (line.commentWithdrawn) await withdrawComment(tx, questionId);
       await recordKeyVersion(tx, editor, questionId, previous, await snapshot());
+      // What the tutor wrote on the key before no longer stands (docs/product-rules.md, "The
+      // tutor after a change of key or comment").
+      await recordBasisChange(tx, {
+        questionId,
+        kind: after.status === 'annulled' ? 'annulment' : 'key',
+        from: keyName(before),
+        to: keyName(after),
+        subjects: [{ disciplineCode: previous.disciplina, subject: previous.assunto }],
+      });
       if (after.status !== 'annulled') {
         await rescoreHistory(tx, questionId, after.answerLetter);
         await rescoreNotebook(tx, questionId, addDays(saoPauloDay(), REVIEW_INTERVALS_DAYS[0]));
