@@ -31,15 +31,27 @@ export function useKeepChatExchange(questionId: string) {
   const queryClient = useQueryClient();
   return useCallback(
     (exchange: [ChatTurn, ChatTurn]) => {
-      const at = new Date().toISOString();
       queryClient.setQueryData<ChatHistoryResponse>(
         QUERY_KEYS.chatHistory(questionId),
-        (current) =>
-          current && {
+        (current) => {
+          if (!current) return current;
+          // After everything kept, even when this device's clock is behind the server's.
+          const at = new Date(
+            Math.max(
+              Date.now(),
+              ...current.turns.map((turn) => Date.parse(turn.at)),
+              ...current.changes.map((change) => Date.parse(change.at) + 1),
+            ),
+          ).toISOString();
+          return {
+            ...current,
             turns: [...current.turns, ...exchange.map((turn) => ({ ...turn, at }))].slice(
               -CHAT_HISTORY_MAX_TURNS,
             ),
-          },
+            // The reply after a change was the free one.
+            freeReply: false,
+          };
+        },
       );
     },
     [queryClient, questionId],

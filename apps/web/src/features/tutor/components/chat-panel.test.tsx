@@ -5,6 +5,7 @@ import { QUERY_KEYS } from '@/domain/query-keys';
 import { renderPage } from '@/test/render-page';
 import { stubApi } from '@/test/render-app';
 import { GEMINI_TUTOR, sseResponse, tutorAnswer } from '@/test/tutor-fixtures';
+import { NOTHING_KEPT } from '../kept-conversation';
 import { ChatPanel } from './chat-panel';
 
 const QUESTION = 'cmvv_2017_matematica_prova_1';
@@ -14,6 +15,8 @@ const KEPT: ChatHistoryResponse = {
     { role: 'user', text: 'Por que a B?', at: '2026-11-20T13:00:00.000Z' },
     { role: 'model', text: 'Porque 1/2 é metade.', at: '2026-11-20T13:00:05.000Z' },
   ],
+  changes: [],
+  freeReply: false,
 };
 
 function renderPanel() {
@@ -93,7 +96,7 @@ describe('ChatPanel — the kept conversation', () => {
 
   it('keeps nothing of a reply that was stopped', async () => {
     stubApi({
-      [`GET ${chatRoute}`]: { turns: [] },
+      [`GET ${chatRoute}`]: NOTHING_KEPT,
       [`POST ${chatRoute}`]: () =>
         sseResponse(tutorAnswer('Uma resposta longa', { feature: 'chat' }).slice(0, 2), {
           hold: new Promise(() => undefined),
@@ -105,7 +108,7 @@ describe('ChatPanel — the kept conversation', () => {
     await user.click(screen.getByRole('button', { name: 'Parar a resposta' }));
     expect(await screen.findByText('Resposta interrompida.')).toBeVisible();
     expect(queryClient.getQueryData<ChatHistoryResponse>(QUERY_KEYS.chatHistory(QUESTION))).toEqual(
-      { turns: [] },
+      NOTHING_KEPT,
     );
   });
 
@@ -114,7 +117,7 @@ describe('ChatPanel — the kept conversation', () => {
       'A resposta foi interrompida porque o servidor está reiniciando. Nada foi cobrado: tente novamente em alguns segundos.';
     let calls = 0;
     const api = stubApi({
-      [`GET ${chatRoute}`]: { turns: [] },
+      [`GET ${chatRoute}`]: NOTHING_KEPT,
       [`POST ${chatRoute}`]: () =>
         ++calls === 1
           ? sseResponse([
@@ -129,7 +132,7 @@ describe('ChatPanel — the kept conversation', () => {
     expect(await screen.findByText(restarting)).toBeVisible();
     expect(screen.queryByText(/Uma resp/)).toBeNull();
     expect(queryClient.getQueryData<ChatHistoryResponse>(QUERY_KEYS.chatHistory(QUESTION))).toEqual(
-      { turns: [] },
+      NOTHING_KEPT,
     );
 
     await user.type(input, 'Explique{Enter}');
@@ -139,5 +142,37 @@ describe('ChatPanel — the kept conversation', () => {
       message: 'Explique',
       history: [{ role: 'user', text: 'Explique' }],
     });
+  });
+
+  it('marks where the key changed, and sends back only what was said after it', async () => {
+    const api = stubApi({
+      [`GET ${chatRoute}`]: {
+        turns: [
+          { role: 'user', text: 'Qual é a resposta?', at: '2026-11-20T13:00:00.000Z' },
+          { role: 'model', text: 'A resposta oficial é a A.', at: '2026-11-20T13:00:05.000Z' },
+        ],
+        changes: [{ kind: 'key', from: 'A', to: 'B', at: '2026-11-24T15:30:00.000Z' }],
+        freeReply: true,
+      } satisfies ChatHistoryResponse,
+      [`POST ${chatRoute}`]: () =>
+        sseResponse(tutorAnswer('Agora o gabarito oficial é a B.', { feature: 'chat' })),
+    });
+    const { user } = renderPanel();
+
+    const conversation = await screen.findByRole('list', { name: 'Conversa' });
+    expect(turnsOf(conversation)).toEqual([
+      'Você: Qual é a resposta?',
+      'Tutor: A resposta oficial é a A.',
+      'Mudança na questão: Em 24/11/2026, o gabarito oficial desta questão mudou de A para B.' +
+        'As mensagens acima foram escritas antes dessa mudança: o que disserem em contrário não vale mais.' +
+        'A próxima resposta já considera a mudança e não gasta seus tokens.',
+    ]);
+
+    await user.type(screen.getByLabelText('Sua pergunta sobre a questão'), 'E agora?{Enter}');
+    expect(await within(conversation).findByText('Agora o gabarito oficial é a B.')).toBeVisible();
+    expect(api.calls(`POST ${chatRoute}`)[0]?.body).toEqual({ message: 'E agora?', history: [] });
+    // The free reply is spent: the mark no longer offers it.
+    expect(within(conversation).queryByText(/não gasta seus tokens/)).toBeNull();
+    expect(within(conversation).getByText(/mudou de A para B/)).toBeVisible();
   });
 });

@@ -1,12 +1,14 @@
 import {
   AI_MESSAGES,
+  type BasisChange,
   CHAT_HISTORY_MAX_TURNS,
   CHAT_MESSAGE_MAX_LENGTH,
+  type ChatHistoryResponse,
   type ChatTurn,
   type TutorInfo,
 } from '@gabarita/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Crown, MessageSquare, Send, Square } from 'lucide-react';
+import { Crown, History, MessageSquare, Send, Square } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -15,10 +17,12 @@ import { Markdown } from '@/components/ui/markdown';
 import { TutorPanelTitle } from '@/domain/tutor/tutor-text';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
+import { formatDate } from '@/lib/formatters';
 import { QUERY_KEYS } from '@/domain/query-keys';
 import { useApplyTokenBalance } from '@/domain/tutor/tokens';
 import { interruptionText, streamTutor } from '@/domain/tutor/tutor-stream';
 import { useChatHistory, useKeepChatExchange } from '../api/chat-history-api';
+import { NOTHING_KEPT, turnsSinceLastChange, withChangeMarks } from '../kept-conversation';
 import { tutorLabels } from '../tutor-labels';
 
 interface Message extends ChatTurn {
@@ -27,6 +31,33 @@ interface Message extends ChatTurn {
 }
 
 const TEXTAREA_CLASSES = `${INPUT_CLASSES.replace('h-11 ', '')} min-h-12 resize-none py-2.5 leading-6`;
+
+const TURN_CLASSES = {
+  user: 'ml-8 rounded-2xl rounded-br-sm bg-primary-soft px-4 py-2.5 text-sm leading-6 whitespace-pre-wrap text-ink',
+  model: 'mr-4 rounded-2xl rounded-bl-sm border border-line bg-surface-muted/50 px-4 py-2.5',
+};
+
+/**
+ * Where the question changed after the turns above it: what changed and when, that those turns
+ * were written before it, and (once) that the next reply is free.
+ */
+function ChangeMark({ changes, freeReply }: { changes: BasisChange[]; freeReply: boolean }) {
+  return (
+    <li className="flex items-start gap-2.5 rounded-lg border border-accent-200 bg-accent-soft px-3 py-2.5 text-sm leading-6 text-accent-ink dark:border-accent-900/70">
+      <History className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+      <div className="min-w-0 flex-1 space-y-1 wrap-anywhere">
+        <span className="sr-only">Mudança na questão: </span>
+        {changes.map((change) => (
+          <p key={`${change.kind}-${change.at}`} className="font-medium">
+            {AI_MESSAGES.basisChange(change, formatDate(change.at))}
+          </p>
+        ))}
+        <p>{AI_MESSAGES.writtenBeforeChange}</p>
+        {freeReply && <p>{AI_MESSAGES.freeReplyAfterChange}</p>}
+      </div>
+    </li>
+  );
+}
 
 interface ChatPanelProps {
   questionId: string;
@@ -43,7 +74,8 @@ interface ChatPanelProps {
 /**
  * Questions about this question: Enter sends, Shift+Enter breaks the line; nothing is sent while a
  * reply is being written; 'Parar' ends the reply (only what was written is charged). The
- * conversation kept from earlier visits comes first, and the new turns follow it.
+ * conversation kept from earlier visits comes first, marked where the question's key or comment
+ * changed since (the turns before a mark are not sent back), and the new turns follow it.
  */
 export function ChatPanel({
   questionId,
@@ -58,7 +90,7 @@ export function ChatPanel({
   const kept = useChatHistory(questionId);
   const keepExchange = useKeepChatExchange(questionId);
   /** The kept conversation as it was at the first message of this visit; it then stays put. */
-  const [earlier, setEarlier] = useState<ChatTurn[] | null>(null);
+  const [earlier, setEarlier] = useState<ChatHistoryResponse | null>(null);
   const [messages, setMessages] = useState<Message[]>([]);
   const [draft, setDraft] = useState('');
   const [pending, setPending] = useState(false);
@@ -66,9 +98,11 @@ export function ChatPanel({
   const endRef = useRef<HTMLDivElement>(null);
   const inputId = useId();
   const labels = tutorLabels(tutor);
-  const keptTurns: ChatTurn[] =
-    earlier ?? kept.data?.turns.map(({ role, text: turnText }) => ({ role, text: turnText })) ?? [];
-  const shown: Message[] = [...keptTurns, ...messages];
+  const keptConversation = earlier ?? kept.data ?? NOTHING_KEPT;
+  const keptEntries = withChangeMarks(keptConversation);
+  const lastMark = keptEntries.findLastIndex((entry) => entry.kind === 'changes');
+  /** The conversation that still counts: the kept turns since the last change, then this visit's. */
+  const current: Message[] = [...turnsSinceLastChange(keptConversation), ...messages];
 
   useEffect(() => () => abortRef.current?.abort(), []);
   useEffect(() => {
@@ -82,11 +116,11 @@ export function ChatPanel({
   const send = async (text: string) => {
     const message = text.trim();
     if (!message || pending) return;
-    const history = shown
+    const history = current
       .filter((turn) => !turn.note)
       .map(({ role, text: turnText }) => ({ role, text: turnText }))
       .slice(-CHAT_HISTORY_MAX_TURNS);
-    setEarlier(keptTurns);
+    setEarlier(keptConversation);
     const abort = new AbortController();
     abortRef.current = abort;
     setDraft('');
@@ -143,17 +177,33 @@ export function ChatPanel({
         {labels.chat}
       </TutorPanelTitle>
 
-      {shown.length > 0 && (
+      {keptEntries.length + messages.length > 0 && (
         <ol aria-label="Conversa" aria-live="polite" className="mt-4 space-y-3">
-          {shown.map((message, index) => (
-            <li
-              key={index}
-              className={
-                message.role === 'user'
-                  ? 'ml-8 rounded-2xl rounded-br-sm bg-primary-soft px-4 py-2.5 text-sm leading-6 whitespace-pre-wrap text-ink'
-                  : 'mr-4 rounded-2xl rounded-bl-sm border border-line bg-surface-muted/50 px-4 py-2.5'
-              }
-            >
+          {keptEntries.map((entry, index) =>
+            entry.kind === 'changes' ? (
+              <ChangeMark
+                key={`mudanca-${index}`}
+                changes={entry.changes}
+                freeReply={
+                  index === lastMark &&
+                  keptConversation.freeReply &&
+                  entitled &&
+                  messages.length === 0
+                }
+              />
+            ) : (
+              <li key={`guardada-${index}`} className={TURN_CLASSES[entry.turn.role]}>
+                <span className="sr-only">{entry.turn.role === 'user' ? 'Você: ' : 'Tutor: '}</span>
+                {entry.turn.role === 'user' ? (
+                  entry.turn.text
+                ) : (
+                  <Markdown text={entry.turn.text} className="text-sm leading-6" />
+                )}
+              </li>
+            ),
+          )}
+          {messages.map((message, index) => (
+            <li key={index} className={TURN_CLASSES[message.role]}>
               <span className="sr-only">{message.role === 'user' ? 'Você: ' : 'Tutor: '}</span>
               {message.role === 'user' ? (
                 message.text
