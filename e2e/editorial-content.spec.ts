@@ -47,11 +47,17 @@ function sampleQuestion(examId: string, number: number) {
 
 /**
  * Signs up an account through the API (on `server`, or the shared server) and returns its cookies;
- * with `editor`, it gets the editor role from the operator command first.
+ * with `editor`, it gets the editor role from the operator command first, and with `premium` 30
+ * days of Premium (on the shared server).
  */
 async function accountCookies(
   playwright: PlaywrightWorkerArgs['playwright'],
-  { name, editor = false, server }: { name: string; editor?: boolean; server?: AppServer },
+  {
+    name,
+    editor = false,
+    premium = false,
+    server,
+  }: { name: string; editor?: boolean; premium?: boolean; server?: AppServer },
 ): Promise<Cookie[]> {
   const context: APIRequestContext = await playwright.request.newContext();
   const { email } = await signedInAccount(context, {
@@ -63,6 +69,7 @@ async function accountCookies(
     if (server) runOperatorCommandIn(server.dataDir, 'admin:create', email, '--role', 'editor');
     else runOperatorCommand('admin:create', email, '--role', 'editor');
   }
+  if (premium) runOperatorCommand('user:grant-premium', email, '30');
   const { cookies } = await context.storageState();
   await context.dispose();
   return cookies;
@@ -183,15 +190,22 @@ test('an editor edits a question, compares the versions and restores the first o
   await expect(main.getByText('nessa ordem')).toHaveCount(0);
 });
 
-test('a definitive key makes a student right; the student is told above the page', async ({
+/** 'Hoje: 79.520 de entrada · 39.710 de saída', as the token counter shows it. */
+async function todayTokens(page: Page) {
+  const counter = page.getByRole('region', { name: 'Contador de tokens' });
+  await expect(counter).toContainText('Hoje:');
+  return (await counter.innerText()).match(/Hoje: [\d.]+ de entrada · [\d.]+ de saída/)?.[0];
+}
+
+test('a definitive key makes a student right; the student is told above the page, and the tutor follows', async ({
   page,
   playwright,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const question = sampleQuestion(KEY_EXAM, KEY_NUMBER);
   const newKey = question.letters.find((letter) => letter !== question.key)!;
   const editor = await accountCookies(playwright, { name: 'Edna Editora', editor: true });
-  const student = await accountCookies(playwright, { name: 'Bruno Estudante' });
+  const student = await accountCookies(playwright, { name: 'Bruno Estudante', premium: true });
 
   // The student answers with a letter the provisional key calls wrong.
   await signInAs(page, student);
@@ -207,6 +221,15 @@ test('a definitive key makes a student right; the student is told above the page
   await expect(
     page.getByText(`Errado! A alternativa correta é a "${question.key}".`),
   ).toBeVisible();
+  // The tutor answers from the team's comment, written for the provisional key; the chat is kept.
+  const chatInput = page.getByLabel('Sua pergunta sobre a questão');
+  const asked = `Por que a alternativa ${newKey} está errada?`;
+  await chatInput.fill(asked);
+  await chatInput.press('Enter');
+  const conversation = page.getByRole('list', { name: 'Conversa' });
+  const oldReply = `A resposta oficial é a alternativa ${question.key}.`;
+  await expect(conversation.getByRole('listitem').nth(1)).toContainText(oldReply);
+  const spent = await todayTokens(page);
 
   // The editor types the board's change and sees whom it affects.
   await signInAs(page, editor);
@@ -304,6 +327,53 @@ test('a definitive key makes a student right; the student is told above the page
     page.getByRole('heading', { level: 1, name: `Questão ${KEY_NUMBER}` }),
   ).toBeVisible();
   await expect(tray).toBeHidden();
+
+  // Checking again shows the new key; the kept chat is marked as written before the change.
+  await page
+    .locator('label')
+    .filter({ has: page.locator(`input[type="radio"][value="${newKey}"]`) })
+    .click();
+  await page.getByRole('button', { name: 'Verificar Gabarito' }).click();
+  await expect(page.getByText('Correto, Parabéns!')).toBeVisible();
+  const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(
+    new Date(),
+  );
+  const mark = conversation.getByRole('listitem').nth(2);
+  await expect(conversation.getByRole('listitem')).toHaveCount(3);
+  await expect(conversation.getByRole('listitem').nth(1)).toContainText(oldReply);
+  await expect(mark).toContainText(
+    `Em ${today}, o gabarito oficial desta questão mudou de ${question.key} para ${newKey}.`,
+  );
+  await expect(mark).toContainText('As mensagens acima foram escritas antes dessa mudança');
+  await expect(mark).toContainText('A próxima resposta já considera a mudança');
+  // The comment was taken off with the old key: the explanation is written again, for free.
+  const explanation = page.getByRole('region', { name: 'Explicação do tutor offline' });
+  await expect(explanation).toContainText(`Gabarito oficial: ${newKey}`);
+  expect(await todayTokens(page)).toBe(spent);
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    for (const colorScheme of SCHEMES) {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme });
+      await mark.scrollIntoViewIfNeeded();
+      await page.screenshot({
+        path: `e2e/.artifacts/screenshots/chat-after-key-change-${viewport.width}-${colorScheme}.png`,
+      });
+      await expectAccessible(page, `chat após o gabarito, ${viewport.width}px ${colorScheme}`);
+    }
+  }
+
+  // Asked again, the tutor answers with the new key, and the re-ask is not charged.
+  await chatInput.fill(asked);
+  await chatInput.press('Enter');
+  await expect(conversation.getByRole('listitem')).toHaveCount(5);
+  await expect(conversation.getByRole('listitem').nth(4)).toContainText(
+    `Por que a alternativa ${newKey} está correta`,
+  );
+  await expect(mark).not.toContainText('A próxima resposta já considera a mudança');
+  expect(await todayTokens(page)).toBe(spent);
 });
 
 test.describe('import from the browser', () => {
