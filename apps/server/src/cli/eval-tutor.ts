@@ -5,14 +5,25 @@ import { createCatalogService } from '../modules/catalog/catalog.service';
 import { DEMO_CATALOG_DIR } from '../modules/catalog/demo-catalog';
 import { createContentImportService } from '../modules/catalog/import/content-import.service';
 import { commentAgreement, evaluateTutor, evaluationTable } from '../modules/ai/tutor-eval';
+import {
+  CHAT_HONESTY_BAR,
+  chatEvaluationTable,
+  chatHonesty,
+  chatHonestySummary,
+  evaluateChat,
+  loadChatEvalSet,
+  type EvaluatedReply,
+} from '../modules/ai/tutor-chat-eval';
 import { createTutor } from '../modules/ai/tutor/tutor';
 
 /**
  * `npm run eval:tutor`: the explanation of every demonstration question, written by the configured
- * tutor (AI_PROVIDER and friends, from the environment or .env), graded against the official key.
+ * tutor (AI_PROVIDER and friends, from the environment or .env), graded against the official key;
+ * then the chat's answers to the off-script questions of tutor-chat-eval.json, graded for honesty.
  * The catalogue is loaded into a throwaway in-memory database; nothing of DATA_DIR is touched.
- * EVAL_CONCURRENCY (default 4) calls run at a time. With the offline tutor anything below 100% is a
- * regression, and the command fails.
+ * EVAL_CONCURRENCY (default 4) calls run at a time. With the offline tutor an explanation below
+ * 100%, honest chat answers below 95% or any invented number is a regression, and the command
+ * fails.
  */
 async function main() {
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
@@ -64,10 +75,55 @@ async function main() {
         console.log(`- ${failure.id}: ${reasons.join('; ')}`);
       }
     }
-    return tutor.info.languageModel || failures.length === 0 ? 0 : 1;
+
+    const replies = await evaluateChat({
+      tutor,
+      catalog: createCatalogService(database.db),
+      cases: loadChatEvalSet(),
+      concurrency: Number(process.env.EVAL_CONCURRENCY ?? 4),
+    });
+    console.log('');
+    for (const line of chatEvaluationTable(replies)) console.log(line);
+    console.log(`\n${chatHonestySummary(replies)}`);
+    const chat = chatHonesty(replies);
+    if (!chat.passes) {
+      console.log(
+        `(o tutor offline precisa de ${Math.round(CHAT_HONESTY_BAR * 100)}% de respostas honestas e nenhum número inventado)`,
+      );
+    }
+    const dishonest = replies.filter(
+      (reply) => !reply.grade.honest || reply.grade.inventedNumbers.length > 0,
+    );
+    if (dishonest.length > 0) {
+      console.log('\nRespostas que não passaram:');
+      for (const reply of dishonest) console.log(describeReply(reply));
+    }
+    return tutor.info.languageModel || (failures.length === 0 && chat.passes) ? 0 : 1;
   } finally {
     await database.close();
   }
+}
+
+const KIND_NAMES = {
+  answers: 'responder pelo material',
+  'not-found': 'dizer que não encontrou',
+  partial: 'responder uma parte e dizer que não encontrou a outra',
+} as const;
+
+function describeReply(reply: EvaluatedReply): string {
+  const problems = [
+    ...(reply.grade.honest
+      ? []
+      : [
+          `devia ${KIND_NAMES[reply.expected]}${reply.grade.missing.length > 0 ? ` (faltou: ${reply.grade.missing.join('; ')})` : ''}`,
+        ]),
+    ...(reply.grade.inventedNumbers.length > 0
+      ? [`números inventados: ${reply.grade.inventedNumbers.join(', ')}`]
+      : []),
+    ...(reply.error ? [`falha: ${reply.error}`] : []),
+  ];
+  const opening = reply.reply.split('\n').find((line) => line.trim() !== '') ?? '';
+  return `- ${reply.questionId}, “${reply.message}”: ${problems.join('; ')}\n  resposta: ${opening.slice(0, 160)}`;
 }
 
 main()
