@@ -1,4 +1,4 @@
-import { fold } from './offline-text';
+import { fold, materialText, statedNumbers } from './offline-text';
 import type { TutorQuestion } from './tutor-task';
 
 /**
@@ -29,37 +29,6 @@ export interface ChatGrade {
   missing: string[];
   /** Numbers of the reply that are in neither the message nor the material. */
   inventedNumbers: string[];
-}
-
-/** Everything the tutor may quote about a question. */
-export function materialText(question: TutorQuestion): string {
-  const comment = question.comentario;
-  return [
-    question.examLabel,
-    question.disciplina,
-    question.assunto,
-    question.enunciado,
-    ...question.alternativas.map((alternative) => `${alternative.letter}) ${alternative.text}`),
-    question.textoReferencia ?? '',
-    question.imagem?.description ?? '',
-    ...(comment
-      ? [comment.resumo, ...comment.razoes.map((reason) => reason.text), ...comment.fundamento]
-      : []),
-  ].join('\n');
-}
-
-/** A number as a value: '2.000' and '2000', '4,0' and '4', '1,60' and '1.6' are the same. */
-function normalised(number: string): string {
-  const plain = /^\d{1,3}(?:\.\d{3})+$/.test(number)
-    ? number.replaceAll('.', '')
-    : number.replace(',', '.');
-  return plain.includes('.') ? plain.replace(/\.?0+$/, '') : plain;
-}
-
-/** The numbers of a text, as values; a list's '1.', '2.' are not numbers it states. */
-export function statedNumbers(text: string): string[] {
-  const withoutListMarks = text.replace(/^\s*\d+[.)]\s/gm, '');
-  return [...new Set((withoutListMarks.match(/\d+(?:[.,]\d+)*/g) ?? []).map(normalised))];
 }
 
 export function gradeChatReply(

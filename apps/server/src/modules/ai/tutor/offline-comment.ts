@@ -1,13 +1,12 @@
 import {
-  ASKS,
-  askedLetter,
-  clip,
-  contentWords,
-  fold,
-  isJudgement,
-  keyOf,
-  sentencesOf,
-} from './offline-text';
+  answeringSentences,
+  materialOf,
+  readMessage,
+  type Material,
+  type MessagePart,
+} from './offline-reading';
+import { answerableQuestions, partByPart, wrongLetterExample } from './offline-reply';
+import { clip, isJudgement, keyOf } from './offline-text';
 import type { TutorComment, TutorQuestion, TutorStudyNotes, TutorTask } from './tutor-task';
 
 /**
@@ -81,120 +80,128 @@ export function commentedFeedback(question: Commented): string {
   return lines.join('\n');
 }
 
-/** Sentences of the comment (and the reference text) about the words of the message. */
-function relatedSentences(question: Commented, message: string, shown: Set<string>): string[] {
-  const wanted = contentWords(message);
-  const pool = [
-    question.comentario.resumo,
-    ...question.comentario.razoes.map((reason) => reason.text),
-    ...(question.textoReferencia ? [question.textoReferencia] : []),
-  ].flatMap(sentencesOf);
-  return pool
-    .filter((sentence) => ![...shown].some((text) => text.includes(sentence)))
-    .map((sentence, index) => ({
-      sentence,
-      index,
-      score: [...contentWords(sentence)].filter((word) => wanted.has(word)).length,
-    }))
-    .filter((entry) => entry.score > 0)
-    .sort((a, b) => b.score - a.score || a.index - b.index)
-    .slice(0, 2)
-    .map((entry) => clip(entry.sentence, 400));
+/** The comment's answer to one part of a message, or null when the comment does not have it. */
+function commentAnswer(
+  question: Commented,
+  material: Material,
+  part: MessagePart,
+  shown: Set<string>,
+): string[] | null {
+  if (part.unknown.length > 0) return null;
+  const comment = question.comentario;
+  const key = keyOf(question);
+  switch (part.request) {
+    case 'letter': {
+      const reason = reasonOf(question, part.letter!);
+      shown.add(reason);
+      // The key's reason is in the comment on the same screen: named, not repeated.
+      return [
+        verdictLine(question, part.letter!),
+        '',
+        reason,
+        ...(part.letter !== key.letter
+          ? ['', `A resposta oficial é ${answerName(question, key.letter)}.`]
+          : []),
+      ];
+    }
+    case 'why-key':
+      shown.add(reasonOf(question, key.letter));
+      return [
+        `A resposta oficial é ${answerName(question, key.letter)}: ${reasonOf(question, key.letter)}`,
+        '',
+        comment.resumo,
+      ];
+    case 'simpler':
+      return [
+        'Vamos por partes:',
+        '',
+        `1. **A ideia central:** ${comment.resumo}`,
+        `2. **A resposta oficial, ${answerName(question, key.letter)}:** ${reasonOf(question, key.letter)}`,
+        isJudgement(question)
+          ? `3. **Por que não ${key.letter === 'C' ? 'Errado' : 'Certo'}:** ${reasonOf(question, key.letter === 'C' ? 'E' : 'C')}`
+          : `3. **Para conferir as outras:** pergunte por uma letra, por exemplo ${wrongLetterExample(question)}.`,
+      ];
+    case 'basis':
+      return [
+        ...(comment.fundamento.length > 0
+          ? [
+              'O fundamento desta questão:',
+              '',
+              ...comment.fundamento.map((source) => `- ${source}`),
+            ]
+          : [
+              'O comentário desta questão não cita lei, súmula ou outra fonte: a resposta se apoia no próprio conteúdo.',
+            ]),
+        '',
+        comment.resumo,
+      ];
+    case 'example':
+    case 'apply':
+      return null;
+    case 'concept':
+    case 'open': {
+      const pool = [
+        comment.resumo,
+        ...comment.razoes.map((reason) => reason.text),
+        ...(question.textoReferencia ? [question.textoReferencia] : []),
+      ];
+      const found = answeringSentences(part, material, pool, shown);
+      if (found === null) return null;
+      if (found === 'shown') return ['A resposta acima já trata disso.'];
+      found.forEach((sentence) => shown.add(sentence));
+      return [
+        'Do comentário da equipe sobre esta questão:',
+        '',
+        ...found.map((sentence) => `> ${clip(sentence, 400)}`),
+      ];
+    }
+  }
 }
 
-/** Words of the message beyond the letter it asks about ('e o que foi a derrama?'). */
-function asksMore(message: string): boolean {
-  const rest = fold(message)
-    .replace(
-      /\b(por ?que|porque|alternativa|letra|opcao|esta|errada|certa|correta|incorreta)\b/g,
-      '',
-    )
-    .replace(/\b[a-e]\b/g, '');
-  return contentWords(rest).size > 0;
-}
-
-/** A chat reply from the comment: the reason asked about, the basis, or what the comment says. */
+/**
+ * A chat reply from the comment, part by part: the reason asked about, the basis, what the comment
+ * says; and, for what it does not have, that it did not find it and what it can answer instead.
+ */
 export function commentedChatReply(
   task: Extract<TutorTask, { kind: 'chat' }> & { question: Commented },
 ) {
   const { question, message } = task;
   const comment = question.comentario;
-  const key = keyOf(question);
-  const folded = fold(message);
-  const letters = question.alternativas.map((alternative) => alternative.letter);
-  const asked = askedLetter(message, letters);
-  const lines: string[] = [];
+  const material = materialOf(question);
   const shown = new Set<string>();
-
-  if (asked) {
-    const reason = reasonOf(question, asked);
-    shown.add(reason);
-    lines.push(verdictLine(question, asked), '', reason);
-    // The key's reason is in the comment on the same screen: named, not repeated.
-    if (asked !== key.letter)
-      lines.push('', `A resposta oficial é ${answerName(question, key.letter)}.`);
-    if (asksMore(message)) {
-      const more = relatedSentences(question, message, shown);
-      if (more.length > 0)
-        lines.push(
-          '',
-          'Sobre o resto da sua pergunta, o comentário diz:',
-          '',
-          ...more.map((sentence) => `> ${sentence}`),
-        );
-    }
-  } else if (ASKS.whyKey.test(folded)) {
-    lines.push(
-      `A resposta oficial é ${answerName(question, key.letter)}: ${reasonOf(question, key.letter)}`,
-      '',
-      comment.resumo,
-    );
-  } else if (ASKS.example.test(folded)) {
-    lines.push(
-      'Não consigo inventar exemplos novos: sou o tutor offline, não um modelo de linguagem. O exemplo resolvido que tenho é o desta questão:',
-      '',
-      comment.resumo,
-      '',
-      `Para mais questões de ${question.assunto}, abra o assunto em Disciplinas isoladas.`,
-    );
-  } else if (ASKS.simpler.test(folded)) {
-    lines.push(
-      'Vamos por partes:',
-      '',
-      `1. **A ideia central:** ${comment.resumo}`,
-      `2. **A resposta oficial, ${answerName(question, key.letter)}:** ${reasonOf(question, key.letter)}`,
-      '3. **Para conferir as outras:** pergunte por uma letra, por exemplo "por que a B está errada?".',
-    );
-  } else if (ASKS.law.test(folded)) {
-    lines.push(
-      ...(comment.fundamento.length > 0
-        ? ['O fundamento desta questão:', '', ...comment.fundamento.map((source) => `- ${source}`)]
+  const answers = readMessage(message, material).map((part) => ({
+    part,
+    lines: commentAnswer(question, material, part, shown),
+  }));
+  const reasonText = (letter: string) => reasonOf(question, letter);
+  const lines = partByPart(answers, {
+    opening: 'Não encontrei isso no comentário desta questão.',
+    subject: 'Ele',
+    // Asked how to apply it, the student has read what the comment explains.
+    instead: (part) =>
+      part.request === 'apply'
+        ? []
         : [
-            'O comentário desta questão não cita lei, súmula ou outra fonte: a resposta se apoia no próprio conteúdo.',
-          ]),
+            part.request === 'example'
+              ? 'O exemplo resolvido que tenho é o da própria questão:'
+              : part.calculates || part.supposes
+                ? 'O comentário resolve só o caso da própria questão:'
+                : 'O que ele diz, em resumo:',
+            '',
+            comment.resumo,
+          ],
+    offers: [
+      'Posso responder, a partir do comentário:',
       '',
-      comment.resumo,
-    );
-  } else {
-    const related = relatedSentences(question, message, shown);
-    if (related.length > 0) {
-      lines.push(
-        'Do comentário da equipe sobre esta questão:',
-        '',
-        ...related.map((sentence) => `> ${sentence}`),
-      );
-    } else {
-      lines.push(
-        'Não encontrei isso no comentário desta questão. O que ele diz, em resumo:',
-        '',
-        comment.resumo,
-        '',
-        'Pergunte sobre uma alternativa (por exemplo, "por que a B está errada?") ou sobre o fundamento.',
-      );
-    }
-  }
-  lines.push('', COMMENT_FOOTER);
-  return lines.join('\n');
+      ...answerableQuestions(
+        question,
+        message,
+        reasonText,
+        comment.fundamento.length > 0 ? ['- “Qual é o fundamento?”'] : [],
+      ),
+    ],
+  });
+  return [...lines, '', COMMENT_FOOTER].join('\n');
 }
 
 /** A question that shows something the text cannot (a figure, an image alternative). */

@@ -324,7 +324,11 @@ describe('offline tutor on a commented question', () => {
       message: 'Por que a letra B está errada? E o que foi a derrama?',
     });
     const b = inconfidencia.comentario!.razoes[1];
-    expect(reply.startsWith('**A alternativa B: incorreta**')).toBe(true);
+    // Two questions: answered part by part.
+    expect(
+      reply.startsWith('*“Por que a letra B está errada?”*\n\n**A alternativa B: incorreta**'),
+    ).toBe(true);
+    expect(reply).toContain('*“E o que foi a derrama?”*\n\nDo comentário da equipe');
     expect(reply).toContain(b!.text);
     expect(reply).toContain('A resposta oficial é a alternativa A.');
     expect(reply).toContain('derrama (cobrança forçada dos impostos atrasados)');

@@ -1,6 +1,12 @@
 import {
-  ASKS,
-  askedLetter,
+  answeringSentences,
+  materialOf,
+  readMessage,
+  type Material,
+  type MessagePart,
+} from './offline-reading';
+import { answerableQuestions, partByPart } from './offline-reply';
+import {
   clip,
   contentWords,
   fold,
@@ -277,95 +283,119 @@ export function offlineStudyText(task: Extract<TutorTask, { kind: 'didactic' }>)
   return lines.join('\n');
 }
 
-/** A reply to a chat message, from the question's data; says plainly what it cannot do. */
+/** The question data's answer to one part of a message, or null when the data does not have it. */
+function dataAnswer(
+  task: Extract<TutorTask, { kind: 'chat' }>,
+  material: Material,
+  part: MessagePart,
+): string[] | null {
+  if (part.unknown.length > 0) return null;
+  const { question } = task;
+  const key = keyOf(question);
+  if (part.request === 'letter' && part.letter !== key.letter) {
+    const alternative = question.alternativas.find(
+      (candidate) => candidate.letter === part.letter,
+    )!;
+    return [
+      `A alternativa **${part.letter})** está incorreta segundo o gabarito oficial, que é a **${key.letter})**.`,
+      '',
+      `- ${part.letter}) ${whyWrong(question, alternative, key)}`,
+      `- ${key.letter}) “${clip(key.text, 300)}”`,
+    ];
+  }
+  switch (part.request) {
+    case 'letter':
+    case 'why-key':
+      return [
+        offlineFeedback(question)
+          .split('\n### Por que as outras')[0]!
+          .replace(/^\*\*.*\*\*\n\n/, ''),
+      ];
+    case 'simpler':
+      return [
+        'Vamos por partes:',
+        '',
+        `1. **O que a questão pede:** ${stemSummary(question)}`,
+        `2. **A resposta oficial:** ${key.letter}) ${key.text}`,
+        '3. **Como conferir:** compare cada alternativa com o que o enunciado pede:',
+        ...question.alternativas.map(
+          (alternative) =>
+            `   - ${alternative.letter}) ${alternative.letter === key.letter ? 'é a resposta do gabarito oficial' : 'não é a resposta'}`,
+        ),
+      ];
+    case 'example':
+    case 'apply':
+      return null;
+    case 'basis':
+    case 'concept': {
+      const rules = question.textoReferencia
+        ? sentencesOf(question.textoReferencia).filter((sentence) =>
+            /\b(art\.|lei|§|inciso|decreto|resolu|constitui)/i.test(sentence),
+          )
+        : [];
+      const passages =
+        rules.length > 0 ? rules.slice(0, 3) : supportingPassages(question, key.text, 2);
+      return passages.length > 0
+        ? [
+            'Do texto de referência da questão:',
+            '',
+            ...passages.map((passage) => `> ${clip(passage, 320)}`),
+          ]
+        : [
+            `A questão não traz um texto de referência com a regra. O assunto é ${question.assunto} (${question.disciplina}); a resposta oficial é a ${key.letter}): “${clip(key.text, 300)}”.`,
+          ];
+    }
+    case 'open': {
+      const pool = [
+        ...(question.textoReferencia ? [question.textoReferencia] : []),
+        ...(task.feedback ? [task.feedback.replace(/[*#>]/g, '')] : []),
+      ];
+      const found = answeringSentences(part, material, pool, new Set());
+      if (found === null || found === 'shown') return null;
+      return [
+        'O que encontrei sobre isso nos dados da questão:',
+        '',
+        ...found.map((sentence) => `> ${clip(sentence, 320)}`),
+      ];
+    }
+  }
+}
+
+/**
+ * A reply to a chat message, from the question's data, part by part; says plainly what it did not
+ * find and what it can answer instead.
+ */
 export function offlineChatReply(task: Extract<TutorTask, { kind: 'chat' }>): string {
   const { question, message } = task;
   if (isCommented(question)) return commentedChatReply({ ...task, question });
   const key = keyOf(question);
-  const folded = fold(message);
-  const letters = question.alternativas.map((alternative) => alternative.letter);
-  const lines: string[] = [];
-  const asked = askedLetter(message, letters);
-
-  if (asked && asked !== key.letter) {
-    const alternative = question.alternativas.find((candidate) => candidate.letter === asked)!;
-    lines.push(
-      `A alternativa **${asked})** está incorreta segundo o gabarito oficial, que é a **${key.letter})**.`,
+  const material = materialOf(question);
+  const answers = readMessage(message, material).map((part) => ({
+    part,
+    lines: dataAnswer(task, material, part),
+  }));
+  const alternativeText = (letter: string) =>
+    question.alternativas.find((alternative) => alternative.letter === letter)?.text ?? '';
+  const lines = partByPart(answers, {
+    opening: 'Não encontrei sua pergunta nos dados desta questão.',
+    subject: 'A questão',
+    instead: (part) => [
+      part.request === 'example'
+        ? `O melhor exemplo que tenho é a própria alternativa correta: “${clip(completedStem(question, key.text) ?? key.text, 300)}”.`
+        : `Lembre: o gabarito oficial é a **${key.letter})** “${clip(key.text, 300)}”.`,
+    ],
+    offers: [
+      'Posso responder, a partir dos dados da questão:',
       '',
-      `- ${asked}) ${whyWrong(question, alternative, key)}`,
-      `- ${key.letter}) “${clip(key.text, 300)}”`,
-    );
-  } else if (asked === key.letter || ASKS.whyKey.test(folded)) {
-    lines.push(
-      offlineFeedback(question)
-        .split('\n### Por que as outras')[0]!
-        .replace(/^\*\*.*\*\*\n\n/, ''),
-    );
-  } else if (ASKS.simpler.test(folded)) {
-    lines.push(
-      'Vamos por partes:',
-      '',
-      `1. **O que a questão pede:** ${stemSummary(question)}`,
-      `2. **A resposta oficial:** ${key.letter}) ${key.text}`,
-      '3. **Como conferir:** compare cada alternativa com o que o enunciado pede:',
-      ...question.alternativas.map(
-        (alternative) =>
-          `   - ${alternative.letter}) ${alternative.letter === key.letter ? 'é a resposta do gabarito oficial' : 'não é a resposta'}`,
+      ...answerableQuestions(
+        question,
+        message,
+        alternativeText,
+        question.textoReferencia ? ['- “Qual a regra/lei envolvida?”'] : [],
       ),
-    );
-  } else if (ASKS.example.test(folded)) {
-    lines.push(
-      'Não consigo inventar exemplos novos: sou o tutor offline, não um modelo de linguagem.',
-      `O melhor exemplo que tenho é a própria alternativa correta: “${clip(completedStem(question, key.text) ?? key.text, 300)}”.`,
-      `Para mais exemplos de ${question.assunto}, use “Estudar com IA” em Disciplinas isoladas.`,
-    );
-  } else if (ASKS.law.test(folded) || ASKS.concept.test(folded)) {
-    const rules = question.textoReferencia
-      ? sentencesOf(question.textoReferencia).filter((sentence) =>
-          /\b(art\.|lei|§|inciso|decreto|resolu|constitui)/i.test(sentence),
-        )
-      : [];
-    const passages =
-      rules.length > 0 ? rules.slice(0, 3) : supportingPassages(question, key.text, 2);
-    if (passages.length > 0) {
-      lines.push(
-        'Do texto de referência da questão:',
-        '',
-        ...passages.map((passage) => `> ${clip(passage, 320)}`),
-      );
-    } else {
-      lines.push(
-        `A questão não traz um texto de referência com a regra. O assunto é ${question.assunto} (${question.disciplina}); a resposta oficial é a ${key.letter}): “${clip(key.text, 300)}”.`,
-      );
-    }
-  } else {
-    const wanted = contentWords(message);
-    const candidates = [
-      ...(question.textoReferencia ? sentencesOf(question.textoReferencia) : []),
-      ...(task.feedback ? sentencesOf(task.feedback.replace(/[*#>]/g, '')) : []),
-    ];
-    const relevant = candidates
-      .map((sentence) => ({
-        sentence,
-        score: [...contentWords(sentence)].filter((word) => wanted.has(word)).length,
-      }))
-      .filter((entry) => entry.score > 0)
-      .sort((a, b) => b.score - a.score)
-      .slice(0, 2);
-    lines.push(
-      ...(relevant.length > 0
-        ? [
-            'O que encontrei sobre isso nos dados da questão:',
-            '',
-            ...relevant.map((entry) => `> ${clip(entry.sentence, 320)}`),
-            '',
-          ]
-        : ['Não encontrei sua pergunta nos dados desta questão.', '']),
-      `Lembre: o gabarito oficial é a **${key.letter})** “${clip(key.text, 300)}”.`,
-    );
-  }
-  lines.push('', OFFLINE_FOOTER);
-  return lines.join('\n');
+    ],
+  });
+  return [...lines, '', OFFLINE_FOOTER].join('\n');
 }
 
 /** The offline tutor's text for a task. */
