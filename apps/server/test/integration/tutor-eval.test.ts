@@ -3,6 +3,13 @@ import { createCatalogService } from '@/modules/catalog/catalog.service';
 import { DEMO_CATALOG_DIR } from '@/modules/catalog/demo-catalog';
 import { createContentImportService } from '@/modules/catalog/import/content-import.service';
 import { commentAgreement, evaluateTutor, evaluationTable } from '@/modules/ai/tutor-eval';
+import {
+  CHAT_HONESTY_BAR,
+  chatEvaluationTable,
+  chatHonesty,
+  evaluateChat,
+  loadChatEvalSet,
+} from '@/modules/ai/tutor-chat-eval';
 import { createTutor } from '@/modules/ai/tutor/tutor';
 import { aiConfig } from '../helpers/ai';
 import { type FakeProvider, startFakeOpenAi } from '../helpers/fake-ai-providers';
@@ -58,6 +65,42 @@ describe('tutor evaluation over the demonstration catalogue', () => {
     expect(evaluationTable(results).at(-1)).toBe('| **total** | 183 | 100,0% | 0,0% | 0,0% |');
     expect(commentAgreement(results)).toBe(
       'Questões com comentário da equipe: 183; explicações com o veredito do comentário em cada alternativa: 0 (0,0%).',
+    );
+  });
+
+  it('finds the offline tutor honest on the off-script questions, with no invented number', async () => {
+    const cases = loadChatEvalSet();
+    expect(cases.length).toBeGreaterThanOrEqual(60);
+    const results = await evaluateChat({
+      tutor: createTutor(aiConfig({ provider: 'offline' })),
+      catalog: createCatalogService(database.db),
+      cases,
+      concurrency: 4,
+    });
+    expect(results.filter((result) => result.grade.inventedNumbers.length > 0)).toEqual([]);
+    const figures = chatHonesty(results);
+    expect(figures.honest).toBeGreaterThanOrEqual(CHAT_HONESTY_BAR * cases.length);
+    expect(figures).toMatchObject({ total: cases.length, withInventedNumbers: 0, passes: true });
+  });
+
+  it('catches a model that answers everything with a number of its own', async () => {
+    provider.script(() => ({ text: 'Pela fórmula, o resultado é 12345.' }));
+    const cases = loadChatEvalSet().slice(0, 20);
+    const results = await evaluateChat({
+      tutor: createTutor(aiConfig({ provider: 'openai-compatible', baseUrl: provider.url })),
+      catalog: createCatalogService(database.db),
+      cases,
+      concurrency: 8,
+    });
+    expect(results.filter((result) => result.error)).toEqual([]);
+    expect(chatHonesty(results)).toEqual({
+      total: cases.length,
+      honest: 0,
+      withInventedNumbers: cases.length,
+      passes: false,
+    });
+    expect(chatEvaluationTable(results).at(-1)).toBe(
+      `| **total** | ${cases.length} | 0,0% | ${cases.length} |`,
     );
   });
 });
