@@ -143,11 +143,24 @@ test('a commented question spends nothing on an explanation, and the chat teache
   await expect(conversation.getByRole('listitem').nth(1)).toContainText(
     plain(commentOf(3).alternativas[keyOf(3)]!),
   );
-  await page.getByRole('button', { name: 'Dê um exemplo' }).click();
-  await expect(conversation.getByRole('listitem')).toHaveCount(4);
-  await expect(conversation.getByRole('listitem').nth(3)).toContainText(
-    'Não consigo inventar exemplos novos',
+  // It invents no example, so it does not suggest one; asked beyond the comment, it says so.
+  const suggestions = page.getByRole('group', { name: 'Sugestões de pergunta' });
+  await expect(suggestions.getByRole('button')).toHaveText([
+    `Por que a ${keyOf(3)} está correta?`,
+    'Explique de outro jeito',
+    'Qual a regra/lei envolvida?',
+  ]);
+  await input.fill('E se a soma fosse 150, qual seria o maior número?');
+  await input.press('Enter');
+  // The turns themselves, not the lists inside a reply.
+  const turns = conversation.locator(':scope > li');
+  await expect(turns).toHaveCount(4);
+  const notFound = turns.nth(3);
+  await expect(notFound).toContainText(
+    'Não encontrei isso no comentário desta questão. Ele não fala de 150.',
   );
+  await expect(notFound).toContainText('Posso responder, a partir do comentário:');
+  await expect(notFound).not.toContainText(`Por que a ${keyOf(3)} está errada?`);
   await shoot(page, 'tutor-chat-1280-light');
 
   await page.goto('/conteudo-didatico?disciplina=matematica');

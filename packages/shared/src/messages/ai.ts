@@ -47,8 +47,18 @@ export const AI_MESSAGES = {
   /** The same actions without a language model: nothing says IA (docs/product-rules.md). */
   generateContentOffline: 'Gerar texto de estudo',
   studyOffline: 'Estudar este assunto',
-  /** Quick follow-ups offered as buttons under the chat. */
-  followUps: ['Explique de outro jeito', 'Dê um exemplo', 'Qual a regra/lei envolvida?'],
+  /** Quick follow-ups offered as buttons under the chat, after the questions about letters. */
+  followUps: {
+    otherWay: 'Explique de outro jeito',
+    /** Only from a language model: the offline tutor invents no example. */
+    example: 'Dê um exemplo',
+    law: 'Qual a regra/lei envolvida?',
+  },
+  /** Why the student's choice is wrong, and why the key is right (never the key as wrong). */
+  whyWrong: (letter: string) => `Por que a ${letter} está errada?`,
+  whyKey: (letter: string) => `Por que a ${letter} está correta?`,
+  /** The same about a true/false item's verdict. */
+  whyVerdict: (verdict: 'Certo' | 'Errado') => `Por que o gabarito é ${verdict}?`,
   /**
    * Shown with every text of the offline tutor, which is not a language model and must never be
    * presented as AI.

@@ -198,6 +198,45 @@ describe('/questoes — the tutor', () => {
     });
   });
 
+  it('suggests asking about the wrong choice and the key, and no example from the offline tutor', async () => {
+    stubTutor({
+      'GET /app-info': appInfo({ tutor: OFFLINE_TUTOR }),
+      [`POST /questions/${qid(1)}/check`]: { correct: false, gabarito: 'B' },
+    });
+    const { user } = renderApp(`/questoes?prova=${EXAM_ID}&q=${qid(1)}`);
+    await screen.findByRole('radiogroup', { name: 'Alternativas' });
+    await user.click(screen.getByRole('radio', { name: /^A\)/ }));
+    await user.click(screen.getByRole('button', { name: CATALOG_MESSAGES.checkAnswer }));
+    await screen.findByText(CATALOG_MESSAGES.wrong('B'));
+    const suggestions = await screen.findByRole('group', { name: 'Sugestões de pergunta' });
+    expect(
+      within(suggestions)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([
+      'Por que a A está errada?',
+      'Por que a B está correta?',
+      'Explique de outro jeito',
+      'Qual a regra/lei envolvida?',
+    ]);
+  });
+
+  it('suggests an example only from a language model, and never the key as wrong', async () => {
+    stubTutor();
+    await renderAndCheck();
+    const suggestions = await screen.findByRole('group', { name: 'Sugestões de pergunta' });
+    expect(
+      within(suggestions)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([
+      'Por que a B está correta?',
+      'Explique de outro jeito',
+      'Dê um exemplo',
+      'Qual a regra/lei envolvida?',
+    ]);
+  });
+
   it('stops a reply on request and sends nothing while one is pending', async () => {
     const hold = deferred();
     stubTutor({

@@ -25,6 +25,7 @@ function renderPanel() {
       questionId={QUESTION}
       entitled
       tutor={GEMINI_TUTOR}
+      suggestions={['Por que a B está correta?']}
       onLocked={vi.fn()}
       onInvite={vi.fn()}
       onBusyChange={vi.fn()}

@@ -63,6 +63,8 @@ interface ChatPanelProps {
   questionId: string;
   entitled: boolean;
   tutor: TutorInfo | null;
+  /** Questions offered as buttons under the conversation. */
+  suggestions: string[];
   /** A reply refused because the user's tokens ran out: the plans, with the AI warning. */
   onLocked: () => void;
   /** Shows a user without a plan or package what unlocks the chat (the plans page). */
@@ -81,6 +83,7 @@ export function ChatPanel({
   questionId,
   entitled,
   tutor,
+  suggestions,
   onLocked,
   onInvite,
   onBusyChange,
@@ -232,7 +235,7 @@ export function ChatPanel({
             role="group"
             aria-label="Sugestões de pergunta"
           >
-            {AI_MESSAGES.followUps.map((followUp) => (
+            {suggestions.map((followUp) => (
               <Button
                 key={followUp}
                 variant="secondary"

@@ -6,12 +6,16 @@ import { useQuestionCommentary } from '@/domain/questions/question-queries';
 import { subscriptionLimitTarget } from '@/domain/plans/subscription-reason';
 import { useTokens } from '@/domain/tutor/tokens';
 import { useTutorText } from '@/domain/tutor/use-tutor-text';
+import type { CheckedAnswer } from '@/domain/questions/alternatives-group';
+import { chatSuggestions } from '../chat-suggestions';
 import { ChatPanel } from './chat-panel';
 import { ExplanationPanel } from './explanation-panel';
 import { TokenCounter } from './token-counter';
 
 export interface TutorPanelsProps {
   question: QuestionDetail;
+  /** The check of this visit: the chat's suggestions start from it. */
+  answer: CheckedAnswer;
   /** The tutor is writing: the question navigation waits. */
   onBusyChange: (busy: boolean) => void;
   /** A language model wrote (or was asked to write) about this question in this visit. */
@@ -19,7 +23,7 @@ export interface TutorPanelsProps {
 }
 
 /** The tutor after a check: the token counter, the explanation and the chat. */
-export function TutorPanels({ question, onBusyChange, onAiUsed }: TutorPanelsProps) {
+export function TutorPanels({ question, answer, onBusyChange, onAiUsed }: TutorPanelsProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const returnTo = `${location.pathname}${location.search}`;
@@ -75,6 +79,11 @@ export function TutorPanels({ question, onBusyChange, onAiUsed }: TutorPanelsPro
         questionId={question.id}
         entitled={entitled}
         tutor={tutor}
+        suggestions={chatSuggestions({
+          answer,
+          alternatives: question.alternatives,
+          languageModel,
+        })}
         onLocked={locked}
         onInvite={invite}
         onBusyChange={setChatBusy}

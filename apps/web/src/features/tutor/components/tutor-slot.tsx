@@ -59,7 +59,12 @@ export function TutorSlot({
   }
   return (
     <Suspense fallback={null}>
-      <TutorPanels question={question} onBusyChange={onBusyChange} onAiUsed={onAiUsed} />
+      <TutorPanels
+        question={question}
+        answer={answer}
+        onBusyChange={onBusyChange}
+        onAiUsed={onAiUsed}
+      />
     </Suspense>
   );
 }
