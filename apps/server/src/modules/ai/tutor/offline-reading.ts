@@ -197,7 +197,7 @@ export function materialOf(question: TutorQuestion): Material {
 }
 
 /** The parts of a message that ask different things ('Por que a B está errada? E se…'). */
-export function splitMessage(message: string): string[] {
+function splitMessage(message: string): string[] {
   return message
     .split(/(?<=\?)\s+/)
     .flatMap((piece) =>
@@ -222,7 +222,7 @@ function requestOf(folded: string, letter: string | null): PartRequest {
   return 'open';
 }
 
-export function readPart(text: string, material: Material): MessagePart {
+function readPart(text: string, material: Material): MessagePart {
   const folded = fold(text);
   const letters = material.question.alternativas.map((alternative) => alternative.letter);
   const letter = askedLetter(text, letters);

@@ -1,5 +1,4 @@
-import type { MessagePart } from './offline-reading';
-import { tokensOf } from './offline-reading';
+import { tokensOf, type MessagePart } from './offline-reading';
 import { clip, isJudgement, keyOf } from './offline-text';
 import type { TutorQuestion } from './tutor-task';
 
@@ -50,7 +49,7 @@ function reasonNotFound(part: MessagePart, subject: string): string {
   return reasons.join(' ');
 }
 
-export function notFoundLine(part: MessagePart, wording: NotFoundWording): string {
+function notFoundLine(part: MessagePart, wording: NotFoundWording): string {
   return [wording.opening, reasonNotFound(part, wording.subject)].filter(Boolean).join(' ');
 }
 
