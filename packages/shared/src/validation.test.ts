@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { text } from './validation';
+import { hasLoneSurrogate, text } from './validation';
 
 const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;
@@ -21,5 +21,17 @@ describe('text', () => {
       'O texto contém caracteres não permitidos.',
     );
     expect(text(10).safeParse('a\nb\tc').success).toBe(true);
+  });
+
+  it('refuses half of a surrogate pair and accepts whole pairs', () => {
+    for (const broken of ['a\ud800', '\ud800b', '\udc00', 'x\udfffy', '\ud83d\ud83d\ude00\ude00']) {
+      expect(messageOf(text(10).safeParse(broken)), JSON.stringify(broken)).toBe(
+        'O texto contém caracteres não permitidos.',
+      );
+    }
+    expect(text(10).safeParse('ok 😀 ✓').success).toBe(true);
+    expect(hasLoneSurrogate('😀😀')).toBe(false);
+    expect(hasLoneSurrogate('😀'.slice(0, 1))).toBe(true);
+    expect(hasLoneSurrogate('😀'.slice(1))).toBe(true);
   });
 });

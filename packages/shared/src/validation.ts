@@ -35,9 +35,23 @@ z.config({
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
+// Half of a UTF-16 surrogate pair without its other half (an emoji cut in two): no character at
+// all. JSON can carry one ("\ud800"), but PostgreSQL refuses it in JSON columns and no keyboard
+// types it. Written without lookbehind, for older browsers.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Whether `value` holds half of a surrogate pair alone. Part of `text` below; the content importer,
+ * which words its own messages, applies it to every text of a catalogue too.
+ */
+export function hasLoneSurrogate(value: string): boolean {
+  return LONE_SURROGATE.test(value);
+}
+
 /**
  * The one rule for text that comes from outside (bodies, query strings, path parameters): at most
- * `max` characters and no control characters. Every string input is built from it.
+ * `max` characters, no control characters and no lone surrogates. Every string input is built
+ * from it.
  */
 export function text(
   max: number,
@@ -48,7 +62,10 @@ export function text(
 ) {
   return z.string(missing).check(
     z.maxLength(max, tooLong),
-    z.refine((value) => !CONTROL_CHARACTERS.test(value), VALIDATION_MESSAGES.invalidCharacters),
+    z.refine(
+      (value) => !CONTROL_CHARACTERS.test(value) && !hasLoneSurrogate(value),
+      VALIDATION_MESSAGES.invalidCharacters,
+    ),
   );
 }
 

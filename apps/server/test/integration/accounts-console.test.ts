@@ -6,9 +6,16 @@ import {
   type AccountDetail,
   type AccountPage,
   TOKEN_PACKAGE,
+  VALIDATION_MESSAGES,
 } from '@gabarita/shared';
-import { auditLog, entitlements, tokenWallets, users } from '@/db/schema';
-import { createPasswordUser, get, send, signedInStudent } from '../helpers/accounts';
+import { auditLog, entitlements, outboxMessages, tokenWallets, users } from '@/db/schema';
+import {
+  createPasswordUser,
+  get,
+  send,
+  sessionCookieFor,
+  signedInStudent,
+} from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /** The operations console's accounts (docs/product-rules.md, "Operations console"). */
@@ -284,6 +291,42 @@ describe('accounts console', () => {
     const [row] = await db().select().from(users).where(eq(users.id, target.user.id));
     expect(row!.blockedAt).toBeNull();
     expect(await auditOf(target.user.id)).toEqual([]);
+  });
+
+  it('refuses a reason holding half of a surrogate pair, changes nothing and sends nothing', async () => {
+    const target = await createPasswordUser(db(), { verified: false });
+    const cookie = await sessionCookieFor(db(), target.user.id);
+    const base = `/api/admin/accounts/${target.user.id}`;
+    const actions: [string, Record<string, unknown>][] = [
+      ['premium', { dias: 10 }],
+      ['tokens', { pacotes: 1 }],
+      ['block', {}],
+      ['unblock', {}],
+      ['resend-verification', {}],
+      ['end-sessions', {}],
+    ];
+    for (const [path, body] of actions) {
+      const response = await send(
+        first.app,
+        'POST',
+        `${base}/${path}`,
+        { ...body, motivo: 'Pedido do cliente \ud83d' },
+        admin,
+      );
+      expect(response.statusCode, path).toBe(400);
+      expect(response.json().error).toMatchObject({
+        code: 'request/invalid',
+        message: VALIDATION_MESSAGES.invalidCharacters,
+      });
+    }
+    expect((await get(first.app, '/api/me', cookie)).statusCode).toBe(200);
+    expect(await packageInput(target.user.id)).toBe(0);
+    const [row] = await db().select().from(users).where(eq(users.id, target.user.id));
+    expect(row!.blockedAt).toBeNull();
+    expect(await auditOf(target.user.id)).toEqual([]);
+    expect(
+      await db().select().from(outboxMessages).where(eq(outboxMessages.to, target.email)),
+    ).toEqual([]);
   });
 
   it('keeps the console from everyone but support and admins', async () => {

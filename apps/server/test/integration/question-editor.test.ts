@@ -116,6 +116,8 @@ describe('question editor', () => {
     const invalid = await save(
       {
         ...current.snapshot,
+        // Half of an emoji: JSON carries it, PostgreSQL would refuse it.
+        questao: `${current.snapshot.questao}\ud83d`,
         disciplina: 'astrologia',
         Alternativas: [...current.snapshot.Alternativas.slice(0, -1), 'E) '],
       },
@@ -127,6 +129,9 @@ describe('question editor', () => {
       /^A questão não foi salva: \d+ problemas? a corrigir\.$/,
     );
     expect(invalid.json().error.fields).toEqual({
+      questao: expect.stringContaining(
+        'contém o caractere incompleto U+D83D (metade de um emoji ou símbolo cortado)',
+      ),
       disciplina: expect.stringContaining('disciplina desconhecida: "astrologia"'),
       'Alternativas[3]': 'a alternativa E está vazia',
     });

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { text } from '@gabarita/shared';
 import type { AppConfig } from '@/config';
 import type { DatabaseHandle } from '@/db/client';
 import { AppError } from '@/lib/errors';
@@ -37,7 +38,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = asyn
       schema: {
         hide: true,
         params: z.object({ command: z.string().min(1).max(100) }),
-        body: z.object({ args: z.array(z.string().max(10_000)).max(100) }),
+        body: z.object({ args: z.array(text(10_000)).max(100) }),
         response: { 200: z.object({ output: z.array(z.string()) }) },
       },
       onRequest: async (request) => {

@@ -31,4 +31,14 @@ describe('control characters', () => {
       '$.x: contém o caractere de controle U+0085 em "sete⟨U+0085⟩ e meio"',
     ]);
   });
+
+  it('refuses half of a surrogate pair alone, and keeps whole pairs', () => {
+    expect(describeControlCharacter('Nota 😀 \ud83d fim')).toBe(
+      'o caractere incompleto U+D83D (metade de um emoji ou símbolo cortado) em "Nota 😀 ⟨U+D83D⟩ fim"',
+    );
+    expect(describeControlCharacter('a\udc00b\u0001')).toBe(
+      'o caractere incompleto U+DC00 (metade de um emoji ou símbolo cortado) em "a⟨U+DC00⟩b⟨U+0001⟩" (e mais 1 no texto)',
+    );
+    expect(describeControlCharacter('😀 ✓')).toBeUndefined();
+  });
 });

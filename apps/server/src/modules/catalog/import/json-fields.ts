@@ -1,3 +1,4 @@
+import { hasLoneSurrogate } from '@gabarita/shared';
 import { type At, childPath } from './problems';
 
 /**
@@ -34,34 +35,47 @@ export function isObject(value: unknown): value is JsonObject {
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const EXCERPT_SIDE = 20;
 
+/**
+ * A character no exam text may hold: a control character, or half of a surrogate pair alone (the
+ * shared text rule; a JSON escape such as "\ud800" makes one, and PostgreSQL refuses it).
+ */
+const isForbidden = (character: string) =>
+  CONTROL_CHARACTER.test(character) || hasLoneSurrogate(character);
+
 const codePoint = (character: string) =>
   `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
+const kindOf = (character: string) =>
+  hasLoneSurrogate(character)
+    ? `o caractere incompleto ${codePoint(character)} (metade de um emoji ou símbolo cortado)`
+    : `o caractere de controle ${codePoint(character)}`;
+
 /**
- * The first control character of `value` and where it is, for a message after "contém": `o
+ * The first forbidden character of `value` and where it is, for a message after "contém": `o
  * caractere de controle U+0082 em "…a prova de ⟨U+0082⟩ matemática…"`. Undefined when none.
  */
 export function describeControlCharacter(value: string): string | undefined {
-  // Every text of an import passes here: most have none, and one search finds that out.
-  if (!CONTROL_CHARACTER.test(value)) return undefined;
+  // Every text of an import passes here: most have none, and two searches find that out.
+  if (!CONTROL_CHARACTER.test(value) && !hasLoneSurrogate(value)) return undefined;
+  // Code points: a pair stays one character, a lone half is one of its own.
   const characters = Array.from(value);
-  const index = characters.findIndex((character) => CONTROL_CHARACTER.test(character));
+  const index = characters.findIndex(isForbidden);
   if (index === -1) return undefined;
   const start = Math.max(0, index - EXCERPT_SIDE);
   const end = Math.min(characters.length, index + 1 + EXCERPT_SIDE);
   const excerpt = characters
     .slice(start, end)
     .map((character) =>
-      CONTROL_CHARACTER.test(character)
+      isForbidden(character)
         ? `⟨${codePoint(character)}⟩`
         : /[\t\n\r]/.test(character)
           ? ' '
           : character,
     )
     .join('');
-  const others = characters.filter((character) => CONTROL_CHARACTER.test(character)).length - 1;
+  const others = characters.filter(isForbidden).length - 1;
   return (
-    `o caractere de controle ${codePoint(characters[index]!)} em ` +
+    `${kindOf(characters[index]!)} em ` +
     `"${start > 0 ? '…' : ''}${excerpt}${end < characters.length ? '…' : ''}"` +
     (others > 0 ? ` (e mais ${others} no texto)` : '')
   );
