@@ -94,6 +94,8 @@ export const editorErrors = {
   imageInvalid: (message: string) => new AppError('editor/image-invalid', 400, message),
   imageTooLarge: () => new AppError('editor/image-too-large', 413, IMAGE_REPLACE_MESSAGES.tooLarge),
   imageMissing: () => new AppError('editor/image-missing', 400, IMAGE_REPLACE_MESSAGES.missingFile),
+  imageUploadIncomplete: () =>
+    new AppError('editor/image-upload-incomplete', 400, IMAGE_REPLACE_MESSAGES.uploadIncomplete),
   answerKeyProblems: () =>
     new AppError('answer-key/problems', 400, ANSWER_KEY_MESSAGES.hasProblems),
 };
@@ -102,6 +104,8 @@ export const contentUploadErrors = {
   tooLarge: () => new AppError('content/upload-too-large', 413, CONTENT_UPLOAD_MESSAGES.tooLarge),
   notZip: () => new AppError('content/not-zip', 415, CONTENT_UPLOAD_MESSAGES.notZip),
   missingFile: () => new AppError('content/missing-file', 400, CONTENT_UPLOAD_MESSAGES.missingFile),
+  uploadIncomplete: () =>
+    new AppError('content/upload-incomplete', 400, CONTENT_UPLOAD_MESSAGES.uploadIncomplete),
   unsafePath: (name: string) =>
     new AppError('content/unsafe-path', 400, CONTENT_UPLOAD_MESSAGES.unsafePath(name)),
   tooManyEntries: (max: number) =>

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
  * the server answer 5xx.
  */
 const SEED = 20_261_125;
-const CASES = { search: 300, routes: 600, requestLines: 120, slowClients: 12 };
+const CASES = { search: 300, routes: 600, multipart: 120, requestLines: 120, slowClients: 12 };
 
 function corpus(name: string): string[] {
   const text = fs.readFileSync(path.join(import.meta.dirname, 'corpus', name), 'utf8');
@@ -64,6 +64,7 @@ describe('fuzz: nothing a client sends answers 5xx', () => {
   let testApp: TestApp;
   let baseUrl: string;
   let cookie: string;
+  let adminCookie: string;
   const random = generator(SEED);
   const seeds = {
     search: corpus('search-text.txt'),
@@ -77,6 +78,7 @@ describe('fuzz: nothing a client sends answers 5xx', () => {
       config: { nodeEnv: 'development', requestTimeoutMs: 1_000 },
     });
     cookie = (await signedInStudent(testApp.app, testApp.database, { premium: true })).cookie;
+    adminCookie = (await signedInStudent(testApp.app, testApp.database, { role: 'admin' })).cookie;
     baseUrl = await testApp.listen();
   });
   afterAll(() => testApp.close());
@@ -178,6 +180,41 @@ describe('fuzz: nothing a client sends answers 5xx', () => {
       if (response.statusCode >= 500) {
         failures.push(
           `${response.statusCode} ${route.method} ${url}${query}: ${response.body.slice(0, 200)}`,
+        );
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('multipart bodies cut short or without a boundary, on every route that takes a body', async () => {
+    // As an admin, so the upload routes read the body instead of refusing the caller first.
+    const routes = testApp.app.declaredRoutes.filter(
+      (route) => route.method !== 'GET' && route.method !== 'HEAD',
+    );
+    const failures: string[] = [];
+    for (let index = 0; index < CASES.multipart; index++) {
+      const route = random.pick(routes);
+      const boundary = random.pick(['b', 'gabarita-limite', '']);
+      const whole =
+        `--${boundary}\r\nContent-Disposition: form-data; name="${random.pick(['arquivo', 'imagem', 'photo'])}"; ` +
+        `filename="${random.pick(['a.zip', 'a.png', 'a.svg'])}"\r\nContent-Type: application/octet-stream\r\n\r\n` +
+        `PK\u0003\u0004\u0089PNG conteúdo\r\n--${boundary}--\r\n`;
+      const payload = whole.slice(0, random.int(whole.length + 1));
+      const contentType = random.pick([
+        'multipart/form-data',
+        'multipart/form-data; boundary=',
+        `multipart/form-data; boundary=${boundary || 'x'}`,
+      ]);
+      const url = route.url.replace(/:[A-Za-z]+/g, () => encode(random.pick(seeds.values)) || 'x');
+      const response = await testApp.app.inject({
+        method: route.method as 'POST',
+        url,
+        headers: { origin: APP_ORIGIN, cookie: adminCookie, 'content-type': contentType },
+        payload,
+      });
+      if (response.statusCode >= 500) {
+        failures.push(
+          `${response.statusCode} ${route.method} ${url} ${JSON.stringify(payload.slice(-40))}`,
         );
       }
     }

@@ -5,13 +5,18 @@ import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from '@gabarita/shared';
+import { AUTH_MESSAGES, CONTENT_UPLOAD_MESSAGES, IMAGE_REPLACE_MESSAGES } from '@gabarita/shared';
 import { executeRows } from '@/db/client';
 import { operatorRuns } from '@/db/schema';
 import { insertRun } from '@/modules/operator/operator.repo';
 import { createOperatorService } from '@/modules/operator/operator.service';
 import { createRateLimiter } from '@/modules/rate-limit/rate-limit.service';
-import { APP_ORIGIN, createPasswordUser, sessionCookieOf } from '../helpers/accounts';
+import {
+  APP_ORIGIN,
+  createPasswordUser,
+  sessionCookieFor,
+  sessionCookieOf,
+} from '../helpers/accounts';
 import { actionCodeIn, type SmtpCatcher, startSmtpCatcher } from '../helpers/smtp-catcher';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -245,33 +250,66 @@ describe('hardening', () => {
     }
   });
 
-  describe('8. malformed photo uploads', () => {
-    it.each([
-      ['no boundary', 'multipart/form-data', '--x\r\n'],
-      [
-        'a truncated part',
-        'multipart/form-data; boundary=abc',
-        '--abc\r\nContent-Disposition: form-data; name="photo"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
-      ],
-    ])('%s -> 400', async (_name, contentType, payload) => {
-      const { email, password } = await createPasswordUser(db());
-      const cookie = sessionCookieOf(
-        await call(app(), 'POST', '/api/auth/login', {
-          body: { email, password },
-          ip: newAddress(),
-        }),
+  describe('8. malformed multipart bodies answer 400 on every upload route', () => {
+    const routes = [
+      {
+        method: 'PUT' as const,
+        url: '/api/me/photo',
+        part: 'name="photo"; filename="a.png"',
+        error: { code: 'photo/invalid-upload', message: AUTH_MESSAGES.photoUploadInvalid },
+      },
+      {
+        method: 'PUT' as const,
+        url: '/api/admin/images/grafico',
+        part: 'name="imagem"; filename="a.png"',
+        error: {
+          code: 'editor/image-upload-incomplete',
+          message: IMAGE_REPLACE_MESSAGES.uploadIncomplete,
+        },
+      },
+      {
+        method: 'POST' as const,
+        url: '/api/admin/imports?verificar=1',
+        part: 'name="arquivo"; filename="a.zip"',
+        error: {
+          code: 'content/upload-incomplete',
+          message: CONTENT_UPLOAD_MESSAGES.uploadIncomplete,
+        },
+      },
+    ];
+    const bodies = [
+      { name: 'no boundary', contentType: 'multipart/form-data', payload: () => '--x\r\n' },
+      {
+        name: 'a truncated part',
+        contentType: 'multipart/form-data; boundary=abc',
+        payload: (part: string) =>
+          `--abc\r\nContent-Disposition: form-data; ${part}\r\nContent-Type: application/octet-stream\r\n\r\n\x89PNG`,
+      },
+    ];
+    let editor: string;
+    beforeAll(async () => {
+      const { user, email } = await createPasswordUser(db());
+      await createOperatorService(testApp.database).run(
+        'admin:create',
+        [email, '--role', 'editor'],
+        'direct',
       );
-      const response = await call(app(), 'PUT', '/api/me/photo', {
-        cookie,
-        headers: { 'content-type': contentType },
-        payload,
-      });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().error).toEqual({
-        code: 'photo/invalid-upload',
-        message: AUTH_MESSAGES.photoUploadInvalid,
-      });
+      editor = await sessionCookieFor(db(), user.id);
     });
+
+    it.each(routes.flatMap((route) => bodies.map((body) => ({ ...route, body }))))(
+      '$method $url, $body.name -> 400',
+      async ({ method, url, part, error, body }) => {
+        const response = await call(app(), method, url, {
+          cookie: editor,
+          ip: newAddress(),
+          headers: { 'content-type': body.contentType },
+          payload: body.payload(part),
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().error).toEqual(error);
+      },
+    );
   });
 
   it('10. API answers are no-store unless a public route opts into caching', async () => {

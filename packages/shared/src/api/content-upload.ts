@@ -8,6 +8,7 @@ export const CONTENT_UPLOAD_MESSAGES = {
     'O arquivo passa de 100 MB: divida o catálogo em partes menores ou use o comando de importação no servidor.',
   notZip: 'Envie um arquivo .zip com a pasta do catálogo.',
   missingFile: 'Escolha o arquivo .zip do catálogo.',
+  uploadIncomplete: 'O envio do arquivo chegou incompleto. Envie o .zip outra vez.',
   unsafePath: (name: string) =>
     `O .zip tem um caminho que sai da pasta do catálogo ou não é seguro: "${name}". Nada foi importado.`,
   tooManyEntries: (max: number) =>

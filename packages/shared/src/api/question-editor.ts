@@ -123,6 +123,7 @@ export const IMAGE_REPLACE_MESSAGES = {
   unsupported: 'Envie uma imagem .svg, .png, .jpg, .webp ou .gif.',
   tooLarge: 'A imagem passa de 10 MB.',
   missingFile: 'Escolha o arquivo da imagem.',
+  uploadIncomplete: 'O envio da imagem chegou incompleto. Tente novamente.',
   notFound: 'Imagem não encontrada no catálogo.',
 } as const;
 

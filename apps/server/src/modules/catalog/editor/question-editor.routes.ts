@@ -13,24 +13,23 @@ import {
   questionVersionParamsSchema,
 } from '@gabarita/shared';
 import { editorErrors } from '@/lib/app-errors';
-import { AppError } from '@/lib/errors';
+import { readUploadedFile } from '@/lib/multipart-upload';
 import { signedIn } from '@/plugins/access';
 import type { ImageReplacementService } from './image-replacement.service';
 import type { QuestionEditorService } from './question-editor.service';
 
 /** The one image file of an upload, read whole (the importer's limit is 10 MB). */
-async function uploadedImage(request: FastifyRequest) {
-  try {
-    const file = await request.file({ limits: { fileSize: IMAGE_REPLACE_MAX_BYTES, files: 1 } });
-    if (!file) throw editorErrors.imageMissing();
-    return { filename: file.filename, content: await file.toBuffer() };
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw editorErrors.imageTooLarge();
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw editorErrors.imageMissing();
-    throw error;
-  }
+function uploadedImage(request: FastifyRequest) {
+  return readUploadedFile(
+    request,
+    { maxBytes: IMAGE_REPLACE_MAX_BYTES },
+    {
+      missing: editorErrors.imageMissing,
+      tooLarge: editorErrors.imageTooLarge,
+      malformed: editorErrors.imageUploadIncomplete,
+    },
+    async (file) => ({ filename: file.filename, content: await file.toBuffer() }),
+  );
 }
 
 export const questionEditorRoutes: FastifyPluginAsyncZod<{

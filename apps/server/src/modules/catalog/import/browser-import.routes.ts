@@ -4,28 +4,12 @@ import {
   contentCheckSchema,
   contentUploadQuerySchema,
 } from '@gabarita/shared';
-import type { FastifyRequest } from 'fastify';
 import { contentUploadErrors } from '@/lib/app-errors';
-import { AppError } from '@/lib/errors';
+import { readUploadedFile } from '@/lib/multipart-upload';
 import { progressEvents } from '@/lib/progress-events';
 import { sendEvents } from '@/lib/sse';
 import { signedIn } from '@/plugins/access';
 import type { BrowserImportService } from './browser-import.service';
-
-/** The one .zip of the upload, limited in size as it arrives. */
-async function uploadedZip(request: FastifyRequest) {
-  try {
-    const file = await request.file({ limits: { fileSize: CONTENT_UPLOAD_MAX_BYTES, files: 1 } });
-    if (!file) throw contentUploadErrors.missingFile();
-    return file;
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    if ((error as { code?: string }).code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-      throw contentUploadErrors.missingFile();
-    }
-    throw error;
-  }
-}
 
 export const browserImportRoutes: FastifyPluginAsyncZod<{ imports: BrowserImportService }> = async (
   app,
@@ -46,7 +30,16 @@ export const browserImportRoutes: FastifyPluginAsyncZod<{ imports: BrowserImport
         renameDisciplines: request.query.renomearDisciplinas === '1',
         allowRemovals: request.query.permitirRemocoes === '1',
       };
-      const catalog = await imports.receive(await uploadedZip(request));
+      const catalog = await readUploadedFile(
+        request,
+        { maxBytes: CONTENT_UPLOAD_MAX_BYTES },
+        {
+          missing: contentUploadErrors.missingFile,
+          tooLarge: contentUploadErrors.tooLarge,
+          malformed: contentUploadErrors.uploadIncomplete,
+        },
+        (file) => imports.receive(file),
+      );
       if (request.query.verificar === '1') {
         try {
           return await imports.check(catalog, options);
