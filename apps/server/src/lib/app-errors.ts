@@ -116,6 +116,9 @@ export const contentUploadErrors = {
     new AppError('content/too-large', 400, CONTENT_UPLOAD_MESSAGES.tooLargeUncompressed),
   bomb: (name: string) =>
     new AppError('content/zip-bomb', 400, CONTENT_UPLOAD_MESSAGES.compressionBomb(name)),
+  archiveBomb: () => new AppError('content/zip-bomb', 400, CONTENT_UPLOAD_MESSAGES.archiveBomb),
+  conflictingPaths: (name: string) =>
+    new AppError('content/conflicting-paths', 400, CONTENT_UPLOAD_MESSAGES.conflictingPaths(name)),
   damaged: () => new AppError('content/damaged-zip', 400, CONTENT_UPLOAD_MESSAGES.damaged),
   wrongLayout: () => new AppError('content/wrong-layout', 400, CONTENT_UPLOAD_MESSAGES.wrongLayout),
 };

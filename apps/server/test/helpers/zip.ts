@@ -5,6 +5,8 @@ import zlib from 'node:zlib';
 export interface ZipEntry {
   name: string;
   content: Buffer;
+  /** Unix mode, as archivers on Unix record it (e.g. 0o120777 for a symbolic link). */
+  mode?: number;
 }
 
 /**
@@ -30,7 +32,8 @@ export function zipOf(entries: ZipEntry[]): Buffer {
     local.writeUInt16LE(name.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
+    // Made by Unix (3) when a mode is given, so readers look at it.
+    central.writeUInt16LE(entry.mode === undefined ? 20 : (3 << 8) | 20, 4);
     central.writeUInt16LE(20, 6);
     central.writeUInt16LE(0x0800, 8);
     central.writeUInt16LE(8, 10);
@@ -38,6 +41,7 @@ export function zipOf(entries: ZipEntry[]): Buffer {
     central.writeUInt32LE(data.length, 20);
     central.writeUInt32LE(entry.content.length, 24);
     central.writeUInt16LE(name.length, 28);
+    if (entry.mode !== undefined) central.writeUInt32LE((entry.mode << 16) >>> 0, 38);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, data);
     centrals.push(central, name);

@@ -138,6 +138,53 @@ describe('import from the browser', () => {
     });
   });
 
+  it('refuses paths that clash and a bomb spread over many files, each with its message', async () => {
+    const refusal = async (zip: Buffer) => {
+      const response = await upload('catalogo.zip', zip, '?verificar=1');
+      return { status: response.statusCode, ...response.json().error };
+    };
+    const file = (name: string, content = '{}') => ({ name, content: Buffer.from(content) });
+    const clash = (name: string) => ({
+      status: 400,
+      code: 'content/conflicting-paths',
+      message: `O .zip tem "${name}" duas vezes, ou como arquivo e como pasta ao mesmo tempo: gere o arquivo de novo e envie outra vez. Nada foi importado.`,
+    });
+    expect(await refusal(zipOf([file('disciplinas.json'), file('a'), file('a/b')]))).toEqual(
+      clash('a'),
+    );
+    expect(
+      await refusal(zipOf([file('a/b/c.json'), file('a/b'), file('disciplinas.json')])),
+    ).toEqual(clash('a/b'));
+    expect(
+      await refusal(zipOf([file('disciplinas.json'), file('x.json'), file('x.json')])),
+    ).toEqual(clash('x.json'));
+    // An archiver on Unix stores a symbolic link as an entry whose content is where it points.
+    const link = { name: 'provas', content: Buffer.from('/etc'), mode: 0o120777 };
+    expect(await refusal(zipOf([file('disciplinas.json'), link, file('provas/x.json')]))).toEqual({
+      status: 400,
+      code: 'content/unsafe-path',
+      message:
+        'O .zip tem um caminho que sai da pasta do catálogo ou não é seguro: "provas". Nada foi importado.',
+    });
+
+    // Each file exactly at the size where a file's own ratio starts to count: together, a bomb.
+    const megabyte = Buffer.alloc(1024 * 1024);
+    const spread = zipOf([
+      file('disciplinas.json'),
+      ...Array.from({ length: 12 }, (_, index) => ({
+        name: `imagens/zero-${index}.png`,
+        content: megabyte,
+      })),
+    ]);
+    expect(spread.length).toBeLessThan(64 * 1024);
+    expect(await refusal(spread)).toEqual({
+      status: 400,
+      code: 'content/zip-bomb',
+      message:
+        'O conteúdo do .zip se expande de forma suspeita ao descompactar (taxa de compressão anormal). Nada foi importado.',
+    });
+  });
+
   it('is only for the editorial team', async () => {
     const student = await signedInStudent(testApp.app, testApp.database, { premium: true });
     const body = multipartFile('x.zip', zipOf([]));

@@ -19,6 +19,10 @@ export const CONTENT_UPLOAD_MESSAGES = {
     'O conteúdo do .zip descompactado passa de 1 GB: divida o catálogo em partes menores.',
   compressionBomb: (name: string) =>
     `"${name}" se expande de forma suspeita ao descompactar (taxa de compressão anormal). Nada foi importado.`,
+  archiveBomb:
+    'O conteúdo do .zip se expande de forma suspeita ao descompactar (taxa de compressão anormal). Nada foi importado.',
+  conflictingPaths: (name: string) =>
+    `O .zip tem "${name}" duas vezes, ou como arquivo e como pasta ao mesmo tempo: gere o arquivo de novo e envie outra vez. Nada foi importado.`,
   damaged: 'O .zip está corrompido ou incompleto: gere o arquivo de novo e envie outra vez.',
   wrongLayout:
     'O .zip não tem a estrutura de um catálogo: na raiz (ou dentro de uma única pasta) devem estar disciplinas.json e a pasta provas/.',
