@@ -1,8 +1,14 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditPage, ContentCheck } from '@gabarita/shared';
 import { exams } from '@/db/schema';
+import { makeUploadFolder } from '@/modules/catalog/import/upload-folders';
 import { APP_ORIGIN, get, signedInStudent } from '../helpers/accounts';
 import { FORMAT_2_EXAMPLE, MINI_CATALOG } from '../helpers/content';
+import { eventually } from '../helpers/eventually';
 import { eventsOf } from '../helpers/sse';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { folderEntries, multipartFile, zipOf } from '../helpers/zip';
@@ -183,6 +189,42 @@ describe('import from the browser', () => {
       message:
         'O conteúdo do .zip se expande de forma suspeita ao descompactar (taxa de compressão anormal). Nada foi importado.',
     });
+  });
+
+  it('removes the upload folders of servers that stopped mid-import, at start and after each upload', async () => {
+    // A process that has ended, as a server killed in the middle of an import has.
+    const child = spawnSync(process.execPath, ['-e', '']);
+    const ended = { pid: child.pid!, processStart: '1', hostname: os.hostname() };
+    const leftOver = async () => {
+      const folder = await makeUploadFolder(ended);
+      fs.writeFileSync(path.join(folder, 'catalogo.zip'), 'x');
+      return folder;
+    };
+    const abandoned = await leftOver();
+    // An upload this (running) process is receiving, and a folder of an older version, recent.
+    const live = await makeUploadFolder();
+    const unowned = fs.mkdtempSync(path.join(os.tmpdir(), 'gabarita-envio-'));
+    try {
+      const zip = zipOf(folderEntries(MINI_CATALOG));
+      expect((await upload('mini.zip', zip, '?verificar=1')).statusCode).toBe(200);
+      expect(fs.existsSync(abandoned)).toBe(false);
+      expect(fs.existsSync(live)).toBe(true);
+      expect(fs.existsSync(unowned)).toBe(true);
+
+      const atStart = await leftOver();
+      const old = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+      fs.utimesSync(unowned, old, old);
+      const restarted = await createTestApp({ database: testApp.database });
+      try {
+        const present = async () => fs.existsSync(atStart) || fs.existsSync(unowned);
+        expect(await eventually(present, (still) => !still)).toBe(false);
+        expect(fs.existsSync(live)).toBe(true);
+      } finally {
+        await restarted.close();
+      }
+    } finally {
+      for (const folder of [live, unowned]) fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('is only for the editorial team', async () => {

@@ -15,6 +15,16 @@ export const browserImportRoutes: FastifyPluginAsyncZod<{ imports: BrowserImport
   app,
   { imports },
 ) => {
+  // Not awaited: a large leftover must not hold up the start.
+  app.addHook('onReady', async () => {
+    imports.removeAbandonedUploads().then(
+      (removed) => {
+        if (removed > 0) app.log.info({ removed }, 'pastas de importações interrompidas removidas');
+      },
+      (error: unknown) => app.log.warn({ err: error }, 'falha ao remover pastas de importações'),
+    );
+  });
+
   app.post(
     '/admin/imports',
     {

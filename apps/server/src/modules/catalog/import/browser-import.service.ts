@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
@@ -13,6 +12,7 @@ import {
   createContentImportService,
   type ImportOptions,
 } from './content-import.service';
+import { makeUploadFolder, removeAbandonedUploadFolders } from './upload-folders';
 import { unpackCatalogZip } from './zip-catalog';
 
 export type UploadOptions = Pick<
@@ -39,14 +39,21 @@ export function createBrowserImportService(db: Database) {
   const importer = createContentImportService(db);
 
   return {
+    /** The upload folders of servers that stopped in the middle of an import (upload-folders.ts). */
+    removeAbandonedUploads: removeAbandonedUploadFolders,
+
     /** Receives the whole upload and unpacks it, before anything is answered. */
     async receive(file: MultipartFile): Promise<ReceivedCatalog> {
       if (!/\.zip$/i.test(file.filename)) {
         file.file.resume();
         throw contentUploadErrors.notZip();
       }
-      const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'gabarita-envio-'));
-      const discard = () => fs.promises.rm(work, { recursive: true, force: true });
+      const work = await makeUploadFolder();
+      // With its own folder, those of servers killed in the middle of an import go too.
+      const discard = async () => {
+        await fs.promises.rm(work, { recursive: true, force: true });
+        await removeAbandonedUploadFolders().catch(() => 0);
+      };
       try {
         const zipPath = path.join(work, 'catalogo.zip');
         await pipeline(file.file, fs.createWriteStream(zipPath));
