@@ -257,6 +257,8 @@ export const accountsConsoleErrors = {
     new AppError('account/already-blocked', 409, ACCOUNTS_CONSOLE_MESSAGES.alreadyBlocked),
   notBlocked: () => new AppError('account/not-blocked', 409, ACCOUNTS_CONSOLE_MESSAGES.notBlocked),
   ownAccount: () => new AppError('account/own-account', 409, ACCOUNTS_CONSOLE_MESSAGES.ownAccount),
+  ownAccountGrant: () =>
+    new AppError('account/own-account', 409, ACCOUNTS_CONSOLE_MESSAGES.ownAccountGrant),
   alreadyVerified: () =>
     new AppError('account/already-verified', 409, ACCOUNTS_CONSOLE_MESSAGES.alreadyVerified),
   googleNoVerification: () =>

@@ -169,6 +169,36 @@ describe('accounts console', () => {
     ]);
   });
 
+  it('refuses grants to one’s own account, for support and admins alike', async () => {
+    const own = await signedInStudent(first.app, first.database, { role: 'support' });
+    const refused = {
+      code: 'account/own-account',
+      message: ACCOUNTS_CONSOLE_MESSAGES.ownAccountGrant,
+    };
+    for (const [userId, path, body, cookie] of [
+      [own.user.id, 'tokens', { pacotes: 1 }, own.cookie],
+      [own.user.id, 'tokens', { pacotes: 1 }, own.cookie],
+      [adminId, 'tokens', { pacotes: 5 }, admin],
+      [adminId, 'premium', { dias: 30 }, admin],
+    ] as const) {
+      const response = await send(
+        first.app,
+        'POST',
+        `/api/admin/accounts/${userId}/${path}`,
+        { ...body, motivo: 'Para testar' },
+        cookie,
+      );
+      expect(response.statusCode, path).toBe(409);
+      expect(response.json().error).toEqual(refused);
+    }
+    expect(await packageInput(own.user.id)).toBe(0);
+    expect(await packageInput(adminId)).toBe(0);
+    expect(await db().select().from(entitlements).where(eq(entitlements.userId, adminId))).toEqual(
+      [],
+    );
+    expect([...(await auditOf(own.user.id)), ...(await auditOf(adminId))]).toEqual([]);
+  });
+
   it('blocks an account: its sessions end on every instance and sign-in says why', async () => {
     const target = await customer();
     const me = (app: TestApp) => get(app.app, '/api/me', target.cookie);

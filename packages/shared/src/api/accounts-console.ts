@@ -24,6 +24,8 @@ export const ACCOUNTS_CONSOLE_MESSAGES = {
   alreadyVerified: 'O e-mail desta conta já foi verificado.',
   googleNoVerification: 'Contas Google não precisam de verificação de e-mail.',
   ownAccount: 'Você não pode bloquear a sua própria conta.',
+  ownAccountGrant:
+    'Você não pode conceder tokens ou Premium à sua própria conta: peça a outra pessoa da equipe.',
   premiumGranted: (days: number) => `${days} dia(s) de Premium concedido(s).`,
   tokensGranted: (packages: number) => `${packages} pacote(s) de tokens concedido(s).`,
   blocked: 'Conta bloqueada; as sessões foram encerradas.',

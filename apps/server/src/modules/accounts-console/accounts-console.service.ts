@@ -135,6 +135,8 @@ export function createAccountsConsoleService(deps: {
     /** Admin only (declared on the route): plan grants are the business's decision. */
     async grantPremium(staff: UserRow, userId: string, days: number, reason: string) {
       const user = await target(userId);
+      // docs/product-rules.md, "Who does what": nobody grants to their own account.
+      if (user.id === staff.id) throw accountsConsoleErrors.ownAccountGrant();
       await audited(
         staff,
         user,
@@ -153,6 +155,7 @@ export function createAccountsConsoleService(deps: {
         throw accountsConsoleErrors.overSupportLimit(supportPackageLimit);
       }
       const user = await target(userId);
+      if (user.id === staff.id) throw accountsConsoleErrors.ownAccountGrant();
       await audited(
         staff,
         user,
