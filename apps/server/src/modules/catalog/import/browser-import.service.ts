@@ -93,7 +93,10 @@ export function createBrowserImportService(db: Database) {
       }
     },
 
-    /** The import itself, its progress reported line by line, and recorded in the audit log. */
+    /**
+     * The import itself, its progress reported line by line, and recorded in the audit log in the
+     * import's own transaction.
+     */
     async run(
       editor: UserRow,
       catalog: ReceivedCatalog,
@@ -103,23 +106,28 @@ export function createBrowserImportService(db: Database) {
       const result = await importer.importContent(catalog.dir, progress, {
         ...options,
         label: catalog.label,
-      });
-      await recordAudit(db, actorOf(editor), {
-        action: 'content.import',
-        target: null,
-        summary:
-          `Importação pelo navegador de ${catalog.label}: ${result.exams} prova(s), ${result.questions} questão(ões)` +
-          (result.retired > 0 ? `; ${result.retired} questão(ões) retirada(s) do catálogo` : '') +
-          (result.restored > 0 ? `; ${result.restored} questão(ões) de volta ao catálogo` : ''),
-        details: {
-          file: catalog.label,
-          ...options,
-          retired: result.retired,
-          restored: result.restored,
-          retiredQuestions: result.removals.flatMap((removal) =>
-            removal.questions.map((question) => question.id),
-          ),
-        },
+        record: (tx, imported) =>
+          recordAudit(tx, actorOf(editor), {
+            action: 'content.import',
+            target: null,
+            summary:
+              `Importação pelo navegador de ${catalog.label}: ${imported.exams} prova(s), ${imported.questions} questão(ões)` +
+              (imported.retired > 0
+                ? `; ${imported.retired} questão(ões) retirada(s) do catálogo`
+                : '') +
+              (imported.restored > 0
+                ? `; ${imported.restored} questão(ões) de volta ao catálogo`
+                : ''),
+            details: {
+              file: catalog.label,
+              ...options,
+              retired: imported.retired,
+              restored: imported.restored,
+              retiredQuestions: imported.removals.flatMap((removal) =>
+                removal.questions.map((question) => question.id),
+              ),
+            },
+          }),
       });
       return result.lines;
     },

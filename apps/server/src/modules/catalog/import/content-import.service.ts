@@ -58,6 +58,20 @@ export interface ImportOptions {
   allowRemovals?: boolean;
   /** How the folder is named in messages (an uploaded file's name); its path by default. */
   label?: string;
+  /**
+   * Written in the import's own transaction, after its writes: the import and this record (an
+   * audit entry) commit together or not at all.
+   */
+  record?: (tx: Database, imported: ImportedSummary) => Promise<void>;
+}
+
+/** What an import wrote, for its record. */
+export interface ImportedSummary {
+  exams: number;
+  questions: number;
+  retired: number;
+  restored: number;
+  removals: PlannedRetirements['removals'];
 }
 
 export type ImportOutcome = 'imported' | 'refused' | 'failed';
@@ -233,6 +247,11 @@ async function importContent(
     if (writes.pendingSearchWords) await mergePendingSearchWords(tx);
     await saveStudyNotes(tx, catalog.studyNotes);
     await recordOverwrittenEdits(tx, undoneEdits);
+    await options.record?.(tx, {
+      exams: catalog.exams.length,
+      questions: catalog.questionCount,
+      ...retiring,
+    });
     // Before the commit, while readers are still answered from the catalogue in memory: after it
     // they wait for the new exam index, and on PGlite would wait for these statements too.
     await refreshStatistics(tx, writes.smallStatisticsSample);
