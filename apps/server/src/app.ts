@@ -371,8 +371,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
           db,
           auth,
           ledger,
+          mailer,
           supportPackageLimit: config.supportTokenGrantPackages,
-          log: app.log,
         }),
       });
       await api.register(operationsMetricsRoutes, {

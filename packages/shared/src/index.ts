@@ -27,6 +27,7 @@ export * from './api/content-upload';
 export * from './api/ai';
 export * from './messages/ai';
 export * from './messages/support';
+export * from './messages/mail';
 export * from './constants/plans';
 export * from './statement-html';
 export * from './cpf';

@@ -13,6 +13,7 @@ import {
   QUESTION_EDITOR_MESSAGES,
   REPORT_TRIAGE_MESSAGES,
   HELP_INBOX_MESSAGES,
+  MAIL_MESSAGES,
   ACCOUNTS_CONSOLE_MESSAGES,
   SUPPORT_MESSAGES,
   PRIVACY_MESSAGES,
@@ -192,6 +193,12 @@ export const supportErrors = {
       409,
       'Quem reportou já tem outro reporte aberto igual a este para a mesma questão: trate aquele.',
     ),
+};
+
+/** An action's change was saved, but the mail server did not take its e-mail. */
+export const mailErrors = {
+  replySavedNotSent: (email: string) =>
+    new AppError('mail/not-sent', 502, MAIL_MESSAGES.replySavedNotSent(email)),
 };
 
 /** The support inbox of the operations console. */

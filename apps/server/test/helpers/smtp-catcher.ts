@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -51,6 +52,15 @@ export async function startSmtpCatcher(options: { onMessage?: (mail: CaughtMail)
 }
 
 export type SmtpCatcher = Awaited<ReturnType<typeof startSmtpCatcher>>;
+
+/** An SMTP address on loopback where nothing listens: every message to it is refused at once. */
+export async function unreachableSmtpUrl(): Promise<string> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `smtp://127.0.0.1:${port}`;
+}
 
 /** The oobCode of the action link in a message. */
 export function actionCodeIn(

@@ -16,6 +16,7 @@ import {
   sessionCookieFor,
   signedInStudent,
 } from '../helpers/accounts';
+import { refuseAuditEntries } from '../helpers/refused-writes';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /** The operations console's accounts (docs/product-rules.md, "Operations console"). */
@@ -290,6 +291,22 @@ describe('accounts console', () => {
     expect((await auditOf(target.user.id)).map((entry) => entry.action)).toEqual([
       'account.resend-verification',
     ]);
+  });
+
+  it('e-mails the verification link only once the resend is saved with its audit entry', async () => {
+    const target = await createPasswordUser(db(), { verified: false });
+    const allowAudit = await refuseAuditEntries(db(), 'account.resend-verification');
+    try {
+      const url = `/api/admin/accounts/${target.user.id}/resend-verification`;
+      const failed = await send(first.app, 'POST', url, { motivo: 'Não recebeu' }, support);
+      expect(failed.statusCode).toBe(500);
+    } finally {
+      await allowAudit();
+    }
+    expect(
+      await db().select().from(outboxMessages).where(eq(outboxMessages.to, target.email)),
+    ).toEqual([]);
+    expect(await auditOf(target.user.id)).toEqual([]);
   });
 
   it('refuses every action without a reason and changes nothing', async () => {

@@ -2,7 +2,6 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditPage, ContentCheck } from '@gabarita/shared';
 import { exams } from '@/db/schema';
@@ -10,6 +9,7 @@ import { makeUploadFolder } from '@/modules/catalog/import/upload-folders';
 import { APP_ORIGIN, get, signedInStudent } from '../helpers/accounts';
 import { FORMAT_2_EXAMPLE, MINI_CATALOG } from '../helpers/content';
 import { eventually } from '../helpers/eventually';
+import { refuseAuditEntries } from '../helpers/refused-writes';
 import { eventsOf } from '../helpers/sse';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { folderEntries, multipartFile, zipOf } from '../helpers/zip';
@@ -105,24 +105,13 @@ describe('import from the browser', () => {
   });
 
   it('writes the import and its audit entry in one transaction: neither without the other', async () => {
-    // The audit entry fails to be written, as a database refusing it would.
-    const db = testApp.database.db;
-    await db.execute(sql`
-      CREATE FUNCTION refuse_import_audit() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF NEW.action = 'content.import' THEN RAISE EXCEPTION 'audit refused'; END IF;
-        RETURN NEW;
-      END $$`);
-    await db.execute(sql`
-      CREATE TRIGGER refuse_import_audit BEFORE INSERT ON audit_log
-      FOR EACH ROW EXECUTE FUNCTION refuse_import_audit()`);
+    const allowAudit = await refuseAuditEntries(testApp.database.db, 'content.import');
     const before = await examCount();
     try {
       const run = eventsOf((await upload('mini.zip', zipOf(folderEntries(MINI_CATALOG)))).body);
       expect(run.at(-1)).toMatchObject({ event: 'error', data: { code: 'server/internal' } });
     } finally {
-      await db.execute(sql`DROP TRIGGER refuse_import_audit ON audit_log`);
-      await db.execute(sql`DROP FUNCTION refuse_import_audit()`);
+      await allowAudit();
     }
     expect(await examCount()).toBe(before);
   });

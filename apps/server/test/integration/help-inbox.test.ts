@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditPage, HelpInboxPage, HelpRequestDetail } from '@gabarita/shared';
+import {
+  type AuditPage,
+  type HelpInboxPage,
+  type HelpRequestDetail,
+  VALIDATION_MESSAGES,
+} from '@gabarita/shared';
 import { get, send, signedInStudent } from '../helpers/accounts';
+import { refuseAuditEntries } from '../helpers/refused-writes';
 import { type SmtpCatcher, startSmtpCatcher } from '../helpers/smtp-catcher';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -172,6 +178,30 @@ describe('help inbox', () => {
       'Mensagem de Davi Status: Encerrado → Novo',
       'Mensagem de Davi Status: Novo → Encerrado',
     ]);
+  });
+
+  it('e-mails a reply only once it is saved: a reply that cannot be saved sends nothing', async () => {
+    const sara = await staff('Sara Garantia');
+    const gil = await signedInStudent(app(), testApp.database, { name: 'Gil Garantia' });
+    await ask(gil.cookie, 'Meu plano não aparece.');
+    const item = await messageOf(sara.cookie, gil.email);
+
+    const broken = await reply(sara.cookie, item.id, 'Olá, Gil! \ud83d');
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().error.message).toBe(VALIDATION_MESSAGES.invalidCharacters);
+    const allowAudit = await refuseAuditEntries(testApp.database.db, 'help.reply');
+    try {
+      for (let attempt = 0; attempt < 2; attempt++) {
+        expect((await reply(sara.cookie, item.id, 'Olá, Gil! Já verificamos.')).statusCode).toBe(
+          500,
+        );
+      }
+    } finally {
+      await allowAudit();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(smtp.messages.filter((message) => message.to.includes(gil.email))).toEqual([]);
+    expect(await messageOf(sara.cookie, gil.email)).toMatchObject({ status: 'new', replies: 0 });
   });
 
   it('refuses an empty reply and sends nothing; refuses unknown messages and customers', async () => {

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditPage, ReportDetail, ReportQueuePage } from '@gabarita/shared';
+import {
+  type AuditPage,
+  MAIL_MESSAGES,
+  type ReportDetail,
+  type ReportQueuePage,
+  VALIDATION_MESSAGES,
+} from '@gabarita/shared';
 import { get, send, signedInStudent } from '../helpers/accounts';
-import { type SmtpCatcher, startSmtpCatcher } from '../helpers/smtp-catcher';
+import { refuseAuditEntries } from '../helpers/refused-writes';
+import { type SmtpCatcher, startSmtpCatcher, unreachableSmtpUrl } from '../helpers/smtp-catcher';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 describe('error report triage', () => {
@@ -203,6 +210,62 @@ describe('error report triage', () => {
     // Nobody sees anyone else's reports.
     const other = await signedInStudent(app(), testApp.database);
     expect((await get(app(), '/api/me/error-reports', other.cookie)).json().reports).toEqual([]);
+  });
+
+  it('e-mails a reply only once it is saved, and keeps a saved reply the mail server refused', async () => {
+    const editor = await signedInStudent(app(), testApp.database, { role: 'editor' });
+    const dora = await signedInStudent(app(), testApp.database, { name: 'Dora Garantia' });
+    await report(dora.cookie, 'beta_2015_prova_3', 'Outro', 'A figura está cortada.');
+    const item = (await queue(editor.cookie, '?prova=beta_2015_prova')).items.find(
+      (entry) => entry.reporterName === 'Dora Garantia',
+    )!;
+    const url = `/api/admin/reports/${item.id}/reply`;
+    const storedReply = async () =>
+      ((await get(app(), `/api/admin/reports/${item.id}`, editor.cookie)).json() as ReportDetail)
+        .reply;
+    const message = 'Olá, Dora! A figura foi corrigida.';
+
+    const broken = await send(app(), 'POST', url, { mensagem: `${message} \ud83d` }, editor.cookie);
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().error.message).toBe(VALIDATION_MESSAGES.invalidCharacters);
+
+    // A reply whose audit entry cannot be written is not saved, and so not sent, however retried.
+    const allowAudit = await refuseAuditEntries(testApp.database.db, 'report.reply');
+    try {
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const failed = await send(app(), 'POST', url, { mensagem: message }, editor.cookie);
+        expect(failed.statusCode).toBe(500);
+      }
+    } finally {
+      await allowAudit();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(smtp.messages.filter((mail) => mail.to.includes(dora.email))).toEqual([]);
+    expect(await storedReply()).toBeNull();
+
+    // Saved, then refused by the mail server: the reply stays (Dora sees it under Meus reportes),
+    // and the editor is told the e-mail did not go.
+    const unreachable = await createTestApp({
+      database: testApp.database,
+      config: { smtp: { url: await unreachableSmtpUrl(), from: 'Gabarita <g@g.test>' } },
+    });
+    try {
+      const notSent = await send(
+        unreachable.app,
+        'POST',
+        url,
+        { mensagem: message },
+        editor.cookie,
+      );
+      expect(notSent.statusCode).toBe(502);
+      expect(notSent.json().error).toEqual({
+        code: 'mail/not-sent',
+        message: MAIL_MESSAGES.replySavedNotSent(dora.email),
+      });
+    } finally {
+      await unreachable.close();
+    }
+    expect(await storedReply()).toBe(message);
   });
 
   it('refuses unknown reports and students', async () => {

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import {
   ACCOUNTS_CONSOLE_MESSAGES,
   ACCOUNTS_PAGE_SIZE,
@@ -15,6 +14,8 @@ import { accountsConsoleErrors, authErrors } from '@/lib/app-errors';
 import { actorOf, recordAudit } from '../audit/audit.service';
 import { deleteSessionsOfUser } from '../auth/auth.repo';
 import type { AuthService } from '../auth/auth.service';
+import { commitThenMail } from '../mail/mail-after-commit';
+import type { Mailer } from '../mail/mailer';
 import { createEntitlementsService } from '../entitlements/entitlements.service';
 import { findEntitlement } from '../entitlements/entitlements.repo';
 import { accountTypeOf, planOf } from '../entitlements/plan';
@@ -55,10 +56,10 @@ export function createAccountsConsoleService(deps: {
   db: Database;
   auth: AuthService;
   ledger: TokenLedger;
+  mailer: Mailer;
   supportPackageLimit: number;
-  log: FastifyBaseLogger;
 }) {
-  const { db, auth, ledger, supportPackageLimit, log } = deps;
+  const { db, auth, ledger, mailer, supportPackageLimit } = deps;
 
   async function target(userId: string) {
     const user = await findAccount(db, userId);
@@ -204,22 +205,26 @@ export function createAccountsConsoleService(deps: {
       return { message: ACCOUNTS_CONSOLE_MESSAGES.unblocked };
     },
 
+    /** The link and the audit entry commit together; the e-mail goes once they have. */
     async resendVerification(staff: UserRow, userId: string, reason: string) {
       const user = await target(userId);
       if (user.provider === 'google') throw accountsConsoleErrors.googleNoVerification();
       if (user.emailVerifiedAt) throw accountsConsoleErrors.alreadyVerified();
-      try {
-        await auth.resendVerificationFor(user);
-      } catch (error) {
-        log.error({ err: error, userId: user.id }, 'falha ao reenviar o e-mail de verificação');
-        throw authErrors.verificationSendFailed();
-      }
-      await recordAudit(db, actorOf(staff), {
-        action: 'account.resend-verification',
-        target: `account:${user.id}`,
-        summary: `Verificação reenviada para ${who(user)}. Motivo: ${reason.trim()}`,
-        details: { reason: reason.trim() },
-      });
+      await commitThenMail(
+        db,
+        mailer,
+        async (tx, mail) => {
+          mail(await auth.verificationMessageFor(user, tx));
+          await recordAudit(tx, actorOf(staff), {
+            action: 'account.resend-verification',
+            target: `account:${user.id}`,
+            summary: `Verificação reenviada para ${who(user)}. Motivo: ${reason.trim()}`,
+            details: { reason: reason.trim() },
+          });
+        },
+        // Logged with the mail server's answer by the error handler.
+        () => authErrors.verificationSendFailed(),
+      );
       return { message: ACCOUNTS_CONSOLE_MESSAGES.verificationSent };
     },
 

@@ -133,9 +133,10 @@ export function createAuthService({ db, mailer, config, log, sessionCache }: Aut
     userId: string,
     mode: ActionMode,
     newEmail?: string,
+    on: Database = db,
   ): Promise<string> {
     const code = randomToken();
-    await insertActionCode(db, {
+    await insertActionCode(on, {
       userId,
       mode,
       codeHash: hashToken(code),
@@ -145,9 +146,14 @@ export function createAuthService({ db, mailer, config, log, sessionCache }: Aut
     return code;
   }
 
+  /** A new verification link for `user`, written with `on`, and the message that carries it. */
+  async function verificationMessage(user: UserRow, on: Database = db) {
+    const code = await issueActionCode(user.id, 'verifyEmail', undefined, on);
+    return verificationMail({ to: user.email, link: actionLink('verifyEmail', code) });
+  }
+
   async function sendVerification(user: UserRow) {
-    const code = await issueActionCode(user.id, 'verifyEmail');
-    await mailer.send(verificationMail({ to: user.email, link: actionLink('verifyEmail', code) }));
+    await mailer.send(await verificationMessage(user));
   }
 
   async function sendPasswordReset(user: UserRow) {
@@ -487,8 +493,11 @@ export function createAuthService({ db, mailer, config, log, sessionCache }: Aut
       };
     },
 
-    /** The verification link again, sent by the team (operations console); throws if it fails. */
-    resendVerificationFor: (user: UserRow) => sendVerification(user),
+    /**
+     * The verification link again, asked for by the team (operations console): the link is written
+     * in the caller's transaction and the message returned, to be sent once that commits.
+     */
+    verificationMessageFor: (user: UserRow, tx: Database) => verificationMessage(user, tx),
 
     /** After this instance changed what a user's sessions resolve to (name, photo). */
     sessionsChanged(userId: string) {

@@ -13,10 +13,11 @@ import {
 import type { Database } from '@/db/client';
 import type { UserRow } from '@/db/schema';
 import { inTransaction } from '@/db/transaction';
-import { helpInboxErrors } from '@/lib/app-errors';
+import { helpInboxErrors, mailErrors } from '@/lib/app-errors';
 import { actorOf, recordAudit } from '../audit/audit.service';
 import { accountTypeOf, planOf } from '../entitlements/plan';
 import { helpReplyMail } from '../mail/mail.templates';
+import { commitThenMail } from '../mail/mail-after-commit';
 import type { Mailer } from '../mail/mailer';
 import {
   findHelpRequest,
@@ -110,35 +111,40 @@ export function createHelpInboxService(deps: { db: Database; mailer: Mailer }) {
     detail,
 
     /**
-     * Sends the reply first: what is stored and audited is what reached the mail server. A reply
-     * to a closed message reopens it as answered (the customer has a new answer to react to).
+     * Stored and audited first; the e-mail goes once that is committed (mail-after-commit.ts). A
+     * reply to a closed message reopens it as answered (the customer has a new answer to react to).
      */
     async reply(staff: UserRow, id: string, body: string): Promise<HelpActionResponse> {
       const row = await findHelpRequest(db, id);
       if (!row) throw helpInboxErrors.notFound();
-      await mailer.send(
-        helpReplyMail({
-          to: row.userEmail,
-          message: body,
-          original: row.message,
-          originalDate: mailDate.format(row.createdAt),
-        }),
+      await commitThenMail(
+        db,
+        mailer,
+        async (tx, mail) => {
+          await insertHelpReply(tx, {
+            requestId: id,
+            authorId: staff.id,
+            authorName: staff.name,
+            body,
+          });
+          await setHelpRequestStatus(tx, id, 'answered');
+          await recordAudit(tx, actorOf(staff), {
+            action: 'help.reply',
+            target: row.userEmail,
+            summary: `Resposta à mensagem de ${row.userName} enviada para ${row.userEmail}`,
+            details: { requestId: id, from: row.status, message: body },
+          });
+          mail(
+            helpReplyMail({
+              to: row.userEmail,
+              message: body,
+              original: row.message,
+              originalDate: mailDate.format(row.createdAt),
+            }),
+          );
+        },
+        () => mailErrors.replySavedNotSent(row.userEmail),
       );
-      await inTransaction(db, async (tx) => {
-        await insertHelpReply(tx, {
-          requestId: id,
-          authorId: staff.id,
-          authorName: staff.name,
-          body,
-        });
-        await setHelpRequestStatus(tx, id, 'answered');
-        await recordAudit(tx, actorOf(staff), {
-          action: 'help.reply',
-          target: row.userEmail,
-          summary: `Resposta à mensagem de ${row.userName} enviada para ${row.userEmail}`,
-          details: { requestId: id, from: row.status, message: body },
-        });
-      });
       return { message: HELP_INBOX_MESSAGES.replySent(row.userEmail), detail: await detail(id) };
     },
 

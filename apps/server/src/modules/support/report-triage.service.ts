@@ -14,9 +14,10 @@ import {
 import type { Database } from '@/db/client';
 import type { UserRow } from '@/db/schema';
 import { inTransaction, isUniqueViolation } from '@/db/transaction';
-import { supportErrors } from '@/lib/app-errors';
+import { mailErrors, supportErrors } from '@/lib/app-errors';
 import { actorOf, recordAudit } from '../audit/audit.service';
 import { reportReplyMail } from '../mail/mail.templates';
+import { commitThenMail } from '../mail/mail-after-commit';
 import type { Mailer } from '../mail/mailer';
 import {
   editorName,
@@ -135,30 +136,35 @@ export function createReportTriageService(deps: { db: Database; mailer: Mailer; 
       };
     },
 
-    /** Sends the reply first: what is stored and audited is what reached the mail server. */
+    /** Stored and audited first; the e-mail goes once that is committed (mail-after-commit.ts). */
     async reply(editor: UserRow, id: string, message: string) {
       const row = await findReport(db, id);
       if (!row) throw supportErrors.reportNotFound();
       const link = new URL('/questoes', appUrl);
       link.searchParams.set(STUDY_PARAMS.exam, row.examId);
       link.searchParams.set(STUDY_PARAMS.question, row.questionId);
-      await mailer.send(
-        reportReplyMail({
-          to: row.reporterEmail,
-          questionLabel: questionLabel(row),
-          message,
-          link: link.toString(),
-        }),
+      await commitThenMail(
+        db,
+        mailer,
+        async (tx, mail) => {
+          await saveReply(tx, id, message, editor.id);
+          await recordAudit(tx, actorOf(editor), {
+            action: 'report.reply',
+            target: row.questionId,
+            summary: `Resposta ao reporte "${row.type}" enviada para ${row.reporterName}`,
+            details: { reportId: id, message },
+          });
+          mail(
+            reportReplyMail({
+              to: row.reporterEmail,
+              questionLabel: questionLabel(row),
+              message,
+              link: link.toString(),
+            }),
+          );
+        },
+        () => mailErrors.replySavedNotSent(row.reporterEmail),
       );
-      await inTransaction(db, async (tx) => {
-        await saveReply(tx, id, message, editor.id);
-        await recordAudit(tx, actorOf(editor), {
-          action: 'report.reply',
-          target: row.questionId,
-          summary: `Resposta ao reporte "${row.type}" enviada para ${row.reporterName}`,
-          details: { reportId: id, message },
-        });
-      });
       return {
         message: REPORT_TRIAGE_MESSAGES.replySent(row.reporterEmail),
         detail: await detail(id),
