@@ -5,7 +5,12 @@ import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, CONTENT_UPLOAD_MESSAGES, IMAGE_REPLACE_MESSAGES } from '@gabarita/shared';
+import {
+  AUTH_MESSAGES,
+  CONTENT_UPLOAD_MESSAGES,
+  IMAGE_REPLACE_MESSAGES,
+  VALIDATION_MESSAGES,
+} from '@gabarita/shared';
 import { executeRows } from '@/db/client';
 import { operatorRuns } from '@/db/schema';
 import { insertRun } from '@/modules/operator/operator.repo';
@@ -247,6 +252,26 @@ describe('hardening', () => {
     for (const part of [verification.subject, verification.text, verification.html]) {
       expect(part).not.toContain('premio.exemplo.com');
       expect(part).not.toContain('Ganhe um prêmio');
+    }
+  });
+
+  it('14. free-text query filters follow the text rule: a NUL is a 400', async () => {
+    const { user, email } = await createPasswordUser(db());
+    await createOperatorService(testApp.database).run(
+      'admin:create',
+      [email, '--role', 'admin'],
+      'direct',
+    );
+    const cookie = await sessionCookieFor(db(), user.id);
+    for (const url of [
+      '/api/admin/reports?prova=a%00',
+      '/api/admin/reports?disciplina=a%00',
+      '/api/admin/audit?acao=a%00',
+      '/api/admin/audit?alvo=a%00',
+    ]) {
+      const response = await call(app(), 'GET', url, { cookie, ip: newAddress() });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().error.message, url).toBe(VALIDATION_MESSAGES.invalidCharacters);
     }
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { optionalText } from '../validation';
 
 /** The editorial actions and operator commands the audit log records (docs/product-rules.md). */
 export const AUDIT_ACTION_LABELS = {
@@ -28,8 +29,8 @@ export const AUDIT_PAGE_SIZE = 50;
 export const auditQuerySchema = z.object({
   /** Entries older than this id (the next page). */
   antes: z.optional(z.coerce.number().check(z.int(), z.positive())),
-  acao: z.optional(z.string().check(z.maxLength(40))),
-  alvo: z.optional(z.string().check(z.maxLength(200))),
+  acao: optionalText(40),
+  alvo: optionalText(200),
 });
 
 export const auditEntrySchema = z.object({

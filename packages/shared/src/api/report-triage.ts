@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { ID_MAX_LENGTH, text } from '../validation';
+import { ID_MAX_LENGTH, optionalText, text } from '../validation';
 import { ERROR_REPORT_TYPES } from './support';
 
 /** Where an error report stands (docs/product-rules.md, "Error reports"). */
@@ -42,8 +42,8 @@ export const REPORT_REPLY_TEMPLATES: Record<Exclude<ReportStatus, 'new'>, string
 export const reportQueueQuerySchema = z.object({
   situacao: z.optional(z.enum(REPORT_QUEUE_FILTERS)),
   tipo: z.optional(z.enum(ERROR_REPORT_TYPES)),
-  prova: z.optional(z.string().check(z.maxLength(ID_MAX_LENGTH))),
-  disciplina: z.optional(z.string().check(z.maxLength(ID_MAX_LENGTH))),
+  prova: optionalText(ID_MAX_LENGTH),
+  disciplina: optionalText(ID_MAX_LENGTH),
   /** The next page: reports created before this one. */
   antes: z.optional(z.uuid()),
 });
