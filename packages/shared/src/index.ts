@@ -1,6 +1,6 @@
 export * from './validation';
 export * from './product';
-export * from './routes';
+export * from './paths';
 export * from './errors';
 export * from './api/health';
 export * from './api/app-info';

@@ -13,8 +13,9 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
  * Serves the built SPA: hashed files under /assets are immutable and cached for a year; everything
  * else, index.html above all, is revalidated on every visit so a deploy is picked up at once.
  * Files go out as the brotli or gzip copy the web build wrote beside them when the browser takes it.
- * Routes of the route table get index.html with 200; other unknown pages get it with 404 (the SPA
- * then shows its own "page not found").
+ * The web app's paths (the registry in packages/shared/src/paths.ts, which the web router reads
+ * too) get index.html with 200; other unknown pages get it with 404 (the SPA then shows its own
+ * "page not found").
  */
 export async function registerSpa(
   app: FastifyInstance,

@@ -550,7 +550,11 @@ const MATRIX: Record<string, Probe> = {
   'GET /dev/outbox': { url: fixed('/dev/outbox'), expect: localOnly },
   'GET /*': { url: fixed('/favicon.svg'), expect: same(200) },
   ...Object.fromEntries(
-    APP_ROUTES.map((route) => [`GET ${route}`, { url: fixed(route), expect: same(200) }]),
+    // The web app's pages, whoever asks: the app itself tells who may see them.
+    APP_ROUTES.map((route) => [
+      `GET ${route}`,
+      { url: fixed(route.replace(/:\w+/g, NO_PURCHASE)), expect: same(200) },
+    ]),
   ),
   // Last: these end the caller's sessions (every one of them, then the current one).
   'POST /api/auth/logout-everywhere': {

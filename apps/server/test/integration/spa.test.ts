@@ -7,6 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ROUTES } from '@gabarita/shared';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
+/** A registered path with a value in each of its parameters, as a link would have it. */
+const withSampleParams = (route: string) => route.replace(/:\w+/g, 'a1b2c3');
+
 const ASSET_SOURCE = `export const questions = ${JSON.stringify(Array(200).fill('questão'))};`;
 
 // As the web build inlines it (apps/web/scripts/inline-first-paint.mjs).
@@ -58,11 +61,11 @@ describe('serving the built SPA', () => {
     expect(scriptSources).toBe(`'self' 'sha256-${hash}'`);
   });
 
-  it('answers every route of the route table with index.html, never cached', async () => {
+  it('answers every path of the registry with index.html, never cached', async () => {
     expect(APP_ROUTES).toContain('/recovery');
     expect(APP_ROUTES).toContain('/Recovery');
     for (const route of APP_ROUTES) {
-      const response = await get(`${route}?oobCode=abc`);
+      const response = await get(`${withSampleParams(route)}?oobCode=abc`);
       expect(response.statusCode, route).toBe(200);
       expect(response.headers['content-type'], route).toMatch(/text\/html/);
       expect(response.headers['cache-control'], route).toBe('no-cache');
@@ -70,10 +73,29 @@ describe('serving the built SPA', () => {
     }
   });
 
+  it("answers the staff area's deep links as a full page load asks for them", async () => {
+    for (const url of [
+      '/admin/contas',
+      '/admin/contas/0b6f5a6e-2f4b-4d8e-9a51-1c2d3e4f5a6b',
+      '/admin/numeros',
+      '/admin/mensagens',
+      '/admin/mensagens/7d1e9c40-5a3b-4c2d-8e1f-0a9b8c7d6e5f',
+      '/admin/pagamentos',
+      '/admin/pagamentos/3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f?aba=eventos',
+      '/Admin/Contas/',
+    ]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('lang="pt-BR"');
+    }
+  });
+
   it('answers unknown pages with index.html and a 404 status, for the SPA to explain', async () => {
-    const response = await get('/pagina-que-nao-existe');
-    expect(response.statusCode).toBe(404);
-    expect(response.headers['content-type']).toMatch(/text\/html/);
+    for (const url of ['/pagina-que-nao-existe', '/admin/contas/a/b', '/admin/nada']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/text\/html/);
+    }
   });
 
   it('caches hashed assets for a year and other files not at all', async () => {

@@ -1,11 +1,12 @@
 import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { type AppPath, PATHS } from '@gabarita/shared';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import type { PrefetchPageData } from '@/lib/page-data';
 import ExamListPage from '@/features/exams/pages/exam-list-page';
 import { RedirectIfSignedIn } from './guards/redirect-if-signed-in';
 import { RequireSession } from './guards/require-session';
-import { RequireStaff } from './guards/require-staff';
+import { RequirePageAccess, RequireStaff } from './guards/require-staff';
 import { AdminIndex, AdminLayout } from './layouts/admin-layout';
 import { AppShell } from './layouts/app-shell';
 import { AuthLayout } from './layouts/auth-layout';
@@ -26,8 +27,9 @@ interface LazyPageHandle {
 /**
  * A route whose page module (default export) is downloaded on first visit. A page whose code has
  * arrived before it mounts (app/first-render.ts) renders at once instead of through Suspense.
+ * Its path comes from the registry (PATHS), which the server's SPA fallback reads too.
  */
-function lazyPage(path: string | undefined, load: () => Promise<PageModule>): RouteObject {
+function lazyPage({ path }: AppPath, load: () => Promise<PageModule>): RouteObject {
   let loaded: ComponentType | undefined;
   const loadPage = () =>
     load().then((module) => {
@@ -41,14 +43,12 @@ function lazyPage(path: string | undefined, load: () => Promise<PageModule>): Ro
     return <PageComponent />;
   }
   const handle: LazyPageHandle = { loadPage };
-  return path === undefined
-    ? { index: true, Component: Page, handle }
-    : { path, Component: Page, handle };
+  return { path, Component: Page, handle };
 }
 
 export const routes: RouteObject[] = [
   {
-    path: '/',
+    path: PATHS.home.path,
     Component: RootLayout,
     children: [
       {
@@ -57,8 +57,8 @@ export const routes: RouteObject[] = [
           {
             Component: AuthLayout,
             children: [
-              lazyPage('login', () => import('@/features/auth/pages/login-page')),
-              lazyPage('signup', () => import('@/features/auth/pages/signup-page')),
+              lazyPage(PATHS.login, () => import('@/features/auth/pages/login-page')),
+              lazyPage(PATHS.signup, () => import('@/features/auth/pages/signup-page')),
             ],
           },
         ],
@@ -67,8 +67,8 @@ export const routes: RouteObject[] = [
         Component: AuthLayout,
         children: [
           // Paths match case-insensitively, so this also serves /Recovery (used by e-mailed links).
-          lazyPage('recovery', () => import('@/features/auth/pages/recovery-page')),
-          lazyPage('auth/action', () => import('@/features/auth/pages/auth-action-page')),
+          lazyPage(PATHS.recovery, () => import('@/features/auth/pages/recovery-page')),
+          lazyPage(PATHS.authAction, () => import('@/features/auth/pages/auth-action-page')),
         ],
       },
       {
@@ -81,84 +81,89 @@ export const routes: RouteObject[] = [
               // instead of after it in twenty small ones (docs/performance.md, "Web delivery").
               { index: true, Component: ExamListPage },
               lazyPage(
-                'prova-dashboard',
+                PATHS.examDashboard,
                 () => import('@/features/exams/pages/exam-dashboard-page'),
               ),
               lazyPage(
-                'conteudo-didatico',
+                PATHS.disciplines,
                 () => import('@/features/disciplines/pages/disciplines-page'),
               ),
-              lazyPage('questoes', () => import('./routes/question-viewer-page')),
-              lazyPage('simulados', () => import('@/features/simulados/pages/simulados-page')),
-              lazyPage('simulado', () => import('@/features/simulados/pages/simulado-page')),
+              lazyPage(PATHS.questions, () => import('./routes/question-viewer-page')),
+              lazyPage(PATHS.simulados, () => import('@/features/simulados/pages/simulados-page')),
+              lazyPage(PATHS.simulado, () => import('@/features/simulados/pages/simulado-page')),
               lazyPage(
-                'buscar-questoes',
+                PATHS.questionSearch,
                 () => import('@/features/question-search/pages/question-search-page'),
               ),
-              lazyPage('caderno-de-erros', () => import('@/features/review/pages/review-page')),
-              lazyPage('assinatura', () => import('@/features/billing/pages/plans-page')),
-              lazyPage('pagamento', () => import('@/features/billing/pages/payment-page')),
-              lazyPage('conta', () => import('@/features/account/pages/account-page')),
+              lazyPage(PATHS.mistakes, () => import('@/features/review/pages/review-page')),
+              lazyPage(PATHS.plans, () => import('@/features/billing/pages/plans-page')),
+              lazyPage(PATHS.payment, () => import('@/features/billing/pages/payment-page')),
+              lazyPage(PATHS.account, () => import('@/features/account/pages/account-page')),
               lazyPage(
-                'meu-desempenho',
+                PATHS.performance,
                 () => import('@/features/performance/pages/performance-page'),
               ),
               {
-                path: 'admin',
+                // The staff area: its door lets in the staff, each page the roles of its access.
                 Component: RequireStaff,
                 children: [
                   {
                     Component: AdminLayout,
                     children: [
-                      { index: true, Component: AdminIndex },
-                      lazyPage(
-                        'reportes',
-                        () => import('@/features/report-queue/pages/report-queue-page'),
-                      ),
-                      lazyPage(
-                        'questoes',
-                        () => import('@/features/question-editor/pages/question-editor-page'),
-                      ),
-                      lazyPage(
-                        'gabarito',
-                        () => import('@/features/answer-key/pages/answer-key-page'),
-                      ),
-                      lazyPage(
-                        'importar',
-                        () => import('@/features/content-import/pages/content-import-page'),
-                      ),
-                      lazyPage(
-                        'contas',
-                        () => import('@/features/accounts-console/pages/accounts-page'),
-                      ),
-                      lazyPage(
-                        'contas/:userId',
-                        () => import('@/features/accounts-console/pages/account-page'),
-                      ),
-                      lazyPage(
-                        'registro',
-                        () => import('@/features/audit-log/pages/audit-log-page'),
-                      ),
-                      lazyPage(
-                        'numeros',
-                        () => import('@/features/business-metrics/pages/business-metrics-page'),
-                      ),
-                      lazyPage(
-                        'mensagens',
-                        () => import('@/features/help-inbox/pages/help-inbox-page'),
-                      ),
-                      lazyPage(
-                        'mensagens/:id',
-                        () => import('@/features/help-inbox/pages/help-request-page'),
-                      ),
-                      lazyPage(
-                        'pagamentos',
-                        () => import('@/features/payments-console/pages/payments-page'),
-                      ),
-                      lazyPage(
-                        'pagamentos/:id',
-                        () => import('@/features/payments-console/pages/payment-page'),
-                      ),
+                      { path: PATHS.staffArea.path, Component: AdminIndex },
+                      {
+                        Component: RequirePageAccess,
+                        children: [
+                          lazyPage(
+                            PATHS.errorReports,
+                            () => import('@/features/report-queue/pages/report-queue-page'),
+                          ),
+                          lazyPage(
+                            PATHS.questionEditor,
+                            () => import('@/features/question-editor/pages/question-editor-page'),
+                          ),
+                          lazyPage(
+                            PATHS.answerKey,
+                            () => import('@/features/answer-key/pages/answer-key-page'),
+                          ),
+                          lazyPage(
+                            PATHS.contentImport,
+                            () => import('@/features/content-import/pages/content-import-page'),
+                          ),
+                          lazyPage(
+                            PATHS.customerAccounts,
+                            () => import('@/features/accounts-console/pages/accounts-page'),
+                          ),
+                          lazyPage(
+                            PATHS.customerAccount,
+                            () => import('@/features/accounts-console/pages/account-page'),
+                          ),
+                          lazyPage(
+                            PATHS.auditLog,
+                            () => import('@/features/audit-log/pages/audit-log-page'),
+                          ),
+                          lazyPage(
+                            PATHS.businessMetrics,
+                            () => import('@/features/business-metrics/pages/business-metrics-page'),
+                          ),
+                          lazyPage(
+                            PATHS.helpInbox,
+                            () => import('@/features/help-inbox/pages/help-inbox-page'),
+                          ),
+                          lazyPage(
+                            PATHS.helpRequest,
+                            () => import('@/features/help-inbox/pages/help-request-page'),
+                          ),
+                          lazyPage(
+                            PATHS.payments,
+                            () => import('@/features/payments-console/pages/payments-page'),
+                          ),
+                          lazyPage(
+                            PATHS.purchase,
+                            () => import('@/features/payments-console/pages/payment-page'),
+                          ),
+                        ],
+                      },
                     ],
                   },
                 ],
@@ -171,9 +176,9 @@ export const routes: RouteObject[] = [
         // Open to everyone: help and legal texts must be readable before signing up.
         Component: AppShell,
         children: [
-          lazyPage('ajuda', () => import('@/features/help/pages/help-page')),
-          lazyPage('termos', () => import('@/features/legal/pages/terms-page')),
-          lazyPage('politicas', () => import('@/features/legal/pages/privacy-page')),
+          lazyPage(PATHS.help, () => import('@/features/help/pages/help-page')),
+          lazyPage(PATHS.terms, () => import('@/features/legal/pages/terms-page')),
+          lazyPage(PATHS.privacy, () => import('@/features/legal/pages/privacy-page')),
           { path: '*', Component: NotFoundPage },
         ],
       },

@@ -71,4 +71,49 @@ describe('RequireStaff', () => {
       'page',
     );
   });
+
+  const SUPPORT = { ...EDITOR, id: 'su1', name: 'Sérgio Suporte', role: 'support' as const };
+
+  it.each([
+    ['support', '/admin/importar', 'Esta área é da equipe editorial do Gabarita', SUPPORT],
+    ['support', '/admin/reportes', 'Esta área é da equipe editorial do Gabarita', SUPPORT],
+    ['support', '/admin/numeros', 'Esta área é da administração do Gabarita', SUPPORT],
+    ['an editor', '/admin/contas', 'Esta área é da equipe de suporte do Gabarita', EDITOR],
+    ['an editor', '/admin/contas/u9', 'Esta área é da equipe de suporte do Gabarita', EDITOR],
+    ['an editor', '/admin/pagamentos', 'Esta área é da equipe de suporte do Gabarita', EDITOR],
+    ['an editor', '/admin/numeros', 'Esta área é da administração do Gabarita', EDITOR],
+  ])(
+    'tells %s at %s whose page it is, before the page renders or asks for anything',
+    async (_who, path, owner, staff) => {
+      const api = stubApi({ 'GET /auth/session': { user: staff } });
+      const { router } = renderApp(path);
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Acesso restrito' }),
+      ).toBeVisible();
+      expect(screen.getByText(new RegExp(owner))).toBeVisible();
+      const area = staff.role === 'support' ? 'Área de suporte' : 'Área editorial';
+      expect(screen.getByRole('link', { name: `Ir para a ${area.toLowerCase()}` })).toHaveAttribute(
+        'href',
+        '/admin',
+      );
+      // Their own area's tabs stay above it, none of them lit.
+      const tabs = screen.getByRole('navigation', { name: area });
+      expect(within(tabs).queryByRole('link', { current: 'page' })).toBeNull();
+      expect(router.state.location.pathname).toBe(path);
+      // Nothing of the page: no filters, no file picker, no request for its data.
+      expect(screen.queryByRole('search')).toBeNull();
+      expect(document.querySelector('input[type="file"]')).toBeNull();
+      expect(api.requests.filter((request) => request.path.startsWith('/admin'))).toEqual([]);
+    },
+  );
+
+  it('tells a student that the support pages are the support team’s', async () => {
+    const api = stubApi({ 'GET /auth/session': { user: SIGNED_IN_USER } });
+    renderApp('/admin/contas/u9');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Acesso restrito' })).toBeVisible();
+    expect(screen.getByText(/Esta área é da equipe de suporte do Gabarita/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Voltar para Questões de concurso' })).toBeVisible();
+    expect(screen.queryByRole('navigation', { name: 'Área de suporte' })).toBeNull();
+    expect(api.requests.filter((request) => request.path.startsWith('/admin'))).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { PATHS } from '@gabarita/shared';
 import { useSession } from '@/domain/session/session';
 import { adminAreaName, adminTabsFor } from './admin-tabs';
 
@@ -15,7 +16,7 @@ function tabClasses(active: boolean) {
 export function AdminIndex() {
   const role = useSession().data?.user?.role;
   const first = adminTabsFor(role)[0];
-  return <Navigate to={first?.to ?? '/'} replace />;
+  return <Navigate to={first?.page.path ?? PATHS.home.path} replace />;
 }
 
 /** The team's area: its name and the sub-navigation between the role's pages, above each page. */
@@ -34,7 +35,8 @@ export function AdminLayout() {
           {/* The line is a shadow under the tabs, so the active tab's border covers it. */}
           {/* Five tabs do not fit a phone: the row scrolls sideways instead of wrapping. */}
           <ul className="flex gap-1 overflow-x-auto shadow-[inset_0_-1px_0_var(--gb-line)]">
-            {adminTabsFor(role).map(({ label, to, icon: Icon }) => {
+            {adminTabsFor(role).map(({ label, page, icon: Icon }) => {
+              const to = page.path;
               // A tab stays lit on its pages below it (an account under Contas).
               const active = pathname === to || pathname.startsWith(`${to}/`);
               return (

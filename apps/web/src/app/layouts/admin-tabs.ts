@@ -1,4 +1,4 @@
-import type { UserRole } from '@gabarita/shared';
+import { type AppPath, PATHS, roleMayOpen, type UserRole } from '@gabarita/shared';
 import {
   BarChart3,
   FileCheck2,
@@ -14,32 +14,29 @@ import {
 
 export interface AdminTab {
   label: string;
-  to: string;
+  /** The page's entry in the registry: its address and who may open it. */
+  page: AppPath;
   icon: LucideIcon;
-  /** Who sees it; the server decides again on every request (docs/product-rules.md). */
-  roles: readonly UserRole[];
 }
 
-const EDITORIAL: readonly UserRole[] = ['editor', 'admin'];
-const SUPPORT: readonly UserRole[] = ['support', 'admin'];
-/** Revenue and margin are the business's: admins only. */
-const ADMIN: readonly UserRole[] = ['admin'];
-
-/** In this order; /admin opens the first one the role has. */
+/**
+ * In this order; /admin opens the first one the role has. Who sees a tab is the access of its page
+ * (docs/product-rules.md, "Who does what"); the server decides again on every request.
+ */
 export const ADMIN_TABS: readonly AdminTab[] = [
-  { label: 'Reportes de erro', to: '/admin/reportes', icon: Flag, roles: EDITORIAL },
-  { label: 'Questões', to: '/admin/questoes', icon: FilePenLine, roles: EDITORIAL },
-  { label: 'Gabarito definitivo', to: '/admin/gabarito', icon: FileCheck2, roles: EDITORIAL },
-  { label: 'Importar conteúdo', to: '/admin/importar', icon: Upload, roles: EDITORIAL },
-  { label: 'Contas', to: '/admin/contas', icon: UserSearch, roles: SUPPORT },
-  { label: 'Mensagens', to: '/admin/mensagens', icon: MessagesSquare, roles: SUPPORT },
-  { label: 'Pagamentos', to: '/admin/pagamentos', icon: Receipt, roles: SUPPORT },
-  { label: 'Registro de ações', to: '/admin/registro', icon: History, roles: EDITORIAL },
-  { label: 'Números', to: '/admin/numeros', icon: BarChart3, roles: ADMIN },
+  { label: 'Reportes de erro', page: PATHS.errorReports, icon: Flag },
+  { label: 'Questões', page: PATHS.questionEditor, icon: FilePenLine },
+  { label: 'Gabarito definitivo', page: PATHS.answerKey, icon: FileCheck2 },
+  { label: 'Importar conteúdo', page: PATHS.contentImport, icon: Upload },
+  { label: 'Contas', page: PATHS.customerAccounts, icon: UserSearch },
+  { label: 'Mensagens', page: PATHS.helpInbox, icon: MessagesSquare },
+  { label: 'Pagamentos', page: PATHS.payments, icon: Receipt },
+  { label: 'Registro de ações', page: PATHS.auditLog, icon: History },
+  { label: 'Números', page: PATHS.businessMetrics, icon: BarChart3 },
 ];
 
 export function adminTabsFor(role: UserRole | undefined): AdminTab[] {
-  return role ? ADMIN_TABS.filter((tab) => tab.roles.includes(role)) : [];
+  return role ? ADMIN_TABS.filter((tab) => roleMayOpen(role, tab.page.access)) : [];
 }
 
 /** Support works on customers, not on the catalogue. */

@@ -1,4 +1,4 @@
-import { STUDY_PARAMS } from '@gabarita/shared';
+import { PATHS, STUDY_PARAMS } from '@gabarita/shared';
 import {
   BookOpen,
   ChartColumn,
@@ -17,21 +17,21 @@ export interface MenuItem {
   label: string;
   to: string;
   icon: LucideIcon;
-  /** Shown to the editorial team only (editors and admins). */
+  /** Shown to the staff only (editors, support and admins). */
   staffOnly?: boolean;
 }
 
 export const MENU_ITEMS: readonly MenuItem[] = [
-  { label: 'Questões de concurso', to: '/', icon: ListChecks },
-  { label: 'Disciplinas isoladas', to: '/conteudo-didatico', icon: BookOpen },
-  { label: 'Buscar questões', to: '/buscar-questoes', icon: Search },
-  { label: 'Caderno de erros', to: '/caderno-de-erros', icon: NotebookPen },
-  { label: 'Simulados', to: '/simulados', icon: Timer },
-  { label: 'Planos de Assinatura', to: '/assinatura', icon: Crown },
-  { label: 'Gerenciar Conta', to: '/conta', icon: UserCog },
-  { label: 'Meu Desempenho', to: '/meu-desempenho', icon: ChartColumn },
-  { label: 'Ajuda', to: '/ajuda', icon: CircleHelp },
-  { label: 'Área editorial', to: '/admin', icon: ShieldCheck, staffOnly: true },
+  { label: 'Questões de concurso', to: PATHS.home.path, icon: ListChecks },
+  { label: 'Disciplinas isoladas', to: PATHS.disciplines.path, icon: BookOpen },
+  { label: 'Buscar questões', to: PATHS.questionSearch.path, icon: Search },
+  { label: 'Caderno de erros', to: PATHS.mistakes.path, icon: NotebookPen },
+  { label: 'Simulados', to: PATHS.simulados.path, icon: Timer },
+  { label: 'Planos de Assinatura', to: PATHS.plans.path, icon: Crown },
+  { label: 'Gerenciar Conta', to: PATHS.account.path, icon: UserCog },
+  { label: 'Meu Desempenho', to: PATHS.performance.path, icon: ChartColumn },
+  { label: 'Ajuda', to: PATHS.help.path, icon: CircleHelp },
+  { label: 'Área editorial', to: PATHS.staffArea.path, icon: ShieldCheck, staffOnly: true },
 ];
 
 /**
@@ -42,17 +42,20 @@ export const MENU_ITEMS: readonly MenuItem[] = [
  */
 export function activeMenuPath(pathname: string, search: string): string | null {
   const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
-  if (path === '/prova-dashboard') return '/';
-  if (path === '/questoes') {
+  if (path === PATHS.examDashboard.path) return PATHS.home.path;
+  if (path === PATHS.questions.path) {
     const params = new URLSearchParams(search);
-    if (params.get(STUDY_PARAMS.exam)) return '/';
-    if (params.get(STUDY_PARAMS.search)) return '/buscar-questoes';
-    if (params.get(STUDY_PARAMS.notebook)) return '/caderno-de-erros';
-    return '/conteudo-didatico';
+    if (params.get(STUDY_PARAMS.exam)) return PATHS.home.path;
+    if (params.get(STUDY_PARAMS.search)) return PATHS.questionSearch.path;
+    if (params.get(STUDY_PARAMS.notebook)) return PATHS.mistakes.path;
+    return PATHS.disciplines.path;
   }
-  if (path === '/pagamento') return '/assinatura';
-  if (path === '/admin' || path.startsWith('/admin/')) return '/admin';
-  if (path === '/simulado' || path.startsWith('/simulados')) return '/simulados';
+  if (path === PATHS.payment.path) return PATHS.plans.path;
+  const staffArea = PATHS.staffArea.path;
+  if (path === staffArea || path.startsWith(`${staffArea}/`)) return staffArea;
+  if (path === PATHS.simulado.path || path.startsWith(PATHS.simulados.path)) {
+    return PATHS.simulados.path;
+  }
   const item = MENU_ITEMS.find((entry) => entry.to === path);
   return item ? item.to : null;
 }

@@ -174,9 +174,7 @@ describe('BusinessMetricsPage', () => {
   it('is for admins: support sees neither the tab nor the numbers', async () => {
     const api = stubApi({ 'GET /auth/session': { user: staff('support') } });
     renderApp('/admin/numeros');
-    expect(
-      await screen.findByText('Esta página é exclusiva para administradores.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(/Esta área é da administração do Gabarita/)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Números/ })).not.toBeInTheDocument();
     expect(api.calls('GET /admin/metrics')).toHaveLength(0);
   });
