@@ -58,6 +58,13 @@ for (const viewport of VIEWPORTS) {
   }) => {
     test.setTimeout(120_000);
     await page.setViewportSize(viewport);
+    // A frame may come before the app has rendered what a check answered (a busy machine, a slow
+    // phone): here every one does, so the refusal must be brought into view once it is on screen.
+    await page.addInitScript(() => {
+      window.requestAnimationFrame = (callback) =>
+        window.setTimeout(() => callback(performance.now()), 0);
+      window.cancelAnimationFrame = (handle) => window.clearTimeout(handle);
+    });
     await signedInAccount(page.request, { email: uniqueEmail('limite') });
     await page.goto(`/questoes?prova=${EXAM_ID}&q=${EXAM_ID}_1`);
     const left = page.getByText(/questões hoje$/);
@@ -72,13 +79,18 @@ for (const viewport of VIEWPORTS) {
     await page.goto(`/questoes?prova=${EXAM_ID}&q=${EXAM_ID}_4`);
     await expect(left).toHaveText('Verificações restantes na conta free: 0 de 3 questões hoje');
     const chosen = letters(4).wrong;
-    await choose(page, chosen);
-    await page.getByRole('button', { name: 'Verificar Gabarito' }).click();
+    // By the keys the page offers (the button may sit below the fold, where a click would first
+    // bring it into view).
+    await page.keyboard.press(chosen);
+    await page.keyboard.press('Enter');
     const warning = page.getByRole('alert');
     await expect(warning).toContainText('Seu limite de questões foi atingido');
     await expect(warning).toContainText(`Sua resposta (${chosen}) fica guardada`);
     await expect(page.getByRole('radio', { name: new RegExp(`^${chosen}\\)`) })).toBeChecked();
-    await warning.scrollIntoViewIfNeeded();
+    // Brought into view whole, with its way to the plans, and focused so it is read out.
+    await expect(warning).toBeInViewport({ ratio: 1 });
+    await expect(warning.getByRole('link', { name: 'Ver planos' })).toBeInViewport({ ratio: 1 });
+    await expect(page.locator(':focus')).toContainText('Seu limite de questões foi atingido');
     await shoot(page, 'limite', viewport.width);
   });
 

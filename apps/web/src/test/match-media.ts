@@ -1,14 +1,16 @@
 /**
- * jsdom has no matchMedia. This fake answers the two queries the app uses (min-width and
- * prefers-color-scheme) from a viewport width and system theme that tests can change.
+ * jsdom has no matchMedia. This fake answers the queries the app uses (min-width,
+ * prefers-color-scheme and prefers-reduced-motion) from a viewport width, system theme and motion
+ * setting that tests can change.
  */
-const environment = { width: 1280, systemDark: false };
+const environment = { width: 1280, systemDark: false, reducedMotion: false };
 const listeners = new Set<() => void>();
 
 function evaluate(query: string): boolean {
   const minWidth = /\(min-width:\s*(\d+)px\)/.exec(query);
   if (minWidth?.[1]) return environment.width >= Number(minWidth[1]);
   if (query.includes('prefers-color-scheme: dark')) return environment.systemDark;
+  if (query.includes('prefers-reduced-motion: reduce')) return environment.reducedMotion;
   return false;
 }
 
@@ -41,8 +43,14 @@ export function setSystemDark(dark: boolean) {
   notify();
 }
 
+export function setReducedMotion(reduced: boolean) {
+  environment.reducedMotion = reduced;
+  notify();
+}
+
 export function resetMediaEnvironment() {
   environment.width = 1280;
   environment.systemDark = false;
+  environment.reducedMotion = false;
   listeners.clear();
 }

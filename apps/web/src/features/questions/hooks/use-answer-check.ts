@@ -1,8 +1,9 @@
 import { type QuestionDetail, SIMULADO_IN_PROGRESS_CODE } from '@gabarita/shared';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ApiError } from '@/lib/api-client';
 import { readStored, writeStored } from '@/lib/browser-storage';
+import { scrollBehavior } from '@/lib/motion';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { subscriptionLimitTarget } from '@/domain/plans/subscription-reason';
 import { useCheckAnswer } from '../api/question-api';
@@ -60,23 +61,27 @@ export function useAnswerCheck(questionId: string, question: QuestionDetail | un
   const submit = () => {
     if (!canCheck || chosen === null) return;
     check.mutate(chosen, {
-      onSuccess: () => {
-        writePendingChoice(questionId, null);
-        // The radios are now disabled; the result takes the focus so it is read out.
-        requestAnimationFrame(() => resultRef.current?.focus());
-      },
+      onSuccess: () => writePendingChoice(questionId, null),
       onError: (error) => {
         if (error instanceof ApiError && error.status === 402 && error.code === 'limit/question') {
           writePendingChoice(questionId, chosen);
         }
-        // It may open below the fold: brought into view and focused, so it is seen and read out.
-        requestAnimationFrame(() => {
-          refusalRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
-          refusalRef.current?.focus({ preventScroll: true });
-        });
       },
     });
   };
+
+  // After the render that shows them: the mutation's callbacks run before the app has rendered
+  // the answer, so anything they looked for was not on screen yet.
+  useEffect(() => {
+    // The radios are now disabled; the result takes the focus so it is read out.
+    if (check.data) resultRef.current?.focus();
+  }, [check.data]);
+  useEffect(() => {
+    if (!check.error) return;
+    // It may open below the fold: brought into view and focused, so it is seen and read out.
+    refusalRef.current?.scrollIntoView({ block: 'nearest', behavior: scrollBehavior() });
+    refusalRef.current?.focus({ preventScroll: true });
+  }, [check.error]);
 
   const letters = question?.alternatives.map((alternative) => alternative.letter) ?? [];
   useLetterKeys(letters, !locked, (letter) => {
