@@ -1,7 +1,9 @@
 import { ShieldCheck } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { PATHS } from '@gabarita/shared';
 import { useSession } from '@/domain/session/session';
+import { scrollBehavior } from '@/lib/motion';
 import { adminAreaName, adminTabsFor } from './admin-tabs';
 
 function tabClasses(active: boolean) {
@@ -19,11 +21,33 @@ export function AdminIndex() {
   return <Navigate to={first?.page.path ?? PATHS.home.path} replace />;
 }
 
+/**
+ * On a narrow screen the tabs scroll sideways: the active one is brought to the middle of the row
+ * (only the row moves, never the page), at once on arrival and smoothly between tabs unless the
+ * system asks for less motion.
+ */
+function useActiveTabInView(pathname: string) {
+  const activeRef = useRef<HTMLAnchorElement>(null);
+  const arrived = useRef(false);
+  useEffect(() => {
+    const tab = activeRef.current;
+    const row = tab?.closest('ul');
+    const first = !arrived.current;
+    arrived.current = true;
+    if (!tab || !row || row.scrollWidth <= row.clientWidth) return;
+    const offset = tab.getBoundingClientRect().left - row.getBoundingClientRect().left;
+    const left = row.scrollLeft + offset - (row.clientWidth - tab.offsetWidth) / 2;
+    row.scrollTo({ left, behavior: first ? 'auto' : scrollBehavior() });
+  }, [pathname]);
+  return activeRef;
+}
+
 /** The team's area: its name and the sub-navigation between the role's pages, above each page. */
 export function AdminLayout() {
   const pathname = useLocation().pathname.toLowerCase().replace(/\/+$/, '');
   const role = useSession().data?.user?.role;
   const areaName = adminAreaName(role);
+  const activeRef = useActiveTabInView(pathname);
   return (
     <>
       <div className="mb-6">
@@ -42,6 +66,7 @@ export function AdminLayout() {
               return (
                 <li key={to} className="shrink-0">
                   <Link
+                    ref={active ? activeRef : undefined}
                     to={to}
                     aria-current={active ? 'page' : undefined}
                     className={tabClasses(active)}
