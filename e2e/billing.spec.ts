@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { signedInAccount, uniqueEmail } from './support/accounts';
 import { runOperatorCommand } from './support/operator';
 import { expect, test } from './support/fixtures';
-import { expectAccessible } from './support/accessibility';
+import { expectAccessible, expectNoViolations } from './support/accessibility';
 
 const EXAM_ID = 'cmva_2017_professor_matematica_prova';
 const VALID_CPF = '52998224725';
@@ -29,6 +29,8 @@ async function payInSandbox(page: Page) {
   const popupPromise = page.waitForEvent('popup');
   await page.getByRole('link', { name: 'Simular pagamento' }).click();
   const sandbox = await popupPromise;
+  await expect(sandbox.getByRole('heading', { level: 1, name: 'PIX de teste' })).toBeVisible();
+  await expectNoViolations(sandbox, 'PIX de teste');
   await sandbox.getByRole('button', { name: 'Simular pagamento' }).click();
   await expect(sandbox.getByText(/pago/i).first()).toBeVisible();
   await sandbox.close();

@@ -229,9 +229,11 @@ function shell(title: string, content: string): string {
 </style>
 </head>
 <body>
+<main>
 <h1>${escapeHtml(title)}</h1>
 <p class="aviso">Este servidor usa o provedor de PIX de testes (sandbox): nenhum dinheiro de verdade é movimentado, e o código abaixo não pode ser pago em um banco.</p>
 ${content}
+</main>
 </body>
 </html>`;
 }

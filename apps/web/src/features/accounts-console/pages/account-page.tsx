@@ -43,7 +43,8 @@ function Purchases({ detail }: { detail: AccountDetail }) {
   if (detail.purchases.length === 0)
     return <p className="text-sm text-ink-muted">Nenhuma compra.</p>;
   return (
-    <div className="overflow-x-auto">
+    // Wider than a phone: the table scrolls sideways, so it takes the focus to scroll by keyboard.
+    <div role="region" aria-label="Tabela de compras" tabIndex={0} className="overflow-x-auto">
       <table className="w-full text-left text-sm">
         <thead className="text-xs text-ink-muted">
           <tr>

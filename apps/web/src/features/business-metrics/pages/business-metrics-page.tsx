@@ -172,9 +172,18 @@ function AiCostTable({ metrics }: { metrics: BusinessMetrics }) {
   );
 }
 
-function PlainTable({ caption, children }: { caption: string; children: ReactNode }) {
+/** `label` names the scrolling region apart from the card it sits in (which bears the caption). */
+function PlainTable({
+  caption,
+  label,
+  children,
+}: {
+  caption: string;
+  label: string;
+  children: ReactNode;
+}) {
   return (
-    <div role="region" aria-label={caption} tabIndex={0} className="overflow-x-auto">
+    <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto">
       <table className="w-full border-collapse">
         <caption className="sr-only">{caption}</caption>
         {children}
@@ -188,7 +197,7 @@ function ProductsTable({ metrics }: { metrics: BusinessMetrics }) {
     return <p className="text-sm text-ink-muted">Nenhuma venda nem estorno no período.</p>;
   }
   return (
-    <PlainTable caption="Receita por produto">
+    <PlainTable caption="Receita por produto" label="Tabela de receita por produto">
       <HeaderRow
         columns={['Produto', 'Aprovadas', 'Valor aprovado', 'Estornadas', 'Estornos', 'Receita']}
       />
@@ -335,6 +344,7 @@ export default function BusinessMetricsPage() {
         </p>
         <SummaryCards metrics={data} />
         <ChartCard
+          level={2}
           title="Receita por dia"
           description="Pagamentos aprovados no dia, por tipo de produto, menos os estornos feitos no dia."
           stacked
@@ -345,6 +355,7 @@ export default function BusinessMetricsPage() {
           <RevenueTable metrics={data} />
         </ChartCard>
         <ChartCard
+          level={2}
           title="Custo da IA por dia"
           description="Tokens e custo por recurso, e a margem do dia (receita − custo da IA em reais)."
           stacked
@@ -354,10 +365,15 @@ export default function BusinessMetricsPage() {
           </Suspense>
           <AiCostTable metrics={data} />
         </ChartCard>
-        <ChartCard title="Receita por produto" description="Vendas e estornos do período.">
+        <ChartCard
+          level={2}
+          title="Receita por produto"
+          description="Vendas e estornos do período."
+        >
           <ProductsTable metrics={data} />
         </ChartCard>
         <ChartCard
+          level={2}
           title="Pagamentos"
           description="Aprovados e estornados no dia do pagamento e do estorno; falhos e expirados no dia da cobrança."
         >
