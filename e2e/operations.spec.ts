@@ -1,6 +1,7 @@
 import type { Cookie, Page, PlaywrightWorkerArgs } from '@playwright/test';
+import { APP_PATHS, type AppPath, PATHS } from '@gabarita/shared';
 import { signedInAccount, uniqueEmail } from './support/accounts';
-import { expectAccessible } from './support/accessibility';
+import { expectNoViolations } from './support/accessibility';
 import { expect, test } from './support/fixtures';
 import { runOperatorCommand } from './support/operator';
 
@@ -19,7 +20,7 @@ const MESSAGE = 'Paguei o PIX do plano mensal ontem e a minha conta ainda aparec
 async function account(
   playwright: PlaywrightWorkerArgs['playwright'],
   name: string,
-  role?: 'support' | 'admin',
+  role?: 'editor' | 'support' | 'admin',
 ) {
   const context = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
   const { email } = await signedInAccount(context, { name, email: uniqueEmail('operacoes') });
@@ -76,7 +77,7 @@ test('support answers a help message and looks at the customer’s account', asy
       await page.emulateMedia({ colorScheme });
       await expect(item.first()).toBeVisible();
       await shoot(page, `operations-inbox-${viewport.width}-${colorScheme}`);
-      await expectAccessible(page, `caixa de mensagens, ${viewport.width}px ${colorScheme}`);
+      await expectNoViolations(page, `caixa de mensagens, ${viewport.width}px ${colorScheme}`);
     }
   }
 
@@ -96,7 +97,7 @@ test('support answers a help message and looks at the customer’s account', asy
       await page.emulateMedia({ colorScheme });
       await expect(thread).toBeVisible();
       await shoot(page, `operations-message-${viewport.width}-${colorScheme}`);
-      await expectAccessible(page, `mensagem, ${viewport.width}px ${colorScheme}`);
+      await expectNoViolations(page, `mensagem, ${viewport.width}px ${colorScheme}`);
     }
   }
 
@@ -117,7 +118,7 @@ test('support answers a help message and looks at the customer’s account', asy
       await page.emulateMedia({ colorScheme });
       await expect(page.getByRole('heading', { level: 1, name: 'Carla Cliente' })).toBeVisible();
       await shoot(page, `operations-account-${viewport.width}-${colorScheme}`);
-      await expectAccessible(page, `conta, ${viewport.width}px ${colorScheme}`);
+      await expectNoViolations(page, `conta, ${viewport.width}px ${colorScheme}`);
     }
   }
 });
@@ -157,7 +158,7 @@ test('an admin refunds a PIX purchase and reads the numbers', async ({ page, pla
       await page.emulateMedia({ colorScheme });
       await expect(timeline).toBeVisible();
       await shoot(page, `operations-payment-refunded-${viewport.width}-${colorScheme}`);
-      await expectAccessible(page, `pagamento, ${viewport.width}px ${colorScheme}`);
+      await expectNoViolations(page, `pagamento, ${viewport.width}px ${colorScheme}`);
     }
   }
 
@@ -170,7 +171,133 @@ test('an admin refunds a PIX purchase and reads the numbers', async ({ page, pla
       await page.emulateMedia({ colorScheme });
       await expect(page.getByRole('heading', { name: 'Receita por dia' })).toBeVisible();
       await shoot(page, `operations-numbers-${viewport.width}-${colorScheme}`);
-      await expectAccessible(page, `números, ${viewport.width}px ${colorScheme}`);
+      await expectNoViolations(page, `números, ${viewport.width}px ${colorScheme}`);
     }
   }
+});
+
+/** The staff area's pages, every one the registry has (the web router and the server read it too). */
+const STAFF_PAGES = APP_PATHS.filter(({ access }) =>
+  ['staff', 'editor', 'support', 'admin'].includes(access),
+);
+
+/** Read by axe in the tests above, at both sizes in both themes (/admin opens the first tab). */
+const READ_ABOVE: readonly AppPath[] = [
+  PATHS.staffArea,
+  PATHS.helpInbox,
+  PATHS.helpRequest,
+  PATHS.customerAccount,
+  PATHS.purchase,
+  PATHS.businessMetrics,
+];
+
+/** A page's address, with the ids of records made for the test in place of its parameters. */
+function addressOf(page: AppPath, ids: Record<string, string>) {
+  return page.path.replace(/:(\w+)/g, (_, name: string) => ids[`${page.path}:${name}`] ?? '');
+}
+
+test('every staff page loads from its address, with its tab in view and no axe violation', async ({
+  page,
+  playwright,
+}) => {
+  test.setTimeout(240_000);
+  const origin = process.env.E2E_BASE_URL!;
+  const customer = await account(playwright, 'Vera Visitada');
+  const userId = ((await (await customer.context.get('/api/me')).json()) as { id: string }).id;
+  const sent = await customer.context.post('/api/help-requests', {
+    headers: { origin },
+    data: { mensagem: MESSAGE },
+  });
+  expect(sent.status()).toBe(201);
+  const created = await customer.context.post('/api/payments', {
+    headers: { origin },
+    data: {
+      productId: 'mensal',
+      productType: 'plan',
+      payer: { firstName: 'Vera', lastName: 'Visitada', cpf: '52998224725' },
+    },
+  });
+  const { purchaseId } = (await created.json()) as { purchaseId: string };
+  await customer.context.post(`/dev/pix/${purchaseId}/pay`, { headers: { origin } });
+  await customer.context.dispose();
+  const admin = await account(playwright, 'Ada Administradora', 'admin');
+  const inbox = (await (await admin.context.get('/api/admin/help-requests')).json()) as {
+    items: { id: string; email: string }[];
+  };
+  const helpRequestId = inbox.items.find((item) => item.email === customer.email)!.id;
+  await admin.context.dispose();
+  const ids = {
+    '/admin/contas/:userId:userId': userId,
+    '/admin/mensagens/:id:id': helpRequestId,
+    '/admin/pagamentos/:id:id': purchaseId,
+  };
+
+  await signInAs(page, admin.cookies);
+  expect(STAFF_PAGES.length).toBeGreaterThanOrEqual(13);
+  for (const staffPage of STAFF_PAGES) {
+    const address = addressOf(staffPage, ids);
+    // A full page load on a phone: the server answers the address itself, and the row of tabs,
+    // which scrolls sideways there, brings the page's own tab into view.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    const response = await page.goto(address);
+    expect(response?.status(), address).toBe(200);
+    const title = page.getByRole('heading', { level: 1 });
+    await expect(title, address).toBeVisible();
+    await expect(title, address).not.toHaveText(/Página não encontrada|Acesso restrito/);
+    const tab = page
+      .getByRole('navigation', { name: 'Área editorial' })
+      .locator('a[aria-current="page"]');
+    await expect(tab, address).toBeInViewport({ ratio: 0.9 });
+    if (READ_ABOVE.includes(staffPage)) continue;
+
+    await page.waitForLoadState('networkidle');
+    await expectNoViolations(page, `${address}, 390px dark`);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.emulateMedia({ colorScheme: 'light' });
+    // The colours change with a short transition: read once it has ended.
+    await page.waitForFunction(() =>
+      document.getAnimations().every((animation) => !(animation instanceof CSSTransition)),
+    );
+    await expectNoViolations(page, `${address}, 1280px light`);
+  }
+});
+
+test('staff who follow another team’s address are told whose area it is, before its page', async ({
+  page,
+  playwright,
+}) => {
+  const support = await account(playwright, 'Sofia Suporte', 'support');
+  const editor = await account(playwright, 'Edu Editor', 'editor');
+  await support.context.dispose();
+  await editor.context.dispose();
+  const visits = [
+    { who: support, path: '/admin/importar', owner: 'Esta área é da equipe editorial' },
+    { who: support, path: '/admin/numeros', owner: 'Esta área é da administração' },
+    { who: editor, path: '/admin/contas', owner: 'Esta área é da equipe de suporte' },
+  ];
+  for (const { who, path, owner } of visits) {
+    await signInAs(page, who.cookies);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: 'Acesso restrito' })).toBeVisible();
+    await expect(page.getByText(owner)).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    // Nothing of the page itself: no filters, no file to pick, no error to retry.
+    await expect(page.locator('input[type="file"]')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Tentar novamente' })).toHaveCount(0);
+  }
+  // Support is shown the way back to its own area.
+  await signInAs(page, support.cookies);
+  for (const viewport of VIEWPORTS) {
+    for (const colorScheme of SCHEMES) {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme });
+      await page.goto('/admin/importar');
+      await expect(page.getByText('Esta área é da equipe editorial')).toBeVisible();
+      await shoot(page, `operations-refused-${viewport.width}-${colorScheme}`);
+      await expectNoViolations(page, `acesso restrito, ${viewport.width}px ${colorScheme}`);
+    }
+  }
+  await page.getByRole('link', { name: 'Ir para a área de suporte' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Contas' })).toBeVisible();
 });
