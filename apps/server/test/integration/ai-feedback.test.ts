@@ -101,6 +101,20 @@ describe('explanations with the offline tutor', () => {
     });
   });
 
+  it('says a question without the team’s comment has no reasons to give, with the key', async () => {
+    const id = 'gama_2015_prova_2';
+    const student = await aiStudent(app(), testApp.database, { premium: true, checked: [id] });
+    const { response, events } = await askTutor(app(), feedbackUrl(id), {}, student.cookie);
+    expect(response.statusCode).toBe(200);
+    const text = textOf(events);
+    expect(text).toMatch(/^\*\*Gabarito oficial: B\*\*\n/);
+    expect(text).toContain('Esta questão ainda não tem comentário da equipe.');
+    expect(text).toContain('não inventa uma razão');
+    expect(text).toContain('“Reportar falta de comentário”');
+    // No key passed off as a reason, no statement repeated as a lesson.
+    expect(text).not.toMatch(/não corresponde ao gabarito|\) incorreta:|Para fixar/);
+  });
+
   it("never charges twice for the text it wrote: 'Reanalisar' and DELETE serve the stored one", async () => {
     const id = 'alfa_2017_prova_2';
     const first = await aiStudent(app(), testApp.database, { premium: true, checked: [id] });

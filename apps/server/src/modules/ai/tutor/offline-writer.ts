@@ -23,6 +23,11 @@ import {
   isCommented,
   notedStudyText,
 } from './offline-comment';
+import {
+  uncommentedExplanation,
+  uncommentedFeedback,
+  uncommentedWrongAnswer,
+} from './offline-uncommented';
 import type { TutorQuestion, TutorTask } from './tutor-task';
 
 /**
@@ -101,74 +106,13 @@ function whyWrong(
   return `“${clip(alternative.text, 220)}” não corresponde ao gabarito oficial (${key.letter}).`;
 }
 
-export const NO_COMMENT_YET =
-  'Esta questão ainda não tem comentário da equipe. O que segue é montado a partir do gabarito oficial, das alternativas e do texto de referência.';
-
 /**
- * The explanation of a question: from the team's comment when there is one, otherwise assembled
- * from the official key (and saying so).
+ * The explanation of a question: from the team's comment when there is one; without it the tutor
+ * has no reasons to give and says so (offline-uncommented.ts).
  */
 export function offlineFeedback(question: TutorQuestion): string {
   if (isCommented(question)) return commentedFeedback(question);
-  const key = keyOf(question);
-  const judgement = isJudgement(question);
-  const lines: string[] = [
-    `**Gabarito oficial: ${key.letter}${judgement ? ` (${key.text.replace(/\.$/, '')})` : ''}**`,
-    '',
-    `*${NO_COMMENT_YET}*`,
-    '',
-    `### Por que a alternativa ${key.letter} está correta`,
-  ];
-  let target = key.text;
-  if (judgement) {
-    const item = judgedItem(question);
-    target = item;
-    lines.push(
-      key.letter === 'C'
-        ? 'O item deve ser julgado **Certo**: segundo o gabarito oficial, a afirmação abaixo é verdadeira.'
-        : 'O item deve ser julgado **Errado**: segundo o gabarito oficial, a afirmação abaixo não é verdadeira como está escrita.',
-      '',
-      ...quoteBlock(item),
-    );
-  } else {
-    lines.push(`A alternativa **${key.letter})** diz: “${key.text}”`);
-    const completed = completedStem(question, key.text);
-    if (completed) lines.push('', `Lendo o enunciado com ela: “${completed}”`);
-    if (asksForException(question)) {
-      lines.push(
-        '',
-        'Atenção ao comando: a questão pede a alternativa incorreta (ou a exceção), e é esta que o gabarito oficial aponta.',
-      );
-    }
-  }
-  const support = supportingPassages(question, target);
-  if (support.length > 0) {
-    lines.push('', 'Do texto de referência, o trecho mais ligado a esta resposta:', '');
-    for (const passage of support) lines.push(`> ${passage}`, '>');
-    lines.pop();
-  }
-  if (question.imagem) lines.push('', `A imagem da questão mostra: ${question.imagem.description}`);
-
-  lines.push('', '### Por que as outras alternativas estão incorretas');
-  for (const alternative of question.alternativas) {
-    if (alternative.letter === key.letter) continue;
-    lines.push(`- **${alternative.letter})** incorreta: ${whyWrong(question, alternative, key)}`);
-  }
-
-  lines.push('', '### Para fixar', takeaway(question, key), '', '---', OFFLINE_FOOTER);
-  return lines.join('\n');
-}
-
-function takeaway(question: TutorQuestion, key: { letter: string; text: string }): string {
-  if (isJudgement(question)) {
-    return `Em itens de ${question.assunto}, confira cada parte da afirmação antes de julgar: segundo o gabarito oficial, este item está **${key.letter === 'C' ? 'Certo' : 'Errado'}**.`;
-  }
-  const fact = completedStem(question, key.text) ?? key.text;
-  const exception = asksForException(question)
-    ? ' E leia o comando com atenção: aqui se pedia a alternativa incorreta.'
-    : '';
-  const quoted = clip(fact, 300);
-  return `Em ${question.assunto} (${question.disciplina}), guarde: “${quoted}”${/[.!?…]$/.test(quoted) ? '' : '.'}${exception}`;
+  return uncommentedFeedback(question);
 }
 
 /** A fact a question teaches: the completed stem, the key, or the judged item with its verdict. */
@@ -292,25 +236,13 @@ function dataAnswer(
   if (part.unknown.length > 0) return null;
   const { question } = task;
   const key = keyOf(question);
-  if (part.request === 'letter' && part.letter !== key.letter) {
-    const alternative = question.alternativas.find(
-      (candidate) => candidate.letter === part.letter,
-    )!;
-    return [
-      `A alternativa **${part.letter})** está incorreta segundo o gabarito oficial, que é a **${key.letter})**.`,
-      '',
-      `- ${part.letter}) ${whyWrong(question, alternative, key)}`,
-      `- ${key.letter}) “${clip(key.text, 300)}”`,
-    ];
+  if (part.request === 'letter' && part.letter && part.letter !== key.letter) {
+    return uncommentedWrongAnswer(question, part.letter);
   }
   switch (part.request) {
     case 'letter':
     case 'why-key':
-      return [
-        offlineFeedback(question)
-          .split('\n### Por que as outras')[0]!
-          .replace(/^\*\*.*\*\*\n\n/, ''),
-      ];
+      return uncommentedExplanation(question);
     case 'simpler':
       return [
         'Vamos por partes:',
