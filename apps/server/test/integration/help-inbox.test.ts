@@ -4,6 +4,7 @@ import {
   type HelpInboxPage,
   type HelpRequestDetail,
   VALIDATION_MESSAGES,
+  TOKEN_PACKAGE,
 } from '@gabarita/shared';
 import { get, send, signedInStudent } from '../helpers/accounts';
 import { refuseAuditEntries } from '../helpers/refused-writes';
@@ -108,8 +109,25 @@ describe('help inbox', () => {
       accountType: 'premium',
       verified: true,
       blocked: false,
+      packageTokens: null,
     });
     expect(detail.account!.planEndsOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // A package the customer holds shows beside the message.
+    const granted = await send(
+      app(),
+      'POST',
+      `/api/admin/accounts/${carla.user.id}/tokens`,
+      { pacotes: 1, motivo: 'Falha no tutor' },
+      sara.cookie,
+    );
+    expect(granted.statusCode, granted.body).toBe(200);
+    const withPackage = (
+      await get(app(), `/api/admin/help-requests/${item.id}`, sara.cookie)
+    ).json() as HelpRequestDetail;
+    expect(withPackage.account!.packageTokens).toEqual({
+      input: TOKEN_PACKAGE.inputTokens,
+      output: TOKEN_PACKAGE.outputTokens,
+    });
 
     const first = await reply(sara.cookie, item.id, 'Olá, Carla! Já liberamos o seu plano.');
     expect(first.statusCode, first.body).toBe(200);

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { optionalText, text } from '../validation';
+import { tokenPairSchema } from './ai';
 
 /**
  * Where a help-centre message stands in the support inbox (docs/product-rules.md, "Operations
@@ -103,6 +104,8 @@ export const helpAccountSchema = z.object({
   verified: z.boolean(),
   blocked: z.boolean(),
   createdAt: z.string(),
+  /** The token package balance, or null when the customer holds none (or it ended). */
+  packageTokens: z.nullable(tokenPairSchema),
 });
 export type HelpAccount = z.infer<typeof helpAccountSchema>;
 

@@ -23,20 +23,25 @@ export const REPORT_TRIAGE_MESSAGES = {
   notFound: 'Reporte não encontrado.',
   replyEmpty: 'Escreva a resposta ao estudante.',
   replyTooLong: 'A resposta deve ter no máximo 5.000 caracteres.',
+  /** A starting text sent before it was completed ('Corrigimos a questão: '). */
+  replyUnfinished:
+    'Complete a resposta: ela termina em dois-pontos, como um modelo ainda por completar.',
   replySent: (email: string) => `Resposta enviada para ${email}.`,
   statusChanged: (label: string) => `Situação alterada para "${label}".`,
 } as const;
 
 /**
- * Starting texts for a reply, by the status it announces; the editor completes and edits them.
- * `{nome}` becomes the reporter's first name, `{questao}` the question's label.
+ * Starting texts for a reply, by the status it announces; the editor may edit them. 'Em análise'
+ * and 'Recusado' are sendable as they are; 'Corrigido' asks the editor to say what was fixed, and
+ * the reply is refused until it no longer ends in its colon. `{nome}` becomes the reporter's first
+ * name, `{questao}` the question's label.
  */
 export const REPORT_REPLY_TEMPLATES: Record<Exclude<ReportStatus, 'new'>, string> = {
   reviewing:
     'Olá, {nome}! Recebemos o seu reporte sobre a {questao} e estamos analisando. Avisaremos quando terminarmos.',
   fixed: 'Olá, {nome}! Obrigado por reportar o erro na {questao}. Corrigimos a questão: ',
   rejected:
-    'Olá, {nome}! Obrigado por reportar. Analisamos a {questao} e ela está correta como publicada: ',
+    'Olá, {nome}! Obrigado por reportar. Analisamos a {questao} e ela está correta como publicada, por isso a mantivemos como está. Se ainda tiver dúvidas, escreva para nós pela Central de Ajuda.',
 };
 
 export const reportQueueQuerySchema = z.object({
@@ -99,6 +104,7 @@ export const reportReplySchema = z.object({
   mensagem: text(REPORT_REPLY_MAX_LENGTH, REPORT_TRIAGE_MESSAGES.replyTooLong).check(
     z.trim(),
     z.minLength(1, REPORT_TRIAGE_MESSAGES.replyEmpty),
+    z.refine((value) => !value.endsWith(':'), REPORT_TRIAGE_MESSAGES.replyUnfinished),
   ),
 });
 

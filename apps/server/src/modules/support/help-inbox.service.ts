@@ -18,6 +18,7 @@ import { actorOf, recordAudit } from '../audit/audit.service';
 import { accountTypeOf, planOf } from '../entitlements/plan';
 import { helpReplyMail } from '../mail/mail.templates';
 import { commitThenMail } from '../mail/mail-after-commit';
+import { createTokensService } from '../tokens/tokens.service';
 import type { Mailer } from '../mail/mailer';
 import {
   findHelpRequest,
@@ -46,9 +47,10 @@ export function createHelpInboxService(deps: { db: Database; mailer: Mailer }) {
   async function detail(id: string): Promise<HelpRequestDetail> {
     const row = await findHelpRequest(db, id);
     if (!row) throw helpInboxErrors.notFound();
-    const [replies, account] = await Promise.all([
+    const [replies, account, packageTokens] = await Promise.all([
       repliesOf(db, id),
       senderAccount(db, row.userId),
+      createTokensService(db).packageBalance(row.userId),
     ]);
     return {
       request: {
@@ -76,6 +78,7 @@ export function createHelpInboxService(deps: { db: Database; mailer: Mailer }) {
             verified: account.emailVerifiedAt !== null,
             blocked: account.blockedAt !== null,
             createdAt: account.createdAt.toISOString(),
+            packageTokens: packageTokens.input > 0 ? packageTokens : null,
           }
         : null,
     };

@@ -3,7 +3,7 @@ import { UserRound } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
-import { formatDate, formatDay } from '@/lib/formatters';
+import { formatDate, formatDay, formatInteger } from '@/lib/formatters';
 
 export const accountPath = (userId: string) => `/admin/contas/${encodeURIComponent(userId)}`;
 
@@ -36,6 +36,11 @@ export function AccountCard({ account }: { account: HelpAccount | null }) {
                 : account.planEndsOn
                   ? `Gratuito (Premium terminou em ${formatDay(account.planEndsOn)})`
                   : 'Gratuito'}
+            </Fact>
+            <Fact label="Pacote de tokens">
+              {account.packageTokens
+                ? `${formatInteger(account.packageTokens.input)} de entrada · ${formatInteger(account.packageTokens.output)} de saída`
+                : 'Nenhum'}
             </Fact>
             <Fact label="E-mail confirmado">{account.verified ? 'Sim' : 'Não'}</Fact>
             {account.blocked && <Fact label="Situação">Bloqueada</Fact>}

@@ -4,6 +4,7 @@ import {
   HELP_REPLY_TEMPLATES,
   helpReplyRequestSchema,
   type HelpRequestDetail,
+  MAIL_SIGNATURE_NOTE,
 } from '@gabarita/shared';
 import { Send } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
@@ -129,7 +130,9 @@ export function ReplyBox({
         />
         <p className="mt-1 text-xs text-ink-muted">
           Vai por e-mail para {detail.request.email}, com a mensagem do cliente citada abaixo.
-          {detail.request.status === 'closed' && ' A mensagem volta a ficar como "Respondido".'}
+          {detail.request.status === 'closed' &&
+            ' A mensagem volta a ficar como "Respondido".'}{' '}
+          {MAIL_SIGNATURE_NOTE}
         </p>
         {errorText && (
           <Notice tone="error" id={messageId} className="mt-4">

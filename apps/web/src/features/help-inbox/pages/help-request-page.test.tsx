@@ -27,6 +27,7 @@ const DETAIL: HelpRequestDetail = {
     verified: true,
     blocked: false,
     createdAt: '2026-01-10T12:00:00.000Z',
+    packageTokens: { input: 52_340, output: 38_100 },
   },
 };
 
@@ -55,6 +56,7 @@ describe('a help message in the support inbox', () => {
     expect(thread).toHaveTextContent('Paguei o PIX e o plano não liberou.');
     const account = screen.getByRole('complementary', { name: 'Conta do cliente' });
     expect(account).toHaveTextContent('Premium até 20/12/2026');
+    expect(account).toHaveTextContent('Pacote de tokens52.340 de entrada · 38.100 de saída');
     expect(within(account).getByRole('link', { name: 'Abrir a conta' })).toHaveAttribute(
       'href',
       '/admin/contas/u-maria',
@@ -87,6 +89,10 @@ describe('a help message in the support inbox', () => {
       'Pagamento PIX não confirmado',
     );
     expect(box).toHaveValue(PIX_TEMPLATE);
+    // The mail layout signs it: the operator is told not to.
+    expect(
+      screen.getByText(/A assinatura “Equipe Gabarita” entra sozinha no fim do e-mail/),
+    ).toBeInTheDocument();
     await user.type(box, ' Já liberamos.');
     await user.click(screen.getByRole('button', { name: 'Enviar resposta' }));
 

@@ -8,7 +8,7 @@ const REPORT = reportItem(0);
 const LABEL = 'questão 3 de Professor de Matemática · IBFC · 2017';
 const REVIEWING = `Olá, Maria! Recebemos o seu reporte sobre a ${LABEL} e estamos analisando. Avisaremos quando terminarmos.`;
 const FIXED = `Olá, Maria! Obrigado por reportar o erro na ${LABEL}. Corrigimos a questão: `;
-const REJECTED = `Olá, Maria! Obrigado por reportar. Analisamos a ${LABEL} e ela está correta como publicada: `;
+const REJECTED = `Olá, Maria! Obrigado por reportar. Analisamos a ${LABEL} e ela está correta como publicada, por isso a mantivemos como está. Se ainda tiver dúvidas, escreva para nós pela Central de Ajuda.`;
 
 async function renderReplyForm() {
   stubApi({

@@ -1,4 +1,5 @@
 import {
+  MAIL_SIGNATURE_NOTE,
   REPORT_REPLY_MAX_LENGTH,
   REPORT_STATUS_LABELS,
   reportReplySchema,
@@ -128,7 +129,8 @@ export function ReplyForm({ detail }: { detail: ReportDetail }) {
         />
         <p className="mt-1 text-xs text-ink-muted">
           Vai por e-mail para {detail.reporter.email}
-          {detail.reply ? ' e substitui a resposta anterior em "Meus reportes".' : '.'}
+          {detail.reply ? ' e substitui a resposta anterior em "Meus reportes".' : '.'}{' '}
+          {MAIL_SIGNATURE_NOTE}
         </p>
         {errorText && (
           <Notice tone="error" id={messageId} className="mt-4">
