@@ -186,6 +186,9 @@ export const billingErrors = {
 
 export const supportErrors = {
   missingData: () => new AppError('support/missing-data', 404, SUPPORT_MESSAGES.reportMissingData),
+  noComment: () => new AppError('support/no-comment', 400, SUPPORT_MESSAGES.reportNoComment),
+  alreadyCommented: () =>
+    new AppError('support/already-commented', 400, SUPPORT_MESSAGES.reportAlreadyCommented),
   reportNotFound: () => new AppError('report/not-found', 404, REPORT_TRIAGE_MESSAGES.notFound),
   reportTwinOpen: () =>
     new AppError(

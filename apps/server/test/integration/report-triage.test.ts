@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AuditPage,
   MAIL_MESSAGES,
+  MISSING_COMMENT_REPORT_TYPE,
+  REPORT_TRIAGE_MESSAGES,
   type ReportDetail,
   type ReportQueuePage,
   VALIDATION_MESSAGES,
@@ -170,6 +172,17 @@ describe('error report triage', () => {
     );
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.message).toBe('Escreva a resposta ao estudante.');
+    // A template sent before it was completed would leave the student reading a dangling colon.
+    const unfinished = await send(
+      app(),
+      'POST',
+      `/api/admin/reports/${item!.id}/reply`,
+      { mensagem: 'Olá, Carla! Obrigado por reportar o erro. Corrigimos a questão: ' },
+      editor.cookie,
+    );
+    expect(unfinished.statusCode).toBe(400);
+    expect(unfinished.json().error.message).toBe(REPORT_TRIAGE_MESSAGES.replyUnfinished);
+    expect(smtp.messages.filter((mail) => mail.to.includes(carla.email))).toEqual([]);
 
     const message =
       'Olá, Carla! Corrigimos o enunciado: <script>alert(1)</script> agora diz "x < 3".';
@@ -266,6 +279,32 @@ describe('error report triage', () => {
       await unreachable.close();
     }
     expect(await storedReply()).toBe(message);
+  });
+
+  it('lists the questions students asked the team to comment, by type', async () => {
+    const editor = await signedInStudent(app(), testApp.database, { role: 'editor' });
+    const [caio, duda] = [
+      await signedInStudent(app(), testApp.database, { name: 'Caio Estudante' }),
+      await signedInStudent(app(), testApp.database, { name: 'Duda Estudante' }),
+    ];
+    await report(caio.cookie, 'gama_2015_prova_1', MISSING_COMMENT_REPORT_TYPE);
+    await report(duda.cookie, 'gama_2015_prova_1', MISSING_COMMENT_REPORT_TYPE);
+    await report(duda.cookie, 'gama_2015_prova_2', MISSING_COMMENT_REPORT_TYPE);
+    await report(duda.cookie, 'gama_2015_prova_2', 'Gabarito divergente');
+
+    const toComment = await queue(
+      editor.cookie,
+      `?prova=gama_2015_prova&tipo=${encodeURIComponent(MISSING_COMMENT_REPORT_TYPE)}`,
+    );
+    expect(
+      toComment.items.map((item) => [item.questionId, item.reporterName, item.openOnQuestion]),
+    ).toEqual([
+      ['gama_2015_prova_2', 'Duda Estudante', 2],
+      ['gama_2015_prova_1', 'Duda Estudante', 2],
+      ['gama_2015_prova_1', 'Caio Estudante', 2],
+    ]);
+    expect(toComment.items.every((item) => item.type === MISSING_COMMENT_REPORT_TYPE)).toBe(true);
+    expect(toComment.counts).toEqual({ new: 3, reviewing: 0, fixed: 0, rejected: 0 });
   });
 
   it('refuses unknown reports and students', async () => {

@@ -1,8 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_REPORT_TYPES, SUPPORT_MESSAGES } from '@gabarita/shared';
+import {
+  COMMENT_ERROR_REPORT_TYPE,
+  ERROR_REPORT_TYPES,
+  MISSING_COMMENT_REPORT_TYPE,
+  SUPPORT_MESSAGES,
+} from '@gabarita/shared';
 import { errorReports, helpRequests } from '@/db/schema';
+import { createContentImportService } from '@/modules/catalog/import/content-import.service';
 import { createPasswordUser, send, sessionCookieFor, signedInStudent } from '../helpers/accounts';
+import { FORMAT_2_EXAMPLE } from '../helpers/content';
 import { type SmtpCatcher, startSmtpCatcher } from '../helpers/smtp-catcher';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -134,6 +141,52 @@ describe('help requests and error reports', () => {
       expect(
         await db().select().from(errorReports).where(eq(errorReports.userId, user.id)),
       ).toHaveLength(0);
+    });
+
+    it("asks for the team's comment only where there is none, and reports an error in one only where there is one", async () => {
+      await createContentImportService(db()).importContent(FORMAT_2_EXAMPLE);
+      const commented = 'exemplo_2024_formato2_prova_1';
+      const uncommented = 'exemplo_2024_formato2_prova_2';
+      const { cookie, user } = await signedIn();
+
+      const asked = await report(cookie, {
+        questionId: uncommented,
+        type: MISSING_COMMENT_REPORT_TYPE,
+      });
+      expect(asked.statusCode).toBe(201);
+      expect(asked.json()).toEqual({ message: SUPPORT_MESSAGES.missingCommentSent });
+      const wrong = await report(cookie, {
+        questionId: commented,
+        type: COMMENT_ERROR_REPORT_TYPE,
+        text: 'O comentário da C cita o artigo errado.',
+      });
+      expect(wrong.statusCode).toBe(201);
+      expect(wrong.json()).toEqual({ message: SUPPORT_MESSAGES.reportSent });
+
+      const noComment = await report(cookie, {
+        questionId: uncommented,
+        type: COMMENT_ERROR_REPORT_TYPE,
+      });
+      expect(noComment.statusCode).toBe(400);
+      expect(noComment.json().error).toEqual({
+        code: 'support/no-comment',
+        message: SUPPORT_MESSAGES.reportNoComment,
+      });
+      const hasComment = await report(cookie, {
+        questionId: commented,
+        type: MISSING_COMMENT_REPORT_TYPE,
+      });
+      expect(hasComment.statusCode).toBe(400);
+      expect(hasComment.json().error).toEqual({
+        code: 'support/already-commented',
+        message: SUPPORT_MESSAGES.reportAlreadyCommented,
+      });
+
+      const stored = await db().select().from(errorReports).where(eq(errorReports.userId, user.id));
+      expect(stored.map((row) => [row.questionId, row.type, row.text]).sort()).toEqual([
+        [commented, COMMENT_ERROR_REPORT_TYPE, 'O comentário da C cita o artigo errado.'],
+        [uncommented, MISSING_COMMENT_REPORT_TYPE, null],
+      ]);
     });
 
     it('refuses unknown questions and visitors', async () => {

@@ -7,11 +7,21 @@ export const ERROR_REPORT_TEXT_MAX_LENGTH = 2000;
 /** Where people write to the team (help centre, terms, privacy policy). */
 export const SUPPORT_REPLY_HOURS = 24;
 
+/** About the team's comment, offered once the student has read it (the question has one). */
+export const COMMENT_ERROR_REPORT_TYPE = 'Erro no comentário da equipe';
+/**
+ * 'Reportar falta de comentário': asks the team to comment a question that has none yet; editors
+ * read these reports as the list of questions to comment.
+ */
+export const MISSING_COMMENT_REPORT_TYPE = 'Falta de comentário da equipe';
+
 /** The error-report types, in the product's order. */
 export const ERROR_REPORT_TYPES = [
   'Enunciado com erro na redação',
   'Alternativas com erro na redação',
   'Gabarito divergente',
+  COMMENT_ERROR_REPORT_TYPE,
+  MISSING_COMMENT_REPORT_TYPE,
   'Texto de referência ausente',
   'Imagem de referência ausente',
   'IA não consegue interpretar a imagem',

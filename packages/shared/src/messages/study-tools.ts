@@ -21,8 +21,10 @@ export const STUDY_TOOLS_MESSAGES = {
   commentaryTitle: 'Comentário',
   commentaryCheckFirst: 'Responda a questão para ver o comentário.',
   commentaryLoadFailed: 'Não foi possível carregar o comentário da questão.',
-  commentaryMissing:
-    'Esta questão ainda não tem comentário da equipe. Você pode pedir uma explicação abaixo.',
+  commentaryMissing: 'Esta questão ainda não tem comentário da equipe.',
+  commentaryMissingKey: 'Gabarito oficial:',
+  commentaryMissingAsk:
+    'Peça o comentário à equipe: o pedido fica em "Meus reportes", na sua conta, com a resposta quando ele for publicado.',
   commentaryLocked:
     'O comentário de cada alternativa e o fundamento (lei, artigo, súmula) são do Premium ou de quem tem um pacote de tokens.',
   commentarySources: 'Fundamento',

@@ -16,4 +16,13 @@ export const SUPPORT_MESSAGES = {
   reportMissingData: 'Dados insuficientes para salvar o relatório de erro.',
   reportTooLong: 'O texto deve ter no máximo 2.000 caracteres.',
   reportSignInHint: 'Faça login para reportar um erro',
+  /** 'Erro no comentário da equipe' on a question without one. */
+  reportNoComment:
+    'Esta questão ainda não tem comentário da equipe: use "Reportar falta de comentário".',
+  /** 'Falta de comentário da equipe' on a question that has one. */
+  reportAlreadyCommented:
+    'Esta questão já tem comentário da equipe. Se ele tem um erro, escolha "Erro no comentário da equipe".',
+  missingCommentButton: 'Reportar falta de comentário',
+  missingCommentSent:
+    'Pedido enviado! A equipe vai comentar esta questão; acompanhe em "Meus reportes", na sua conta.',
 } as const;

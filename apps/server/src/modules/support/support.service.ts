@@ -1,5 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { PRODUCT_NAME, SUPPORT_MESSAGES, type ErrorReportRequest } from '@gabarita/shared';
+import {
+  COMMENT_ERROR_REPORT_TYPE,
+  MISSING_COMMENT_REPORT_TYPE,
+  PRODUCT_NAME,
+  SUPPORT_MESSAGES,
+  type ErrorReportRequest,
+} from '@gabarita/shared';
 import type { Database } from '@/db/client';
 import type { UserRow } from '@/db/schema';
 import { escapeHtml } from '../mail/mail.templates';
@@ -64,6 +70,7 @@ export function createSupportService(deps: {
       if (!(await catalog.questionExists(report.questionId))) {
         throw supportErrors.missingData();
       }
+      await refuseMismatchedCommentReport(catalog, report);
       await limits.enforce([
         { rule: SUPPORT_RATE_LIMITS.reportByUser, subject: user.id },
         { rule: SUPPORT_RATE_LIMITS.reportByIp, subject: ip },
@@ -74,9 +81,29 @@ export function createSupportService(deps: {
         type: report.type,
         text: report.text ?? null,
       });
-      return { message: SUPPORT_MESSAGES.reportSent };
+      return {
+        message:
+          report.type === MISSING_COMMENT_REPORT_TYPE
+            ? SUPPORT_MESSAGES.missingCommentSent
+            : SUPPORT_MESSAGES.reportSent,
+      };
     },
   };
+}
+
+/**
+ * A report about the team's comment needs a question that has one, and asking for a comment one
+ * that has none (docs/product-rules.md, "Support"); both are checked before any counter moves.
+ */
+async function refuseMismatchedCommentReport(catalog: CatalogService, report: ErrorReportRequest) {
+  if (report.type !== COMMENT_ERROR_REPORT_TYPE && report.type !== MISSING_COMMENT_REPORT_TYPE) {
+    return;
+  }
+  const commented = Boolean(await catalog.questionCommentary(report.questionId));
+  if (report.type === COMMENT_ERROR_REPORT_TYPE && !commented) throw supportErrors.noComment();
+  if (report.type === MISSING_COMMENT_REPORT_TYPE && commented) {
+    throw supportErrors.alreadyCommented();
+  }
 }
 
 export type SupportService = ReturnType<typeof createSupportService>;

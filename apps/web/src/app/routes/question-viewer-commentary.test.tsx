@@ -2,7 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   CATALOG_MESSAGES,
+  COMMENT_ERROR_REPORT_TYPE,
+  MISSING_COMMENT_REPORT_TYPE,
   STUDY_TOOLS_MESSAGES,
+  SUPPORT_MESSAGES,
   type QuestionCommentaryResponse,
 } from '@gabarita/shared';
 import { examDetail, questionCard, questionDetail } from '@/test/catalog-fixtures';
@@ -110,14 +113,91 @@ describe('/questoes — the comment', () => {
     expect(await screen.findByRole('link', { name: 'Voltar para a questão' })).toBeVisible();
   });
 
-  it('says when the question has no comment yet, and the offline tutor explains it instead', async () => {
-    const api = stubViewer({ available: false });
-    const app = renderApp(`/questoes?prova=${EXAM_ID}&q=${QUESTION_ID}`);
-    await screen.findByRole('radiogroup', { name: 'Alternativas' });
-    await app.user.click(screen.getByRole('radio', { name: /^B\)/ }));
-    await app.user.click(screen.getByRole('button', { name: CATALOG_MESSAGES.checkAnswer }));
-    expect(await screen.findByText(STUDY_TOOLS_MESSAGES.commentaryMissing)).toBeVisible();
-    await screen.findByRole('region', { name: 'Explicação do tutor offline' });
+  const STATS = {
+    available: true,
+    correctPercent: 64,
+    alternatives: [
+      { letter: 'A', percent: 21 },
+      { letter: 'B', percent: 64 },
+      { letter: 'C', percent: 15 },
+    ],
+  };
+
+  it.each([
+    ['Premium', premiumTokens()],
+    ['free', FREE_TOKENS],
+  ])(
+    'says plainly a question has no comment yet, with the key, the crowd and the way to ask for one (%s)',
+    async (_account, tokens) => {
+      const api = stubViewer(
+        { available: false },
+        {
+          'GET /me/tokens': tokens,
+          [`GET /questions/${QUESTION_ID}/stats`]: STATS,
+        },
+      );
+      const { section } = await renderAndCheck('A');
+      expect(section).toHaveTextContent(STUDY_TOOLS_MESSAGES.commentaryMissing);
+      expect(section).toHaveTextContent('Gabarito oficial: B');
+      expect(
+        within(section).getByRole('region', { name: 'Como os usuários responderam' }),
+      ).toHaveTextContent('64% acertaram· A 21%· B 64%· C 15%');
+      // Nothing promises an explanation the tutor could not give.
+      expect(section).not.toHaveTextContent(/explicação abaixo/);
+      await screen.findByRole('region', { name: 'Perguntas ao tutor offline' });
+      expect(screen.queryByRole('region', { name: 'Explicação do tutor offline' })).toBeNull();
+      expect(screen.queryByText(/Ver a explicação/)).toBeNull();
+      expect(api.calls(`POST /questions/${QUESTION_ID}/feedback`)).toHaveLength(0);
+    },
+  );
+
+  it('asks the team for the comment in one click, and offers that type in the report dialog', async () => {
+    const api = stubViewer(
+      { available: false },
+      { 'POST /error-reports': { message: SUPPORT_MESSAGES.missingCommentSent } },
+    );
+    const { section, user } = await renderAndCheck('A');
+    await user.click(
+      within(section).getByRole('button', { name: SUPPORT_MESSAGES.missingCommentButton }),
+    );
+    expect(await within(section).findByRole('status')).toHaveTextContent(
+      SUPPORT_MESSAGES.missingCommentSent,
+    );
+    expect(api.calls('POST /error-reports').map((call) => call.body)).toEqual([
+      { questionId: QUESTION_ID, type: MISSING_COMMENT_REPORT_TYPE },
+    ]);
+    // The comment's types follow what the student saw.
+    await user.click(screen.getByRole('button', { name: 'Reportar erro' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reportar erro na questão' });
+    expect(
+      within(dialog).getByRole('radio', { name: MISSING_COMMENT_REPORT_TYPE }),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('radio', { name: COMMENT_ERROR_REPORT_TYPE })).toBeNull();
+  });
+
+  it('offers to report an error in the comment where there is one', async () => {
+    stubViewer(UNLOCKED);
+    const { user } = await renderAndCheck();
+    await user.click(screen.getByRole('button', { name: 'Reportar erro' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reportar erro na questão' });
+    expect(
+      within(dialog).getByRole('radio', { name: COMMENT_ERROR_REPORT_TYPE }),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('radio', { name: MISSING_COMMENT_REPORT_TYPE })).toBeNull();
+  });
+
+  it('keeps the explanation of a language model on a question without a comment', async () => {
+    const api = stubViewer(
+      { available: false },
+      {
+        'GET /app-info': appInfo({ tutor: GEMINI_TUTOR }),
+        [`POST /questions/${QUESTION_ID}/feedback`]: () =>
+          sseResponse(tutorAnswer('Explicação escrita agora.')),
+      },
+    );
+    const { section } = await renderAndCheck();
+    expect(section).toHaveTextContent(STUDY_TOOLS_MESSAGES.commentaryMissing);
+    expect(await screen.findByRole('region', { name: 'Explicação da IA' })).toBeVisible();
     await waitFor(() =>
       expect(api.calls(`POST /questions/${QUESTION_ID}/feedback`)).toHaveLength(1),
     );

@@ -4,6 +4,7 @@ import { useCallback, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { examDetailQueryOptions } from '@/domain/catalog/catalog-queries';
 import { examDashboardPath, HIDE_OUTDATED } from '@/domain/study/study-links';
+import { MissingCommentButton } from '@/features/error-reports/components/missing-comment-button';
 import { ReportErrorButton } from '@/features/error-reports/components/report-error-button';
 import { QuestionView } from '@/features/questions/components/question-view';
 import {
@@ -27,7 +28,8 @@ function QuestionVisit({ onHoldNavigation, ...props }: QuestionScreenProps) {
   return (
     <QuestionView
       {...props}
-      renderCompanions={({ question, answer, answerChosen }) => (
+      renderCommentRequest={(questionId) => <MissingCommentButton questionId={questionId} />}
+      renderCompanions={({ question, answer, answerChosen, comment }) => (
         <>
           <TutorSlot
             question={question}
@@ -41,6 +43,7 @@ function QuestionVisit({ onHoldNavigation, ...props }: QuestionScreenProps) {
             questionId={question.id}
             questionNumber={props.item.number}
             aiUsed={aiUsed}
+            comment={comment}
           />
         </>
       )}

@@ -1,6 +1,11 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ERROR_REPORT_TYPES, SUPPORT_MESSAGES } from '@gabarita/shared';
+import {
+  COMMENT_ERROR_REPORT_TYPE,
+  ERROR_REPORT_TYPES,
+  MISSING_COMMENT_REPORT_TYPE,
+  SUPPORT_MESSAGES,
+} from '@gabarita/shared';
 import { examDetail, questionCard, questionDetail } from '@/test/catalog-fixtures';
 import {
   apiError,
@@ -58,9 +63,15 @@ describe('/questoes — report an error', () => {
 
     const group = within(dialog()).getByRole('radiogroup', { name: 'Tipo de erro' });
     const radios = within(group).getAllByRole('radio');
-    // No AI wrote about this question: the AI types do not apply.
+    // No AI wrote about this question: the AI types do not apply; nor, before the check, the
+    // comment's, which the student has not seen.
     expect(radios.map((radio) => radio.getAttribute('value'))).toEqual(
-      ERROR_REPORT_TYPES.filter((type) => !type.startsWith('IA ')),
+      ERROR_REPORT_TYPES.filter(
+        (type) =>
+          !type.startsWith('IA ') &&
+          type !== COMMENT_ERROR_REPORT_TYPE &&
+          type !== MISSING_COMMENT_REPORT_TYPE,
+      ),
     );
     expect(radios).toHaveLength(6);
     expect(radios.at(-1)).toHaveAccessibleName('Outro');

@@ -4,6 +4,7 @@ import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/domain/session/session';
 import { REPORT_BUTTON_LABEL, REPORT_TITLE } from '../report-error-labels';
+import type { CommentPresence } from './report-error-dialog';
 
 /** The dialog and its form load on the first opening (or when the pointer nears the button). */
 const loadDialog = () => import('./report-error-dialog');
@@ -14,6 +15,8 @@ interface ReportErrorButtonProps {
   questionNumber?: number;
   /** The AI tutor wrote about this question: the AI report types apply. */
   aiUsed?: boolean;
+  /** Whether the question has the team's comment (null until the answer is checked). */
+  comment?: CommentPresence;
 }
 
 /**
@@ -24,6 +27,7 @@ export function ReportErrorButton({
   questionId,
   questionNumber,
   aiUsed = false,
+  comment = null,
 }: ReportErrorButtonProps) {
   const session = useSession();
   const signedIn = !!session.data?.user;
@@ -75,6 +79,7 @@ export function ReportErrorButton({
             questionId={questionId}
             questionNumber={questionNumber}
             aiUsed={aiUsed}
+            comment={comment}
             onClose={close}
             finalFocusRef={buttonRef}
           />

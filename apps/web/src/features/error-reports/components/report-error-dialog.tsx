@@ -1,7 +1,9 @@
 import {
+  COMMENT_ERROR_REPORT_TYPE,
   ERROR_REPORT_TEXT_MAX_LENGTH,
   ERROR_REPORT_TYPES,
   errorReportRequestSchema,
+  MISSING_COMMENT_REPORT_TYPE,
   SUPPORT_MESSAGES,
   type ErrorReportType,
 } from '@gabarita/shared';
@@ -12,7 +14,6 @@ import { TextAreaField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-client';
 import { useSchemaForm } from '@/lib/forms';
 import { useReportError } from '../api/error-report-api';
 import {
@@ -22,6 +23,7 @@ import {
   REPORT_TEXT_LABEL,
   REPORT_TITLE,
 } from '../report-error-labels';
+import { reportErrorText } from '../report-error-text';
 
 const OTHER: ErrorReportType = 'Outro';
 
@@ -31,27 +33,27 @@ const AI_TYPES: readonly ErrorReportType[] = [
   'IA não consegue gerar feedback',
 ];
 
-function reportTypesFor(aiUsed: boolean): readonly ErrorReportType[] {
-  return aiUsed
-    ? ERROR_REPORT_TYPES
-    : ERROR_REPORT_TYPES.filter((type) => !AI_TYPES.includes(type));
-}
+/** Whether the question has the team's comment: known once the answer is checked. */
+export type CommentPresence = 'present' | 'missing' | null;
 
-/** 400 and 429 carry a message meant for the user; a 401 means the session is gone. */
-function reportErrorText(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.status === 401) return SUPPORT_MESSAGES.reportSignInHint;
-    if ((error.status === 400 || error.status === 429) && error.code !== 'response/invalid') {
-      return error.message;
-    }
-  }
-  return SUPPORT_MESSAGES.reportFailed;
+/**
+ * The AI types where a language model wrote; the comment's types once the student knows whether
+ * there is one: an error in it where there is, asking for it where there is none.
+ */
+function reportTypesFor(aiUsed: boolean, comment: CommentPresence): readonly ErrorReportType[] {
+  return ERROR_REPORT_TYPES.filter((type) => {
+    if (AI_TYPES.includes(type)) return aiUsed;
+    if (type === COMMENT_ERROR_REPORT_TYPE) return comment === 'present';
+    if (type === MISSING_COMMENT_REPORT_TYPE) return comment === 'missing';
+    return true;
+  });
 }
 
 export interface ReportErrorDialogProps {
   questionId: string;
   questionNumber?: number;
   aiUsed: boolean;
+  comment: CommentPresence;
   onClose: () => void;
   finalFocusRef: RefObject<HTMLElement | null>;
 }
@@ -64,6 +66,7 @@ export function ReportErrorDialog({
   questionId,
   questionNumber,
   aiUsed,
+  comment,
   onClose,
   finalFocusRef,
 }: ReportErrorDialogProps) {
@@ -132,7 +135,7 @@ export function ReportErrorDialog({
             Tipo de erro
           </legend>
           <div className="space-y-1.5">
-            {reportTypesFor(aiUsed).map((option) => (
+            {reportTypesFor(aiUsed, comment).map((option) => (
               <label
                 key={option}
                 className="flex cursor-pointer items-center gap-3 rounded-lg border border-line px-3 py-2 text-sm text-ink transition-colors hover:bg-surface-muted has-[input:checked]:border-primary has-[input:checked]:bg-primary-soft has-[input:disabled]:cursor-not-allowed has-[input:disabled]:opacity-70 motion-reduce:transition-none"

@@ -5,6 +5,7 @@ import {
   type QuestionCommentaryResponse,
 } from '@gabarita/shared';
 import { BookOpenCheck, Crown, ExternalLink, Scale } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -54,6 +55,47 @@ function SourceItem({ source }: { source: CommentarySource }) {
 }
 
 /**
+ * A checked question the team has not commented yet (docs/product-rules.md, "Authored comments"):
+ * it says so, with what there is instead (the key and how the users answered) and the way to ask
+ * for the comment. Nothing offers an explanation the tutor could not give.
+ */
+function MissingCommentary({
+  headingId,
+  answer,
+  crowd,
+  request,
+}: {
+  headingId: string;
+  answer: CheckedAnswer;
+  crowd: ReactNode;
+  request: ReactNode;
+}) {
+  return (
+    <Card>
+      <section aria-labelledby={headingId}>
+        <h2 id={headingId} className="flex items-center gap-2 text-base font-semibold text-ink">
+          <BookOpenCheck className="size-5 text-ink-muted" aria-hidden="true" />
+          {STUDY_TOOLS_MESSAGES.commentaryTitle}
+        </h2>
+        <p className="mt-3 text-sm leading-6 text-ink">{STUDY_TOOLS_MESSAGES.commentaryMissing}</p>
+        <p className="mt-2 text-sm font-semibold text-ink">
+          {STUDY_TOOLS_MESSAGES.commentaryMissingKey} {answer.gabarito}
+        </p>
+        {crowd}
+        {request ? (
+          <div className="mt-4 border-t border-line pt-4">
+            <p className="mb-3 text-sm leading-6 text-ink-muted">
+              {STUDY_TOOLS_MESSAGES.commentaryMissingAsk}
+            </p>
+            {request}
+          </div>
+        ) : null}
+      </section>
+    </Card>
+  );
+}
+
+/**
  * After a check, the team's comment (docs/product-rules.md, "Authored comments"): the summary for
  * everyone; the reason of each alternative (the chosen and the right one first) and the basis with
  * the tutor's access, and otherwise what is behind it and the way to the plans.
@@ -61,9 +103,15 @@ function SourceItem({ source }: { source: CommentarySource }) {
 export function QuestionCommentary({
   questionId,
   answer,
+  crowd,
+  request,
 }: {
   questionId: string;
   answer: CheckedAnswer | null;
+  /** How the users answered: shown here, with the key, when there is no comment. */
+  crowd?: ReactNode;
+  /** The way to ask the team for the comment, when there is none. */
+  request?: ReactNode;
 }) {
   const commentary = useQuestionCommentary(questionId, answer !== null);
   const location = useLocation();
@@ -81,10 +129,7 @@ export function QuestionCommentary({
 
   if (!data.available) {
     return (
-      <p className="flex items-center gap-2 text-sm text-ink-muted">
-        <BookOpenCheck className="size-4 shrink-0" aria-hidden="true" />
-        {STUDY_TOOLS_MESSAGES.commentaryMissing}
-      </p>
+      <MissingCommentary headingId={headingId} answer={answer} crowd={crowd} request={request} />
     );
   }
 

@@ -4,7 +4,7 @@ import { Card } from '@/components/ui/card';
 import { QueryError } from '@/components/ui/query-error';
 import { errorMessage } from '@/lib/api-client';
 import { useIdleAfterPaint } from '@/lib/use-idle-after-paint';
-import { useQuestion } from '@/domain/questions/question-queries';
+import { useQuestion, useQuestionCommentary } from '@/domain/questions/question-queries';
 import { useOpenQuestion } from '../api/question-api';
 import { useAnswerCheck } from '../hooks/use-answer-check';
 import type { QuestionListItem } from '../hooks/use-question-list';
@@ -61,6 +61,8 @@ export interface QuestionCompanionsContext {
   answer: CheckedAnswer | null;
   /** An alternative is chosen: a check may come next. */
   answerChosen: boolean;
+  /** Whether the question has the team's comment; null until the answer is checked and it is known. */
+  comment: 'present' | 'missing' | null;
 }
 
 interface QuestionViewProps {
@@ -71,6 +73,8 @@ interface QuestionViewProps {
   navigation: ReactNode;
   /** What follows the question once loaded (the tutor, the error report). */
   renderCompanions: (context: QuestionCompanionsContext) => ReactNode;
+  /** Under a checked question the team has not commented: the way to ask for the comment. */
+  renderCommentRequest?: (questionId: string) => ReactNode;
 }
 
 /**
@@ -83,10 +87,14 @@ export function QuestionView({
   backLink,
   navigation,
   renderCompanions,
+  renderCommentRequest,
 }: QuestionViewProps) {
   const question = useQuestion(item.id);
   const check = useAnswerCheck(item.id, question.data);
+  const commentary = useQuestionCommentary(item.id, check.answer !== null);
   useRegisterOpening(item.id);
+  const comment =
+    check.answer && commentary.data ? (commentary.data.available ? 'present' : 'missing') : null;
 
   let body: ReactNode;
   if (question.isPending) {
@@ -120,13 +128,22 @@ export function QuestionView({
             />
           </div>
           <CheckBar question={data} check={check} />
-          <CrowdStats questionId={data.id} answer={check.answer} />
+          {/* Without a comment, the crowd's answers go with the key in its place below. */}
+          {(comment === 'present' || commentary.isError) && (
+            <CrowdStats questionId={data.id} answer={check.answer} />
+          )}
         </Card>
-        <QuestionCommentary questionId={data.id} answer={check.answer} />
+        <QuestionCommentary
+          questionId={data.id}
+          answer={check.answer}
+          crowd={<CrowdStats questionId={data.id} answer={check.answer} />}
+          request={renderCommentRequest?.(data.id)}
+        />
         {renderCompanions({
           question: data,
           answer: check.answer,
           answerChosen: check.chosen !== null,
+          comment,
         })}
       </>
     );

@@ -21,10 +21,13 @@ export function QuestionPreview({
   questionId,
   examId,
   answerLetter,
+  editLabel = 'Editar a questão',
 }: {
   questionId: string;
   examId: string;
   answerLetter: string;
+  /** What the editor's link says (what the report asks the editor to do there). */
+  editLabel?: string;
 }) {
   const question = useQuestion(questionId);
 
@@ -86,7 +89,7 @@ export function QuestionPreview({
           className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'self-start' })}
         >
           <FilePenLine className="size-4" aria-hidden="true" />
-          Editar a questão
+          {editLabel}
         </Link>
       </div>
     </div>

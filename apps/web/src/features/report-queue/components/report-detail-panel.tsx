@@ -1,4 +1,4 @@
-import type { ReportDetail } from '@gabarita/shared';
+import { MISSING_COMMENT_REPORT_TYPE, type ReportDetail } from '@gabarita/shared';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -175,6 +175,11 @@ export function ReportDetailPanel({
               questionId={data.report.questionId}
               examId={data.report.examId}
               answerLetter={data.answerLetter}
+              editLabel={
+                data.report.type === MISSING_COMMENT_REPORT_TYPE
+                  ? 'Escrever o comentário no editor'
+                  : undefined
+              }
             />
           </DetailSection>
           {data.others.length > 0 && (

@@ -39,11 +39,11 @@ export function TutorPanels({ question, answer, onBusyChange, onAiUsed }: TutorP
     [explanation.busy, chatBusy, onBusyChange],
   );
   const languageModel = tutor?.languageModel ?? false;
-  // Without a language model, the explanation of a commented question would be the comment shown
-  // above it again (docs/product-rules.md, "Authored comments"); it waits to know, as it starts by
-  // itself.
-  const commentExplains =
-    !languageModel && (commentary.isPending || commentary.data?.available === true);
+  // Without a language model the explanation comes from the comment: of a commented question it
+  // would be the comment shown above it again, and of one without a comment it would only say there
+  // is none, as the page already does (docs/product-rules.md, "Authored comments"). It waits to
+  // know, as it starts by itself.
+  const offlineHasNothingToAdd = !languageModel && !commentary.isError;
   const asked = explanation.state.status !== 'idle' || chatBusy;
   useEffect(() => {
     if (languageModel && asked) onAiUsed?.();
@@ -66,7 +66,7 @@ export function TutorPanels({ question, answer, onBusyChange, onAiUsed }: TutorP
   return (
     <div className="space-y-4">
       {entitled && tokens.data && <TokenCounter balance={tokens.data} />}
-      {commentExplains ? null : (
+      {offlineHasNothingToAdd ? null : (
         <ExplanationPanel
           questionId={question.id}
           explanation={explanation}
