@@ -33,6 +33,7 @@ import {
   subjects,
   testHistory,
   tokenDailyQuota,
+  tokenPackageLots,
   tokenReservations,
   tokenUsage,
   tokenWallets,
@@ -144,6 +145,7 @@ export async function seedPersonalData(
     lastPaymentAt: now,
   });
   await db.insert(tokenWallets).values({ userId: user.id, packageInput: 1000, packageOutput: 500 });
+  await db.insert(tokenPackageLots).values({ userId: user.id, input: 1000, output: 500 });
   await db.insert(tokenDailyQuota).values({
     userId: user.id,
     day: today(),

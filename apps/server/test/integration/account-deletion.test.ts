@@ -48,6 +48,7 @@ const PERSONAL_DATA: Record<string, string[]> = {
   consents: ['user_id'],
   entitlements: ['user_id'],
   token_wallets: ['user_id'],
+  token_package_lots: ['user_id'],
   token_daily_quota: ['user_id'],
   token_reservations: ['user_id'],
   token_usage: ['user_id'],

@@ -333,15 +333,16 @@ describe('PIX through Mercado Pago (a fake on loopback)', () => {
     const second = await bought(cookie, PACKAGE);
     fake.approve(second.paymentId);
     await deliver(testApp.app, fake.notification(second.paymentId));
-    // Spend some (as the AI features would).
+    // Spend some (as the AI features would): the older package pays for it.
     await db()
       .update(tokenWallets)
       .set({ packageInput: 150_000, packageOutput: 70_000 })
       .where(eq(tokenWallets.userId, user.id));
 
+    // The refund takes back what is left of the first package (70,000 and 30,000), once.
     fake.refund(first.paymentId);
     for (let i = 0; i < 3; i += 1) await deliver(testApp.app, fake.notification(first.paymentId));
-    expect(await wallet(user.id)).toEqual({ input: 70_000, output: 30_000 });
+    expect(await wallet(user.id)).toEqual({ input: 80_000, output: 40_000 });
     const history = (await get(testApp.app, '/api/me/purchases', cookie)).json();
     expect(history.packages.map((p: { purchaseId: string }) => p.purchaseId)).toEqual([
       second.purchaseId,

@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '@/db/client';
 import * as schema from '@/db/schema';
 import { createContentImportService } from '@/modules/catalog/import/content-import.service';
+import { createTokensService } from '@/modules/tokens/tokens.service';
 import { migrationsFolder } from '@/paths';
+import { createPasswordUser } from '../helpers/accounts';
 import { editedCatalog } from '../helpers/content';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 
@@ -235,6 +237,68 @@ describe('the previous e-mails migration (0034) on accounts that changed their a
         { email: 'a@exemplo.com.br', usedFrom: at(1), usedUntil: at(2) },
         { email: 'b@exemplo.com.br', usedFrom: at(1), usedUntil: at(5) },
       ]);
+    } finally {
+      await database.destroy();
+    }
+  });
+});
+
+describe('the package lots migration (0036) on wallets filled before it', () => {
+  it('gives the newest packages what the wallet holds, and the rest to one older lot', async () => {
+    const database = await createTestDatabase();
+    try {
+      const db = database.db;
+      const { user: buyer } = await createPasswordUser(db);
+      const { user: granted } = await createPasswordUser(db);
+      const day = (offset: number) => new Date(Date.UTC(2026, 10, 1 + offset));
+      const packagePurchase = (grantedAt: Date, reversedAt: Date | null = null) => ({
+        userId: buyer.id,
+        productType: 'package' as const,
+        productId: 'tokens',
+        productName: 'Pacote de tokens',
+        priceCentavos: 990,
+        status: reversedAt ? ('refunded' as const) : ('paid' as const),
+        provider: 'sandbox' as const,
+        expiresAt: grantedAt,
+        paidAt: grantedAt,
+        grantedAt,
+        reversedAt,
+      });
+      const [older, newer] = await db
+        .insert(schema.purchases)
+        .values([packagePurchase(day(0)), packagePurchase(day(2)), packagePurchase(day(1), day(3))])
+        .returning({ id: schema.purchases.id });
+      // Two packages held, 60,000 input and 10,000 output spent; the other account holds grants.
+      await db.insert(schema.tokenWallets).values([
+        { userId: buyer.id, packageInput: 100_000, packageOutput: 70_000 },
+        { userId: granted.id, packageInput: 50_000, packageOutput: 20_000 },
+      ]);
+
+      await db.execute(sql.raw(lastStatementOf('0036_token_package_lots')));
+
+      const lots = await db
+        .select()
+        .from(schema.tokenPackageLots)
+        .orderBy(schema.tokenPackageLots.id);
+      expect(
+        lots.map((lot) => [lot.userId, lot.purchaseId, lot.input, lot.output, lot.closedAt]),
+      ).toEqual(
+        expect.arrayContaining([
+          [buyer.id, older!.id, 20_000, 30_000, null],
+          [buyer.id, newer!.id, 80_000, 40_000, null],
+          [granted.id, null, 50_000, 20_000, null],
+        ]),
+      );
+      expect(lots).toHaveLength(3);
+      const tokens = createTokensService(db);
+      expect(await tokens.unspentOfPurchase(buyer.id, older!.id)).toEqual({
+        input: 20_000,
+        output: 30_000,
+      });
+      expect(await tokens.unspentOfPurchase(buyer.id, newer!.id)).toEqual({
+        input: 80_000,
+        output: 40_000,
+      });
     } finally {
       await database.destroy();
     }

@@ -10,7 +10,9 @@ import { auditLog, entitlements, purchases, sandboxCharges, tokenWallets } from 
 import { createOperatorService } from '@/modules/operator/operator.service';
 import { APP_ORIGIN, get, send, signedInStudent } from '../helpers/accounts';
 import { type FakeMercadoPago, startFakeMercadoPago } from '../helpers/fake-mercado-pago';
+import { askTutor, tokensOf } from '../helpers/ai';
 import { buy, deliver, mercadoPagoConfig } from '../helpers/payments';
+import { eventOf } from '../helpers/sse';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 const DAY_MS = 86_400_000;
@@ -25,7 +27,8 @@ describe('payments console', () => {
 
   beforeAll(async () => {
     fake = await startFakeMercadoPago();
-    testApp = await createTestApp({ config: mercadoPagoConfig(fake) });
+    // The small catalogue: a package's tokens are spent on the tutor's answers about a question.
+    testApp = await createTestApp({ starting: 'mini', config: mercadoPagoConfig(fake) });
     support = (await signedInStudent(testApp.app, testApp.database, { role: 'support' })).cookie;
     admin = (await signedInStudent(testApp.app, testApp.database, { role: 'admin' })).cookie;
   });
@@ -257,14 +260,19 @@ describe('payments console', () => {
     const buyer = await customer();
     const first = await paid(buyer.cookie, PACKAGE);
     await paid(buyer.cookie, PACKAGE);
-    // Spend some (as the AI features would): the refund cannot take back what was used.
+    // Spend some (as the AI features would): the oldest package pays, and a refund cannot take
+    // back what was used.
     await db()
       .update(tokenWallets)
       .set({ packageInput: 150_000, packageOutput: 70_000 })
       .where(eq(tokenWallets.userId, buyer.user.id));
+    expect(
+      (await get(app(), `/api/admin/payments/${first.purchaseId}`, admin)).json<PaymentDetail>()
+        .refundTakesBack,
+    ).toEqual({ input: 70_000, output: 30_000 });
     const response = await refund(first.purchaseId);
     expect(response.statusCode, response.body).toBe(200);
-    expect(await wallet(buyer.user.id)).toEqual({ input: 70_000, output: 30_000 });
+    expect(await wallet(buyer.user.id)).toEqual({ input: 80_000, output: 40_000 });
 
     // More spent than the package's unused part: the balance ends at zero, never below.
     const other = await customer();
@@ -275,6 +283,67 @@ describe('payments console', () => {
       .where(eq(tokenWallets.userId, other.user.id));
     expect((await refund(only.purchaseId)).statusCode).toBe(200);
     expect(await wallet(other.user.id)).toEqual({ input: 0, output: 0 });
+  });
+
+  it('refunds a package bought before a support grant without touching the grant', async () => {
+    const buyer = await customer();
+    const bought = await paid(buyer.cookie, PACKAGE);
+    // The buyer asks the tutor twice: the tokens come out of the package bought.
+    const question = 'alfa_2017_prova_1';
+    const checked = await send(
+      app(),
+      'POST',
+      `/api/questions/${question}/check`,
+      { letter: 'B' },
+      buyer.cookie,
+    );
+    expect(checked.statusCode, checked.body).toBe(200);
+    const spent = { input: 0, output: 0 };
+    for (const message of ['Por que a B está errada?', 'Explique de outro jeito']) {
+      const answer = await askTutor(
+        app(),
+        `/api/questions/${question}/chat`,
+        { message },
+        buyer.cookie,
+      );
+      expect(answer.response.statusCode, answer.response.body).toBe(200);
+      const charged = eventOf(answer.events, 'done').charged!;
+      spent.input += charged.input;
+      spent.output += charged.output;
+    }
+    expect(spent.input).toBeGreaterThan(0);
+    const boughtLeft = { input: 80_000 - spent.input, output: 40_000 - spent.output };
+    expect(await wallet(buyer.user.id)).toEqual(boughtLeft);
+
+    // Support grants a package afterwards (the tutor failed the customer, say).
+    const granted = await send(
+      app(),
+      'POST',
+      `/api/admin/accounts/${buyer.user.id}/tokens`,
+      { pacotes: 1, motivo: 'Falha no tutor' },
+      support,
+    );
+    expect(granted.statusCode, granted.body).toBe(200);
+    const detail = (
+      await get(app(), `/api/admin/payments/${bought.purchaseId}`, admin)
+    ).json<PaymentDetail>();
+    expect(detail.refundTakesBack).toEqual(boughtLeft);
+
+    // The refund takes back what is left of the package bought, and the grant stays whole.
+    const response = await refund(bought.purchaseId);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await wallet(buyer.user.id)).toEqual({
+      input: TOKEN_PACKAGE.inputTokens,
+      output: TOKEN_PACKAGE.outputTokens,
+    });
+    expect((await tokensOf(app(), buyer.cookie)).package).toEqual({
+      input: TOKEN_PACKAGE.inputTokens,
+      output: TOKEN_PACKAGE.outputTokens,
+    });
+    expect(
+      (await get(app(), `/api/admin/payments/${bought.purchaseId}`, admin)).json<PaymentDetail>()
+        .refundTakesBack,
+    ).toBeNull();
   });
 
   it("reverses once when the refund races the provider's refunded notification", async () => {

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -339,13 +340,15 @@ describe('reservations and balances', () => {
       maxOutputTokens: 1024,
       minOutputTokens: 256,
     });
-    await tokens.grantPackage(student.user.id);
+    const purchaseId = randomUUID();
+    await tokens.grantPackage(student.user.id, purchaseId);
     expect(await tokens.packageBalance(student.user.id)).toEqual({
       input: 160_000,
       output: 80_000,
     });
     await ledger().settle(reservation.id, { input: 400, output: 300 }, 'completed');
-    await tokens.revokePackage(student.user.id);
+    // The older package paid for the call: the refunded one goes back whole.
+    await tokens.revokePackage(student.user.id, purchaseId);
     expect(await tokens.packageBalance(student.user.id)).toEqual({ input: 79_600, output: 39_700 });
   });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { text } from '../validation';
 import { ACTION_REASON_MAX_LENGTH } from './accounts-console';
+import { tokenPairSchema } from './ai';
 import { productTypeSchema } from './billing';
 
 /** The operations console's payments (docs/product-rules.md, "Payments and refunds"). */
@@ -123,6 +124,11 @@ export const paymentDetailSchema = z.object({
   /** The provider this server uses now: only its purchases can be reconciled or refunded. */
   serverProvider: z.enum(PAYMENT_CONSOLE_PROVIDERS),
   timeline: z.array(timelineEntrySchema),
+  /**
+   * For a token package still held: what a refund would take back now, the tokens left of this
+   * package (the ledger spends the oldest package first); null for anything else.
+   */
+  refundTakesBack: z.nullable(tokenPairSchema),
 });
 export type PaymentDetail = z.infer<typeof paymentDetailSchema>;
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   check,
   date,
   index,
@@ -10,6 +11,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { ProcessIdentity } from '@/lib/process-identity';
@@ -47,6 +49,42 @@ export const tokenWallets = pgTable(
       'token_wallets_reserved_not_negative',
       sql`${table.reservedInput} >= 0 and ${table.reservedOutput} >= 0`,
     ),
+  ],
+);
+
+/**
+ * The packages whose tokens are in a wallet, in the order they came in (docs/product-rules.md, "AI
+ * tutor and tokens"): the ledger spends the oldest first, so what is left of each follows from the
+ * wallet's balance (package-lots.ts) and a refund takes back only what is left of its own package.
+ * A lot is open while its tokens are in the wallet; it closes when refunded or when the package
+ * ended (either side of the wallet reached zero) before a new one came.
+ */
+export const tokenPackageLots = pgTable(
+  'token_package_lots',
+  {
+    /** Also the order the lots came in: each is added under the wallet's lock. */
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The purchase that bought it (billing's; no foreign key, as the wallet has none: a purchase
+     * outlives its account, and the lot goes with the account); null for a grant (support, an
+     * operator command).
+     */
+    purchaseId: uuid('purchase_id'),
+    /** The tokens it brought. */
+    input: integer('input').notNull(),
+    output: integer('output').notNull(),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('token_package_lots_not_negative', sql`${table.input} >= 0 and ${table.output} >= 0`),
+    uniqueIndex('token_package_lots_purchase_idx').on(table.purchaseId),
+    index('token_package_lots_open_idx')
+      .on(table.userId, table.id)
+      .where(sql`${table.closedAt} is null`),
   ],
 );
 

@@ -126,7 +126,7 @@ async function grant(
       paidAt,
     );
   } else if (userId) {
-    await createTokensService(tx).grantPackage(userId);
+    await createTokensService(tx).grantPackage(userId, purchase.id);
     await createEntitlementsService(tx).recordPayment(userId, paidAt);
   }
   return updatePurchase(tx, purchase.id, {
@@ -154,7 +154,7 @@ async function reverse(
       previousUntil: purchase.previousUntil,
     });
   } else if (userId) {
-    await createTokensService(tx).revokePackage(userId);
+    await createTokensService(tx).revokePackage(userId, purchase.id);
   }
   return updatePurchase(tx, purchase.id, {
     ...common,

@@ -13,6 +13,7 @@ import type { PurchaseRow, UserRow } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import { actorOf, recordAudit } from '../audit/audit.service';
 import type { BillingService } from '../billing/billing.service';
+import { createTokensService } from '../tokens/tokens.service';
 import { purchaseTimeline } from './payment-timeline';
 import {
   auditOfPurchase,
@@ -71,6 +72,18 @@ export function createPaymentsConsoleService(deps: {
 }) {
   const { db, billing, log } = deps;
 
+  /**
+   * What refunding a package purchase would take back now (docs/product-rules.md, "Payments and
+   * refunds"): what is left of its package, zero once spent or ended; null for anything else.
+   */
+  async function packageLeft(row: PurchaseRow) {
+    if (row.productType !== 'package' || !row.userId || !row.grantedAt || row.reversedAt) {
+      return null;
+    }
+    const left = await createTokensService(db).unspentOfPurchase(row.userId, row.id);
+    return left ?? { input: 0, output: 0 };
+  }
+
   async function target(id: string) {
     const found = await findPurchaseWithBuyer(db, id);
     if (!found) throw errors.notFound();
@@ -119,6 +132,7 @@ export function createPaymentsConsoleService(deps: {
           await auditOfPurchase(db, id),
           await notificationsOfPurchase(db, id),
         ),
+        refundTakesBack: await packageLeft(row),
       };
     },
 

@@ -15,6 +15,7 @@ import { type Database, executeRows } from '@/db/client';
 import {
   operatorAiUsage,
   tokenDailyQuota,
+  tokenPackageLots,
   tokenReservations,
   tokenUsage,
   tokenWallets,
@@ -47,16 +48,44 @@ export async function addPackageTokens(db: Database, userId: string, tokens: Tok
     });
 }
 
-/** Takes back up to `tokens` (a refunded package): what was already spent stays spent. */
-export async function removePackageTokens(db: Database, userId: string, tokens: TokenPair) {
-  await db
-    .update(tokenWallets)
-    .set({
-      packageInput: sql`greatest(0, ${tokenWallets.packageInput} - ${tokens.input})`,
-      packageOutput: sql`greatest(0, ${tokenWallets.packageOutput} - ${tokens.output})`,
-      updatedAt: sql`now()`,
+/** The packages whose tokens are still in the wallet, in the order they came in. */
+export async function openLots(db: Database, userId: string) {
+  return db
+    .select({
+      id: tokenPackageLots.id,
+      purchaseId: tokenPackageLots.purchaseId,
+      input: tokenPackageLots.input,
+      output: tokenPackageLots.output,
     })
-    .where(eq(tokenWallets.userId, userId));
+    .from(tokenPackageLots)
+    .where(and(eq(tokenPackageLots.userId, userId), isNull(tokenPackageLots.closedAt)))
+    .orderBy(asc(tokenPackageLots.id));
+}
+
+export async function insertLot(
+  db: Database,
+  lot: { userId: string; purchaseId: string | null; tokens: TokenPair },
+) {
+  await db.insert(tokenPackageLots).values({
+    userId: lot.userId,
+    purchaseId: lot.purchaseId,
+    input: lot.tokens.input,
+    output: lot.tokens.output,
+  });
+}
+
+/** Closes one lot (refunded), or every open lot of the user (their package ended). */
+export async function closeLots(db: Database, userId: string, lotId?: number) {
+  await db
+    .update(tokenPackageLots)
+    .set({ closedAt: sql`now()` })
+    .where(
+      and(
+        eq(tokenPackageLots.userId, userId),
+        isNull(tokenPackageLots.closedAt),
+        lotId === undefined ? undefined : eq(tokenPackageLots.id, lotId),
+      ),
+    );
 }
 
 export async function findPackageBalance(db: Database, userId: string): Promise<TokenPair | null> {

@@ -62,6 +62,7 @@ const detail: PaymentDetail = {
     },
     { at: '2025-09-01T12:01:01.000Z', kind: 'granted', label: 'Premium liberado', detail: null },
   ],
+  refundTakesBack: null,
 };
 
 function open(role: SessionUser['role'], routes = {}) {
@@ -106,7 +107,7 @@ describe('PaymentPage', () => {
     expect(api.calls(`POST /admin/payments/${ID}/reconcile`)).toHaveLength(1);
   });
 
-  it('requires a reason before an admin refunds, and shows the server refusal', async () => {
+  it('requires a reason and a confirmation before an admin refunds, and shows the server refusal', async () => {
     const { api, user } = open('admin', {
       [`POST /admin/payments/${ID}/refund`]: apiError(
         400,
@@ -119,14 +120,59 @@ describe('PaymentPage', () => {
     )!;
     await user.click(within(card).getByRole('button', { name: 'Reembolsar' }));
     expect(within(card).getByText(PAYMENTS_CONSOLE_MESSAGES.reasonRequired)).toBeVisible();
-    expect(api.calls(`POST /admin/payments/${ID}/refund`)).toHaveLength(0);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     await user.type(within(card).getByRole('textbox', { name: 'Motivo' }), 'Cobrança em dobro');
     await user.click(within(card).getByRole('button', { name: 'Reembolsar' }));
-    expect(await within(card).findByText(PAYMENTS_CONSOLE_MESSAGES.alreadyRefunded)).toBeVisible();
+    const dialog = await screen.findByRole('dialog', { name: 'Reembolsar esta compra?' });
+    expect(dialog).toHaveTextContent(
+      'R$ 34,90 voltam para Joana Cliente pelo Mercado Pago, e a conta perde os dias de Premium ainda por vir. Um reembolso não pode ser desfeito.',
+    );
+    // Cancelling asks nothing of the server.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.calls(`POST /admin/payments/${ID}/refund`)).toHaveLength(0);
+
+    await user.click(within(card).getByRole('button', { name: 'Reembolsar' }));
+    const again = await screen.findByRole('dialog', { name: 'Reembolsar esta compra?' });
+    await user.click(within(again).getByRole('button', { name: 'Reembolsar' }));
+    expect(await within(again).findByText(PAYMENTS_CONSOLE_MESSAGES.alreadyRefunded)).toBeVisible();
     expect(api.calls(`POST /admin/payments/${ID}/refund`).map((call) => call.body)).toEqual([
       { motivo: 'Cobrança em dobro' },
     ]);
+  });
+
+  it('says how many tokens a package refund takes back, on the card and in the confirmation', async () => {
+    const pack: PaymentDetail = {
+      ...detail,
+      purchase: {
+        ...detail.purchase,
+        productType: 'package',
+        productId: 'tokens',
+        productName: 'Essencial',
+        priceCentavos: 1990,
+        planDays: null,
+        validUntil: null,
+      },
+      refundTakesBack: { input: 78_000, output: 39_100 },
+    };
+    const { user } = open('admin', { [`GET /admin/payments/${ID}`]: pack });
+    const card = (await screen.findByRole('heading', { level: 3, name: 'Reembolsar' })).closest(
+      'section',
+    )!;
+    expect(card).toHaveTextContent(
+      'Os pacotes de uma conta são gastos do mais antigo para o mais novo',
+    );
+    expect(card).toHaveTextContent(
+      'Se reembolsada agora, saem da conta 78.000 tokens de entrada e 39.100 de saída, o que resta deste pacote.',
+    );
+    await user.type(within(card).getByRole('textbox', { name: 'Motivo' }), 'Pedido do cliente');
+    await user.click(within(card).getByRole('button', { name: 'Reembolsar' }));
+    expect(
+      await screen.findByRole('dialog', { name: 'Reembolsar esta compra?' }),
+    ).toHaveTextContent(
+      'R$ 19,90 voltam para Joana Cliente pelo Mercado Pago, e saem da conta 78.000 tokens de entrada e 39.100 de saída, o que resta deste pacote.',
+    );
   });
 
   it('lists payments with the filters in the address', async () => {

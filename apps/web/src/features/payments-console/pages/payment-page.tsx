@@ -1,14 +1,16 @@
 import { ArrowLeft, RefreshCw, Undo2 } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   ACTION_REASON_MAX_LENGTH,
   PAYMENT_STATUS_LABELS,
   type PaymentDetail,
   refundRequestSchema,
+  type TokenPair,
 } from '@gabarita/shared';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FactCard, FactList } from '@/components/ui/fact-card';
 import { TextAreaField } from '@/components/ui/form-field';
 import { Notice } from '@/components/ui/notice';
@@ -17,7 +19,7 @@ import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/domain/session/session';
 import { errorMessage } from '@/lib/api-client';
-import { formatDateTime, formatPrice } from '@/lib/formatters';
+import { formatDateTime, formatInteger, formatPrice } from '@/lib/formatters';
 import { usePaymentAction, usePaymentDetail } from '../api/payments-console-api';
 import { PROVIDER_NAMES } from '../payment-labels';
 
@@ -50,11 +52,33 @@ function Reconcile({ id }: { id: string }) {
   );
 }
 
-function Refund({ id }: { id: string }) {
-  const action = usePaymentAction(id, 'refund');
+/** What a refund takes from the account, as the card and the confirmation say it. */
+function takenBack(purchase: PaymentDetail['purchase'], tokens: TokenPair | null): string {
+  if (purchase.productType === 'plan') return 'a conta perde os dias de Premium ainda por vir';
+  if (!tokens || (tokens.input === 0 && tokens.output === 0)) {
+    return 'nenhum token sai da conta: o que o pacote trouxe já foi gasto';
+  }
+  return `saem da conta ${formatInteger(tokens.input)} tokens de entrada e ${formatInteger(tokens.output)} de saída, o que resta deste pacote`;
+}
+
+/**
+ * 'Reembolsar' (admins): a reason, then a confirmation saying what goes back and what is taken
+ * (docs/product-rules.md, "Payments and refunds"), before anything is asked of the provider.
+ */
+function Refund({
+  purchase,
+  tokens,
+}: {
+  purchase: PaymentDetail['purchase'];
+  /** For a package: what a refund takes back now. */
+  tokens: TokenPair | null;
+}) {
+  const action = usePaymentAction(purchase.id, 'refund');
   const headingId = useId();
   const [reason, setReason] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const submitRef = useRef<HTMLButtonElement>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -65,7 +89,18 @@ function Refund({ id }: { id: string }) {
       return;
     }
     setInvalid(null);
-    action.mutate(parsed.data, { onSuccess: () => setReason('') });
+    action.reset();
+    setConfirming(true);
+  };
+  const confirm = () => {
+    const parsed = refundRequestSchema.safeParse({ motivo: reason });
+    if (!parsed.success || action.isPending) return;
+    action.mutate(parsed.data, {
+      onSuccess: () => {
+        setReason('');
+        setConfirming(false);
+      },
+    });
   };
 
   return (
@@ -74,9 +109,15 @@ function Refund({ id }: { id: string }) {
         Reembolsar
       </h3>
       <p className="mt-1 text-sm leading-6 text-ink-muted">
-        Devolve o valor inteiro pelo provedor e retira o que a compra liberou: os dias de Premium
-        ainda por vir, ou os tokens do pacote ainda não usados (os já usados não voltam).
+        {purchase.productType === 'plan'
+          ? 'Devolve o valor inteiro pelo provedor e retira da conta os dias de Premium que a compra liberou e ainda estão por vir.'
+          : 'Devolve o valor inteiro pelo provedor e retira da conta os tokens deste pacote ainda não gastos. Os pacotes de uma conta são gastos do mais antigo para o mais novo: o que já foi gasto não volta, e nenhum outro pacote é tocado.'}
       </p>
+      {purchase.productType === 'package' && (
+        <p className="mt-2 text-sm font-medium text-ink">
+          Se reembolsada agora, {takenBack(purchase, tokens)}.
+        </p>
+      )}
       <form noValidate onSubmit={submit} className="mt-4 space-y-4">
         <TextAreaField
           label="Motivo"
@@ -92,14 +133,27 @@ function Refund({ id }: { id: string }) {
           descriptionClassName="mt-1 text-xs text-ink-muted"
           error={invalid ?? undefined}
         />
-        {action.isError && (
+        {action.isError && !confirming && (
           <Notice tone="error">{errorMessage(action.error, ACTION_FAILED)}</Notice>
         )}
         {action.isSuccess && <Notice tone="success">{action.data.message}</Notice>}
-        <Button type="submit" variant="danger" icon={Undo2} busy={action.isPending}>
+        <Button ref={submitRef} type="submit" variant="danger" icon={Undo2}>
           Reembolsar
         </Button>
       </form>
+      <ConfirmDialog
+        open={confirming}
+        title="Reembolsar esta compra?"
+        description={`${formatPrice(purchase.priceCentavos)} voltam para ${purchase.name} pelo ${PROVIDER_NAMES[purchase.provider]}, e ${takenBack(purchase, tokens)}. Um reembolso não pode ser desfeito.`}
+        confirmLabel="Reembolsar"
+        busyLabel="Reembolsando..."
+        tone="danger"
+        busy={action.isPending}
+        error={action.isError ? errorMessage(action.error, ACTION_FAILED) : null}
+        onConfirm={confirm}
+        onCancel={() => setConfirming(false)}
+        finalFocusRef={submitRef}
+      />
     </Card>
   );
 }
@@ -197,7 +251,9 @@ export default function PaymentPage() {
           {current ? (
             <div className="space-y-4">
               <Reconcile id={purchase.id} />
-              {role === 'admin' && refundable && <Refund id={purchase.id} />}
+              {role === 'admin' && refundable && (
+                <Refund purchase={purchase} tokens={detail.data.refundTakesBack} />
+              )}
             </div>
           ) : (
             <p className="text-sm text-ink-muted">
