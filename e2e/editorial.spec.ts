@@ -2,6 +2,7 @@ import type { APIRequestContext, Cookie, Page, PlaywrightWorkerArgs } from '@pla
 import type { ReportQueuePage } from '@gabarita/shared';
 import { signedInAccount, uniqueEmail } from './support/accounts';
 import { expectAccessible } from './support/accessibility';
+import { takeCommentOff } from './support/comments';
 import { test as base, expect } from './support/fixtures';
 import { lastMailTo } from './support/mailbox';
 import { runOperatorCommand } from './support/operator';
@@ -12,6 +13,8 @@ import { runOperatorCommand } from './support/operator';
  * by exam holds only this file's reports.
  */
 const FLOW_EXAM = 'etfsc_2015_professor_quimica_prova';
+/** Its question 2 has its comment taken off here: students ask for one. */
+const COMMENT_EXAM = 'etfsc_2015_pedagogo_prova';
 const SCREENSHOT_EXAM = 'cmva_2017_professor_artes_prova';
 const SCREENSHOT_QUESTION = `${SCREENSHOT_EXAM}_1`;
 
@@ -240,6 +243,76 @@ test('an editor triages a report and replies; the student reads it in "Meus repo
       await expectAccessible(page, `/conta com a resposta, ${viewport.width}px ${colorScheme}`);
     }
   }
+});
+
+test('the questions students asked to be commented form a queue; "Recusado" goes as it is', async ({
+  page,
+  playwright,
+  editor,
+}) => {
+  test.setTimeout(150_000);
+  const uncommented = `${COMMENT_EXAM}_2`;
+  await takeCommentOff(playwright, uncommented);
+  const studentEmail = uniqueEmail('pedido');
+  const context = await newApiContext(playwright);
+  await signedInAccount(context, { name: 'Rita Estudante', email: studentEmail });
+  for (const body of [
+    { questionId: uncommented, type: 'Falta de comentário da equipe' },
+    { questionId: `${COMMENT_EXAM}_3`, type: 'Gabarito divergente' },
+  ]) {
+    const response = await context.post('/api/error-reports', { data: body });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+  await context.dispose();
+
+  // The queue filtered by the type is the list of questions to comment, each with the editor.
+  await signInAs(page, editor);
+  const toComment = `/admin/reportes?prova=${COMMENT_EXAM}&tipo=${encodeURIComponent('Falta de comentário da equipe')}`;
+  for (const viewport of VIEWPORTS) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme });
+      await page.goto(toComment);
+      const entries = page.getByRole('list', { name: 'Reportes', exact: true }).getByRole('link');
+      await expect(entries).toHaveCount(1);
+      await entries.first().click();
+      const detail = page.getByRole('region', { name: 'Falta de comentário da equipe' });
+      await expect(
+        detail.getByRole('link', { name: 'Escrever o comentário no editor' }),
+      ).toHaveAttribute('href', `/admin/questoes?q=${uncommented}`);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({
+        path: `e2e/.artifacts/screenshots/admin-reports-to-comment-${viewport.width}-${colorScheme}.png`,
+        fullPage: true,
+      });
+      await expectAccessible(page, `questões a comentar, ${viewport.width}px ${colorScheme}`);
+    }
+  }
+
+  // 'Recusado' is a whole reply: sent as it is, signed once by the mail.
+  await page.setViewportSize(VIEWPORTS[0]!);
+  await page.goto(`/admin/reportes?prova=${COMMENT_EXAM}&tipo=Gabarito+divergente`);
+  await page
+    .getByRole('list', { name: 'Reportes', exact: true })
+    .getByRole('link', { name: /Rita Estudante/ })
+    .click();
+  const replying = page
+    .getByRole('region', { name: 'Gabarito divergente', exact: true })
+    .getByRole('region', { name: 'Resposta ao estudante' });
+  await replying.getByRole('combobox', { name: 'Modelo' }).click();
+  await page.getByRole('option', { name: 'Recusado' }).click();
+  const box = replying.getByRole('textbox', { name: 'Mensagem' });
+  await expect(box).toHaveValue(
+    /está correta como publicada, por isso a mantivemos como está\. Se ainda tiver dúvidas, escreva para nós pela Central de Ajuda\.$/,
+  );
+  await expect(replying).toContainText(
+    'A assinatura “Equipe Gabarita” entra sozinha no fim do e-mail: não é preciso escrevê-la.',
+  );
+  await replying.getByRole('button', { name: 'Enviar resposta' }).click();
+  await expect(replying.getByText(`Resposta enviada para ${studentEmail}.`)).toBeVisible();
+  const mail = await lastMailTo(studentEmail);
+  expect(mail.text).toContain('por isso a mantivemos como está.');
+  expect(mail.text.match(/Equipe Gabarita/g)).toHaveLength(1);
 });
 
 test('a free student who opens /admin is told the area is restricted', async ({

@@ -50,6 +50,7 @@ test('support answers a help message and looks at the customer’s account', asy
 }) => {
   test.setTimeout(180_000);
   const customer = await account(playwright, 'Carla Cliente');
+  runOperatorCommand('user:grant-tokens', customer.email, '1');
   const sent = await customer.context.post('/api/help-requests', {
     headers: { origin: process.env.E2E_BASE_URL! },
     data: { mensagem: MESSAGE },
@@ -86,8 +87,16 @@ test('support answers a help message and looks at the customer’s account', asy
   await expect(
     page.getByRole('heading', { level: 1, name: 'Mensagem de Carla Cliente' }),
   ).toBeVisible();
+  // Beside the message, the customer's package balance.
+  await expect(page.getByRole('complementary', { name: 'Conta do cliente' })).toContainText(
+    'Pacote de tokens80.000 de entrada · 40.000 de saída',
+  );
   await page.getByLabel('Modelo de resposta').selectOption({ index: 1 });
   await expect(page.getByRole('textbox', { name: 'Resposta' })).toHaveValue(/Carla/);
+  // The mail signs the reply: nobody types the signature (it went out twice).
+  await expect(
+    page.getByText(/A assinatura “Equipe Gabarita” entra sozinha no fim do e-mail/),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Enviar resposta' }).click();
   const thread = page.getByRole('list', { name: 'Conversa' });
   await expect(thread.getByRole('listitem')).toHaveCount(2);
@@ -130,8 +139,8 @@ test('an admin refunds a PIX purchase and reads the numbers', async ({ page, pla
   const created = await customer.context.post('/api/payments', {
     headers: { origin },
     data: {
-      productId: 'mensal',
-      productType: 'plan',
+      productId: 'package_1',
+      productType: 'package',
       payer: { firstName: 'Paulo', lastName: 'Pagante', cpf: '52998224725' },
     },
   });
@@ -141,16 +150,37 @@ test('an admin refunds a PIX purchase and reads the numbers', async ({ page, pla
   const paid = await customer.context.post(`/dev/pix/${purchaseId}/pay`, { headers: { origin } });
   expect(paid.status()).toBeLessThan(400);
   await customer.context.dispose();
+  // Support grants a package afterwards: the refund must leave it whole.
+  runOperatorCommand('user:grant-tokens', customer.email, '1');
   const admin = await account(playwright, 'Alice Administradora', 'admin');
   await admin.context.dispose();
 
   await signInAs(page, admin.cookies);
   await page.goto(`/admin/pagamentos/${purchaseId}`);
-  await expect(page.getByRole('heading', { level: 1, name: /Plano/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /Pacote/ })).toBeVisible();
   const timeline = page.getByRole('list', { name: 'Linha do tempo' });
   await expect(timeline).toContainText(/liberad/i);
+  const takesBack =
+    'saem da conta 80.000 tokens de entrada e 40.000 de saída, o que resta deste pacote';
+  await expect(page.getByText(`Se reembolsada agora, ${takesBack}.`)).toBeVisible();
   await page.getByRole('textbox', { name: 'Motivo' }).fill('Cliente pediu o cancelamento no dia.');
   await page.getByRole('button', { name: 'Reembolsar' }).last().click();
+  // Irreversible: it asks first, saying what goes back and what is taken.
+  const dialog = page.getByRole('dialog', { name: 'Reembolsar esta compra?' });
+  await expect(dialog).toContainText(`voltam para Paulo Pagante pelo Sandbox, e ${takesBack}.`);
+  for (const viewport of VIEWPORTS) {
+    for (const colorScheme of SCHEMES) {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme });
+      await expect(dialog).toBeVisible();
+      await page.screenshot({
+        path: `e2e/.artifacts/screenshots/operations-refund-dialog-${viewport.width}-${colorScheme}.png`,
+      });
+      await expectAccessible(page, `confirmação do reembolso, ${viewport.width}px ${colorScheme}`);
+    }
+  }
+  await dialog.getByRole('button', { name: 'Reembolsar' }).click();
+  await expect(dialog).toBeHidden();
   await expect(timeline).toContainText(/reembols|estorn|revert/i);
   for (const viewport of VIEWPORTS) {
     for (const colorScheme of SCHEMES) {

@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { signedInAccount, uniqueEmail } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { expectAccessible } from './support/accessibility';
+import { takeCommentOff } from './support/comments';
 import { runOperatorCommand } from './support/operator';
 
 /** The e2e server runs the default offline tutor: it must never read as AI. */
@@ -238,4 +239,124 @@ test('tokens running out mid-study lead to the plans with the AI warning', async
   await input.fill('Por que esta é a resposta?');
   await input.press('Enter');
   await expect(page).toHaveURL(/\/assinatura\?motivo=ai_limit/);
+});
+
+/* A question the team has not commented: one of an exam no other spec reads. */
+const UNCOMMENTED_EXAM = 'etfsc_2015_professor_sociologia_prova';
+const UNCOMMENTED_NUMBER = 4;
+const UNCOMMENTED = `${UNCOMMENTED_EXAM}_${UNCOMMENTED_NUMBER}`;
+const uncommentedKey = (
+  JSON.parse(
+    fs.readFileSync(path.join('content/sample/provas', `${UNCOMMENTED_EXAM}.json`), 'utf8'),
+  ) as { questoes: Record<string, { gabarito: string }> }
+).questoes[String(UNCOMMENTED_NUMBER)]!.gabarito;
+
+test.describe('a question without the team’s comment', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test.beforeAll(async ({ playwright }) => {
+    await takeCommentOff(playwright, UNCOMMENTED);
+  });
+
+  async function openUncommented(page: Page) {
+    await page.goto(`/questoes?prova=${UNCOMMENTED_EXAM}&q=${UNCOMMENTED}`);
+    const wrong = uncommentedKey === 'A' ? 'B' : 'A';
+    await page
+      .locator('label')
+      .filter({ has: page.locator(`input[type="radio"][value="${wrong}"]`) })
+      .click();
+    await page.getByRole('button', { name: 'Verificar Gabarito' }).click();
+    const section = page.getByRole('region', { name: 'Comentário' });
+    await expect(section).toContainText('Esta questão ainda não tem comentário da equipe.');
+    await expect(section).toContainText(`Gabarito oficial: ${uncommentedKey}`);
+    // The crowd's answers go with the key (this one has too few answers to show them).
+    await expect(section).toContainText('As estatísticas de respostas aparecem quando');
+    await expect(page.getByRole('region', { name: 'Perguntas ao tutor offline' })).toBeVisible();
+    // Nothing offers or shows an explanation the offline tutor could not give.
+    await expect(page.getByRole('region', { name: 'Explicação do tutor offline' })).toHaveCount(0);
+    await expect(page.getByText(/Você pode pedir uma explicação/)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Ver a explicação' })).toHaveCount(0);
+    return section;
+  }
+
+  async function everyScreen(page: Page, name: string) {
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.setViewportSize(viewport);
+        await page.emulateMedia({ colorScheme });
+        const section = page.getByRole('region', { name: 'Comentário' });
+        await section.scrollIntoViewIfNeeded();
+        await page.screenshot({
+          path: `e2e/.artifacts/screenshots/${name}-${viewport.width}-${colorScheme}.png`,
+        });
+        await expectAccessible(page, `${name}, ${viewport.width}px ${colorScheme}`);
+      }
+    }
+  }
+
+  test('a free account reads that there is no comment, and asks the team for one', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await signedInAccount(page.request, { email: uniqueEmail('sem-comentario-livre') });
+    const section = await openUncommented(page);
+    await everyScreen(page, 'no-comment-free');
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await section.getByRole('button', { name: 'Reportar falta de comentário' }).click();
+    await expect(section.getByRole('status')).toContainText(
+      'Pedido enviado! A equipe vai comentar esta questão',
+    );
+    // The report dialog offers the same, and no error in a comment the question does not have.
+    await page.getByRole('button', { name: 'Reportar erro' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reportar erro na questão' });
+    await expect(dialog.getByRole('radio', { name: 'Falta de comentário da equipe' })).toHaveCount(
+      1,
+    );
+    await expect(dialog.getByRole('radio', { name: 'Erro no comentário da equipe' })).toHaveCount(
+      0,
+    );
+    await page.goto('/conta');
+    await expect(page.getByRole('region', { name: 'Meus reportes' })).toContainText(
+      'Falta de comentário da equipe',
+    );
+  });
+
+  test('Premium reads the same, without an explanation that would only restate the key', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await premium(page, 'sem-comentario-premium');
+    await openUncommented(page);
+    await everyScreen(page, 'no-comment-premium');
+  });
+});
+
+test('the report dialog offers an error in the team’s comment once it has been read', async ({
+  page,
+}) => {
+  await signedInAccount(page.request, { email: uniqueEmail('erro-comentario') });
+  await page.goto(`/questoes?prova=${EXAM_ID}&q=${EXAM_ID}_5`);
+  await page.getByRole('button', { name: 'Reportar erro' }).click();
+  const before = page.getByRole('dialog', { name: 'Reportar erro na questão' });
+  // Before the check the comment is unseen: neither of its types.
+  await expect(before.getByRole('radio', { name: /comentário da equipe/ })).toHaveCount(0);
+  await before.getByRole('button', { name: 'Cancelar' }).click();
+  await openAndCheck(page, 5);
+  await page.getByRole('button', { name: 'Reportar erro' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reportar erro na questão' });
+  await dialog.getByRole('radio', { name: 'Erro no comentário da equipe' }).check({ force: true });
+  await dialog
+    .getByLabel(/Descreva o problema/)
+    .fill('O comentário da alternativa C cita a regra de outra sequência.');
+  await expect(dialog.getByRole('radio', { name: 'Falta de comentário da equipe' })).toHaveCount(0);
+  await page.screenshot({ path: 'e2e/.artifacts/screenshots/report-comment-type-1280-light.png' });
+  await expectAccessible(page, 'reporte de erro no comentário');
+  await dialog.getByRole('button', { name: 'Enviar relatório' }).click();
+  await expect(
+    dialog.getByText('Erro reportado com sucesso! Agradecemos sua contribuição.'),
+  ).toBeVisible();
 });

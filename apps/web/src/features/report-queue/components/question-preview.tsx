@@ -69,28 +69,30 @@ export function QuestionPreview({
         answer={{ chosenLetter: '', gabarito: answerLetter, correct: false }}
         figures={data.figures}
       />
-      <div className="flex flex-col gap-3 border-t border-line pt-4 sm:flex-row sm:items-center sm:justify-between">
-        <p className="inline-flex items-center gap-2 text-sm font-semibold text-emerald-700 dark:text-emerald-300">
+      <div className="flex flex-col gap-3 border-t border-line pt-4 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
+        <p className="inline-flex shrink-0 items-center gap-2 whitespace-nowrap text-sm font-semibold text-emerald-700 dark:text-emerald-300">
           <CircleCheck className="size-4" aria-hidden="true" />
           Gabarito: {answerLetter}
         </p>
-        <a
-          href={questionViewerPath({ prova: examId, q: questionId })}
-          target="_blank"
-          rel="noopener"
-          className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'self-start' })}
-        >
-          <ExternalLink className="size-4" aria-hidden="true" />
-          Abrir no visualizador
-          <span className="sr-only"> (abre em nova aba)</span>
-        </a>
-        <Link
-          to={questionEditorPath(questionId)}
-          className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'self-start' })}
-        >
-          <FilePenLine className="size-4" aria-hidden="true" />
-          {editLabel}
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <a
+            href={questionViewerPath({ prova: examId, q: questionId })}
+            target="_blank"
+            rel="noopener"
+            className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'self-start' })}
+          >
+            <ExternalLink className="size-4" aria-hidden="true" />
+            Abrir no visualizador
+            <span className="sr-only"> (abre em nova aba)</span>
+          </a>
+          <Link
+            to={questionEditorPath(questionId)}
+            className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'self-start' })}
+          >
+            <FilePenLine className="size-4" aria-hidden="true" />
+            {editLabel}
+          </Link>
+        </div>
       </div>
     </div>
   );
