@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { examDetail, questionCard, questionDetail } from '@/test/catalog-fixtures';
 import { SIGNED_IN_USER, stubApi } from '@/test/render-app';
 import { QUERY_KEYS } from '@/domain/query-keys';
+import { appInfoQueryOptions } from '@/domain/app-info';
 import { prepareFirstRender } from './first-render';
 import { createQueryClient } from './query-client';
 
@@ -34,6 +35,16 @@ describe('prepareFirstRender', () => {
     expect(api.calls(`GET /exams/${EXAM_ID}`)).toHaveLength(0);
     expect(api.calls(`GET /questions/${QUESTION_ID}`)).toHaveLength(0);
     expect(api.calls('GET /auth/session')).toHaveLength(1);
+  });
+
+  it("holds the server's set-up, whose tutor decides the screens' wording", async () => {
+    const api = stubApi();
+    const queryClient = createQueryClient();
+    await prepareFirstRender(queryClient, new URL('http://localhost/conteudo-didatico'));
+    expect(queryClient.getQueryData(appInfoQueryOptions.queryKey)).toMatchObject({
+      tutor: { languageModel: expect.any(Boolean) },
+    });
+    expect(api.calls('GET /app-info')).toHaveLength(1);
   });
 
   it("asks a visitor's /login for the sign-in methods", async () => {

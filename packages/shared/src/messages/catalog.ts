@@ -8,6 +8,8 @@ export const CATALOG_MESSAGES = {
   selectPlaceholder: 'Selecione...',
   noOptionFound: 'Nenhuma opção encontrada',
   chooseDiscipline: 'Selecione uma disciplina para estudar com a Inteligência Artificial.',
+  /** The same without a language model: nothing says IA (docs/product-rules.md). */
+  chooseDisciplineOffline: 'Selecione uma disciplina para estudar.',
   noExamSelected: 'Nenhuma prova selecionada',
   nothingLoaded: 'Nenhuma prova ou questão foi carregada.',
   examLoadFailed: 'Ocorreu um erro ao buscar a prova. Tente novamente.',

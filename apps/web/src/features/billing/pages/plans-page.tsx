@@ -1,4 +1,8 @@
-import { SUBSCRIPTION_WARNINGS, type ProductType } from '@gabarita/shared';
+import {
+  OFFLINE_AI_LIMIT_WARNING,
+  SUBSCRIPTION_WARNINGS,
+  type ProductType,
+} from '@gabarita/shared';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
@@ -91,7 +95,13 @@ export default function PlansPage() {
     >
       {(reason || returnTo) && (
         <div className="mb-6 space-y-3">
-          {reason && <Notice tone="warning">{SUBSCRIPTION_WARNINGS[reason]}</Notice>}
+          {reason && (
+            <Notice tone="warning">
+              {reason === 'ai_limit' && tutor?.languageModel === false
+                ? OFFLINE_AI_LIMIT_WARNING
+                : SUBSCRIPTION_WARNINGS[reason]}
+            </Notice>
+          )}
           {returnTo && (
             <Link to={returnTo} className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
               <ArrowLeft className="size-4" aria-hidden="true" />

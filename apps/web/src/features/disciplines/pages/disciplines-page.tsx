@@ -9,6 +9,7 @@ import { SearchableSelect } from '@/components/ui/searchable-select';
 import { Page } from '@/components/ui/page';
 import { QueryError } from '@/components/ui/query-error';
 import { StatePanel } from '@/components/ui/state-panel';
+import { useTutorInfo } from '@/domain/app-info';
 import { errorMessage } from '@/lib/api-client';
 import { HIDE_OUTDATED, questionViewerPath } from '@/domain/study/study-links';
 import { useDisciplineQuestions, useDisciplines } from '../api/disciplines-api';
@@ -100,6 +101,7 @@ function QuestionResults({
 
 export default function DisciplinesPage() {
   const [searchParams, setSearchParams] = useSearchParams();
+  const tutor = useTutorInfo();
   const disciplina = searchParams.get(STUDY_PARAMS.discipline) ?? '';
   const assunto = searchParams.get(STUDY_PARAMS.subject) ?? '';
   const hideOutdated = searchParams.get(STUDY_PARAMS.outdated) === HIDE_OUTDATED;
@@ -195,7 +197,11 @@ export default function DisciplinesPage() {
         {disciplina ? (
           <QuestionResults disciplina={disciplina} assunto={assunto} hideOutdated={hideOutdated} />
         ) : (
-          <StatePanel icon={BookOpen}>{CATALOG_MESSAGES.chooseDiscipline}</StatePanel>
+          <StatePanel icon={BookOpen}>
+            {tutor?.languageModel === false
+              ? CATALOG_MESSAGES.chooseDisciplineOffline
+              : CATALOG_MESSAGES.chooseDiscipline}
+          </StatePanel>
         )}
       </div>
     </Page>

@@ -89,7 +89,7 @@ describe('/conteudo-didatico — study texts', () => {
     });
     const offline = renderApp('/conteudo-didatico?disciplina=matematica&assunto=Fra%C3%A7%C3%B5es');
     await offline.user.click(
-      await screen.findByRole('button', { name: AI_MESSAGES.generateContent }),
+      await screen.findByRole('button', { name: AI_MESSAGES.generateContentOffline }),
     );
     await screen.findByText('Pegadinha:');
     expect(screen.queryByRole('button', { name: 'Gerar novamente' })).toBeNull();

@@ -6,7 +6,7 @@ import { PageTitle } from '@/components/ui/page';
 export interface LegalSection {
   /** Anchor of the section, used by the table of contents. */
   id: string;
-  title: string;
+  title: ReactNode;
   content: ReactNode;
 }
 

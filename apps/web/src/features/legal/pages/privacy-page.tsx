@@ -2,6 +2,7 @@ import { PERFORMANCE_MESSAGES, PRIVACY_MESSAGES, PRODUCT_NAME } from '@gabarita/
 import { Link } from 'react-router';
 import { LegalDocument, type LegalSection } from '../components/legal-document';
 import { AiRecipient, AiTransfer } from '../components/ai-recipient';
+import { TutorWording } from '../components/tutor-wording';
 import { PrivacyContact } from '../components/privacy-contact';
 import { RetentionDays } from '../components/retention-days';
 import { PRIVACY_UPDATED_ON } from '../legal-dates';
@@ -48,10 +49,15 @@ const SECTIONS: readonly LegalSection[] = [
             para registrar o seu progresso e mostrá-lo a você.
           </li>
           <li>
-            <strong>Conversas com o tutor de inteligência artificial:</strong> as mensagens que você
-            escreve no chat de uma questão e as respostas do tutor, guardadas para que você retome a
-            conversa quando voltar à questão, e quantos tokens você usou por dia e por recurso
-            (explicação, chat e conteúdo didático), para controlar a sua cota.
+            <strong>
+              <TutorWording
+                model="Conversas com o tutor de inteligência artificial:"
+                offline="Conversas com o tutor:"
+              />
+            </strong>{' '}
+            as mensagens que você escreve no chat de uma questão e as respostas do tutor, guardadas
+            para que você retome a conversa quando voltar à questão, e quantos tokens você usou por
+            dia e por recurso (explicação, chat e conteúdo didático), para controlar a sua cota.
           </li>
           <li>
             <strong>Compras:</strong> plano ou pacote comprado, valor, datas, situação do pagamento
@@ -310,9 +316,10 @@ const SECTIONS: readonly LegalSection[] = [
           </li>
         </ul>
         <p>
-          Explicações e conteúdos didáticos gerados pela inteligência artificial sobre as questões
-          não contêm dados pessoais: continuam no acervo da plataforma, sem ligação com quem os
-          pediu.
+          Explicações e conteúdos didáticos{' '}
+          <TutorWording model="gerados pela inteligência artificial" offline="do tutor" /> sobre as
+          questões não contêm dados pessoais: continuam no acervo da plataforma, sem ligação com
+          quem os pediu.
         </p>
       </>
     ),

@@ -11,6 +11,7 @@ import { formatInteger, formatPrice } from '@/lib/formatters';
 import { questionCountLabel } from '@/domain/catalog/catalog-text';
 import { LegalDocument, type LegalSection } from '../components/legal-document';
 import { SupportContact } from '../components/support-contact';
+import { TutorWording } from '../components/tutor-wording';
 import { LEGAL_UPDATED_ON } from '../legal-dates';
 
 const dayLabel = (days: number) => `${days} ${days === 1 ? 'dia' : 'dias'}`;
@@ -59,9 +60,13 @@ const SECTIONS: readonly LegalSection[] = [
       <>
         <p>
           Estes Termos de Uso regulam o uso da plataforma {PRODUCT_NAME}, um serviço de estudos para
-          concursos públicos com questões de provas anteriores e recursos de inteligência
-          artificial. Ao criar uma conta ou usar a plataforma, você declara que leu e concorda com
-          estes termos e com a <Link to="/politicas">Política de Privacidade</Link>.
+          concursos públicos com questões de provas anteriores e{' '}
+          <TutorWording
+            model="recursos de inteligência artificial"
+            offline="um tutor que explica cada questão"
+          />
+          . Ao criar uma conta ou usar a plataforma, você declara que leu e concorda com estes
+          termos e com a <Link to="/politicas">Política de Privacidade</Link>.
         </p>
         <p>
           Podemos atualizar estes termos. A data da versão em vigor aparece no início desta página e
@@ -92,7 +97,7 @@ const SECTIONS: readonly LegalSection[] = [
         </ul>
         <p>
           A conta gratuita permite resolver {questionCountLabel(FREE_DAILY_QUESTION_LIMIT)} por dia,
-          sem os recursos de inteligência artificial.
+          sem <TutorWording model="os recursos de inteligência artificial" offline="o tutor" />.
         </p>
       </>
     ),
@@ -103,15 +108,16 @@ const SECTIONS: readonly LegalSection[] = [
     content: (
       <>
         <p>
-          Os planos dão acesso Premium (questões ilimitadas com gabarito, recursos de inteligência
-          artificial e estatísticas de desempenho) pelo número de dias contratado, contado a partir
-          da confirmação do pagamento ou, se já houver um plano em vigor, a partir do fim dele. Os
+          Os planos dão acesso Premium (questões ilimitadas com gabarito,{' '}
+          <TutorWording model="recursos de inteligência artificial" offline="o tutor" /> e
+          estatísticas de desempenho) pelo número de dias contratado, contado a partir da
+          confirmação do pagamento ou, se já houver um plano em vigor, a partir do fim dele. Os
           planos disponíveis são:
         </p>
         <PlansTable />
         <p className="mt-4">
-          A cota diária de inteligência artificial do Premium é de{' '}
-          {formatInteger(PREMIUM_DAILY_INPUT_TOKENS)} tokens de entrada e{' '}
+          A cota diária <TutorWording model="de inteligência artificial" offline="do tutor" /> do
+          Premium é de {formatInteger(PREMIUM_DAILY_INPUT_TOKENS)} tokens de entrada e{' '}
           {formatInteger(PREMIUM_DAILY_OUTPUT_TOKENS)} tokens de saída, renovada a cada dia. Também
           é possível comprar o pacote de tokens “{TOKEN_PACKAGE.name}”, por{' '}
           {formatPrice(TOKEN_PACKAGE.priceCentavos)}, com {formatInteger(TOKEN_PACKAGE.inputTokens)}{' '}
@@ -166,24 +172,45 @@ const SECTIONS: readonly LegalSection[] = [
   },
   {
     id: 'inteligencia-artificial',
-    title: 'Inteligência artificial',
+    title: <TutorWording model="Inteligência artificial" offline="O tutor" />,
     content: (
-      <>
-        <p>
-          As análises de questões, o chat e os conteúdos didáticos são gerados por uma API de
-          inteligência artificial generativa, sempre a partir do gabarito oficial da questão. As
-          respostas podem conter erros, imprecisões ou informações desatualizadas e devem ser
-          conferidas com o gabarito oficial e com fontes de referência. Enquanto nenhum modelo de
-          linguagem estiver configurado, um tutor automático monta esses textos a partir do
-          gabarito, das alternativas e do texto de referência, e a tela avisa que eles não são
-          escritos por inteligência artificial.
-        </p>
-        <p>
-          A inteligência artificial é uma ferramenta de apoio aos estudos e não substitui
-          professores nem materiais oficiais. O {PRODUCT_NAME} não garante aprovação em concursos
-          públicos.
-        </p>
-      </>
+      <TutorWording
+        offline={
+          <>
+            <p>
+              As explicações das questões, as respostas do chat e os conteúdos didáticos são
+              montados por um tutor automático a partir dos comentários e das notas de estudo da
+              equipe do {PRODUCT_NAME}, do gabarito oficial, das alternativas e do texto de
+              referência. O tutor não é uma inteligência artificial (não é um modelo de linguagem),
+              e cada texto dele avisa isso. Os textos podem conter erros ou informações
+              desatualizadas e devem ser conferidos com o gabarito oficial e com fontes de
+              referência.
+            </p>
+            <p>
+              O tutor é uma ferramenta de apoio aos estudos e não substitui professores nem
+              materiais oficiais. O {PRODUCT_NAME} não garante aprovação em concursos públicos.
+            </p>
+          </>
+        }
+        model={
+          <>
+            <p>
+              As análises de questões, o chat e os conteúdos didáticos são gerados por uma API de
+              inteligência artificial generativa, sempre a partir do gabarito oficial da questão. As
+              respostas podem conter erros, imprecisões ou informações desatualizadas e devem ser
+              conferidas com o gabarito oficial e com fontes de referência. Enquanto nenhum modelo
+              de linguagem estiver configurado, um tutor automático monta esses textos a partir do
+              gabarito, das alternativas e do texto de referência, e a tela avisa que eles não são
+              escritos por inteligência artificial.
+            </p>
+            <p>
+              A inteligência artificial é uma ferramenta de apoio aos estudos e não substitui
+              professores nem materiais oficiais. O {PRODUCT_NAME} não garante aprovação em
+              concursos públicos.
+            </p>
+          </>
+        }
+      />
     ),
   },
   {
