@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACCOUNTS_CONSOLE_MESSAGES,
@@ -8,7 +8,7 @@ import {
   TOKEN_PACKAGE,
   VALIDATION_MESSAGES,
 } from '@gabarita/shared';
-import { auditLog, entitlements, outboxMessages, tokenWallets, users } from '@/db/schema';
+import { auditLog, entitlements, outboxMessages, sessions, tokenWallets, users } from '@/db/schema';
 import {
   createPasswordUser,
   get,
@@ -374,6 +374,38 @@ describe('accounts console', () => {
     expect(
       await db().select().from(outboxMessages).where(eq(outboxMessages.to, target.email)),
     ).toEqual([]);
+  });
+
+  it("shows the account's last use, recorded at most once an hour per session", async () => {
+    const target = await customer('Usuária Assídua');
+    const lastSeenAt = async () =>
+      (await get(first.app, `/api/admin/accounts/${target.user.id}`, support)).json<AccountDetail>()
+        .account.lastSeenAt;
+    // Signed in three hours ago, last used two hours ago.
+    await db()
+      .update(users)
+      .set({ lastSeenAt: sql`now() - interval '3 hours'` })
+      .where(eq(users.id, target.user.id));
+    await db()
+      .update(sessions)
+      .set({ lastUsedAt: sql`now() - interval '2 hours'` })
+      .where(eq(sessions.userId, target.user.id));
+
+    // Any request with the session is a use: the console shows it.
+    expect((await get(first.app, '/api/me', target.cookie)).statusCode).toBe(200);
+    const used = Date.parse((await lastSeenAt())!);
+    expect(Date.now() - used).toBeLessThan(60_000);
+    const sessionLastUse = async () =>
+      (await db().select().from(sessions).where(eq(sessions.userId, target.user.id)))[0]!
+        .lastUsedAt;
+    const touched = await sessionLastUse();
+    expect(Math.abs(touched.getTime() - used)).toBeLessThan(1_000);
+
+    // Within the hour, further use writes nothing, on either instance.
+    await get(first.app, '/api/me', target.cookie);
+    await get(second.app, '/api/me', target.cookie);
+    expect(Date.parse((await lastSeenAt())!)).toBe(used);
+    expect(await sessionLastUse()).toEqual(touched);
   });
 
   it('keeps the console from everyone but support and admins', async () => {
