@@ -49,7 +49,7 @@ for (const viewport of [
     await page.context().addCookies(freeAccount.cookies);
     await page.setViewportSize(viewport);
     await page.goto('/');
-    await expect(page.getByText('18 prova(s) encontrada(s)')).toBeVisible();
+    await expect(page.getByText('18 provas encontradas')).toBeVisible();
     const cards = page.getByRole('list', { name: 'Provas' }).getByRole('listitem');
     await expect(cards).toHaveCount(15);
     await cards.last().scrollIntoViewIfNeeded();
@@ -71,22 +71,22 @@ for (const viewport of [
     }
     await expect(page.getByRole('combobox', { name: 'Assunto' })).toBeDisabled();
     await choose(page, 'Ano', '2017');
-    await expect(page.getByText('8 prova(s) encontrada(s)')).toBeVisible();
+    await expect(page.getByText('8 provas encontradas')).toBeVisible();
     await choose(page, 'Disciplina', 'matematica'.slice(0, 6));
-    await expect(page.getByText('1 prova(s) encontrada(s)')).toBeVisible();
+    await expect(page.getByText('1 prova encontrada')).toBeVisible();
     await expect(cards.first()).toContainText('Professor de Matemática');
     await expect(cards.first()).toContainText('5 questões de Matemática');
     await expect(page.getByRole('combobox', { name: 'Assunto' })).toBeEnabled();
 
     // Filters survive a reload (session storage).
     await page.reload();
-    await expect(page.getByText('1 prova(s) encontrada(s)')).toBeVisible();
+    await expect(page.getByText('1 prova encontrada')).toBeVisible();
     if (phone) {
       await expect(filtersButton).toHaveAccessibleName('Filtros 2 ativos');
       await filtersButton.click();
     }
     await page.getByRole('button', { name: 'Limpar filtros' }).click();
-    await expect(page.getByText('18 prova(s) encontrada(s)')).toBeVisible();
+    await expect(page.getByText('18 provas encontradas')).toBeVisible();
   });
 }
 
@@ -144,7 +144,7 @@ for (const viewport of [
     await expect(page.getByText('Correto, Parabéns!')).toBeVisible();
 
     await expect(page.getByText(/questões hoje$/)).toHaveText(
-      'Verificações restantes na conta free: 0 de 3 questões hoje',
+      'Verificações restantes na conta gratuita: 0 de 3 questões hoje',
     );
     await page.getByRole('button', { name: 'Próxima' }).click();
     await expect(page.getByText('4 / 10').first()).toBeVisible();
@@ -193,9 +193,9 @@ test('isolated subjects list questions of a discipline with marks', async ({
   // The e2e server runs the offline tutor: the prompt does not speak of AI.
   await expect(page.getByText('Selecione uma disciplina para estudar.')).toBeVisible();
   await choose(page, 'Disciplina', 'Legisla');
-  await expect(page.getByText('22 questão(ões) encontrada(s)')).toBeVisible();
+  await expect(page.getByText('22 questões encontradas')).toBeVisible();
   await page.reload();
-  await expect(page.getByText('22 questão(ões) encontrada(s)')).toBeVisible();
+  await expect(page.getByText('22 questões encontradas')).toBeVisible();
 });
 
 test('the question viewer reads its exam and question once, from the preloads sent with the page', async ({

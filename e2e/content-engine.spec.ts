@@ -161,7 +161,7 @@ test.describe('printed-exam content', () => {
     await kind.fill('ENEM');
     await kind.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: 'Questões do ENEM' })).toBeVisible();
-    await expect(page.getByText('1 prova(s) encontrada(s)')).toBeVisible();
+    await expect(page.getByText('1 prova encontrada')).toBeVisible();
     await shoot(page, 'content-enem-exam-list-1280-light');
     await expectAccessible(page, 'lista filtrada por tipo');
 

@@ -13,7 +13,7 @@ import { runOperatorCommand, runOperatorCommandIn } from './support/operator';
  * answer key (/admin/gabarito) and the import from the browser (/admin/importar). Each exam below
  * is used by this file only (no other spec opens it), so its edits and key changes disturb no one;
  * the import runs on a server of its own, since it adds an exam to the catalogue that other specs
- * count (catalog.spec.ts: '18 prova(s) encontrada(s)').
+ * count (catalog.spec.ts: '18 provas encontradas').
  */
 const EDITOR_EXAM = 'etfsc_2015_professor_informatica_prova';
 const EDITOR_QUESTION = `${EDITOR_EXAM}_3`;

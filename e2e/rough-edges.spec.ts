@@ -68,16 +68,16 @@ for (const viewport of VIEWPORTS) {
     await signedInAccount(page.request, { email: uniqueEmail('limite') });
     await page.goto(`/questoes?prova=${EXAM_ID}&q=${EXAM_ID}_1`);
     const left = page.getByText(/questões hoje$/);
-    await expect(left).toHaveText('Verificações restantes na conta free: 3 de 3 questões hoje');
+    await expect(left).toHaveText('Verificações restantes na conta gratuita: 3 de 3 questões hoje');
     await choose(page, letters(1).right);
     await page.getByRole('button', { name: 'Verificar Gabarito' }).click();
     await expect(page.getByText('Correto, Parabéns!')).toBeVisible();
-    await expect(left).toHaveText('Verificações restantes na conta free: 2 de 3 questões hoje');
+    await expect(left).toHaveText('Verificações restantes na conta gratuita: 2 de 3 questões hoje');
 
     await check(page.request, 2, true);
     await check(page.request, 3, false);
     await page.goto(`/questoes?prova=${EXAM_ID}&q=${EXAM_ID}_4`);
-    await expect(left).toHaveText('Verificações restantes na conta free: 0 de 3 questões hoje');
+    await expect(left).toHaveText('Verificações restantes na conta gratuita: 0 de 3 questões hoje');
     const chosen = letters(4).wrong;
     // By the keys the page offers (the button may sit below the fold, where a click would first
     // bring it into view).

@@ -31,6 +31,7 @@ export * from './messages/mail';
 export * from './constants/plans';
 export * from './statement-html';
 export * from './cpf';
+export * from './plural';
 export * from './api/billing';
 export * from './messages/payment';
 export * from './api/simulado';

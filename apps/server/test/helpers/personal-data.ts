@@ -362,7 +362,7 @@ export async function seedPersonalData(
       ...staffActor,
       action: 'account.grant-tokens',
       target: `account:${user.id}`,
-      summary: `1 pacote(s) de tokens para ${who}. Motivo: cortesia`,
+      summary: `1 pacote de tokens para ${who}. Motivo: cortesia`,
       details: { packages: 1, reason: 'cortesia' },
     },
     {

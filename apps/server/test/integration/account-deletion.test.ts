@@ -258,7 +258,7 @@ describe('deleting an account', () => {
     ]);
     expect(audit.find((row) => row.action === 'account.grant-tokens')).toMatchObject({
       target: `account:${pseudonym}`,
-      summary: `1 pacote(s) de tokens para ${pseudonym}. Motivo: cortesia`,
+      summary: `1 pacote de tokens para ${pseudonym}. Motivo: cortesia`,
     });
     expect(audit.find((row) => row.action === 'help.reply')!.summary).toBe(
       `Resposta à mensagem de ${pseudonym} enviada para ${pseudonym}`,
@@ -271,7 +271,7 @@ describe('deleting an account', () => {
     const mail = await smtp.lastTo(x.email);
     expect(mail.subject).toBe('Sua conta foi excluída do Gabarita');
     expect(mail.text).toContain(pseudonym);
-    expect(mail.text).toContain('2 compra(s)');
+    expect(mail.text).toContain('das suas 2 compras');
     expect(mail.text).not.toContain(x.person.name);
     // The log names the pseudonym, never the address.
     expect(logLines.join('')).toContain(pseudonym);

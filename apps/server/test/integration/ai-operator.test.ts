@@ -33,7 +33,7 @@ describe('operator commands of the tutor', () => {
     const granted = await run('user:grant-tokens', [student.email, '2']);
     expect(granted.statusCode).toBe(200);
     expect(granted.json().output).toEqual([
-      `${student.email} (conta com senha) recebeu 2 pacote(s) de tokens. Saldo de pacote: 160.000 de entrada e 80.000 de saída.`,
+      `${student.email} (conta com senha) recebeu 2 pacotes de tokens. Saldo de pacote: 160.000 de entrada e 80.000 de saída.`,
     ]);
     expect(await tokensOf(testApp.app, student.cookie)).toMatchObject({
       canUseAi: true,
@@ -54,7 +54,7 @@ describe('operator commands of the tutor', () => {
 
     // One package by default; bad counts and unknown accounts are refused.
     expect((await run('user:grant-tokens', [student.email])).json().output[0]).toContain(
-      'recebeu 1 pacote(s)',
+      'recebeu 1 pacote de tokens',
     );
     expect((await run('user:grant-tokens', [student.email, '0'])).json().error.message).toBe(
       'O número de pacotes deve ser um inteiro entre 1 e 100.',

@@ -143,10 +143,10 @@ describe('definitive answer key', () => {
     ).json() as AuditPage;
     expect(audit.entries.map((entry) => entry.summary)).toEqual([
       expect.stringMatching(
-        /^Gabarito definitivo da questão 2 de .*: C → anulada \(1 resposta\(s\) mudaram\)$/,
+        /^Gabarito definitivo da questão 2 de .*: C → anulada \(1 resposta mudou\)$/,
       ),
       expect.stringMatching(
-        /^Gabarito definitivo da questão 1 de .*: A → B \(2 resposta\(s\) mudaram\)$/,
+        /^Gabarito definitivo da questão 1 de .*: A → B \(2 respostas mudaram\)$/,
       ),
     ]);
     expect((await verify()).at(-1)).toBe(

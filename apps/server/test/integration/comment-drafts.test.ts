@@ -94,7 +94,7 @@ describe('content:draft-comments', () => {
     const dir = path.join(out, 'beta');
     const result = await run('content:draft-comments', [dir, '--exam', 'beta_2015_prova']);
     expect(result.output).toEqual([
-      'Rascunhos escritos: 3 de 3 questão(ões) pedidas; recusadas pelo modelo: 0; fora do formato: 0; falhas do provedor: 0.',
+      'Rascunhos escritos: 3 de 3 questões pedidas; recusadas pelo modelo: 0; fora do formato: 0; falhas do provedor: 0.',
       'Uso: 2.700 tokens de entrada e 750 de saída, US$ 0,0057 (em ai:usage, como trabalho da equipe).',
       `Revise os comentários em ${dir}/provas: corrija o que precisar, tire "rascunho" e "geracao" de cada um revisado, ou importe a pasta já revisada com --accept-drafts: npm run content:import -- ${dir} --accept-drafts`,
     ]);
@@ -195,7 +195,7 @@ describe('content:draft-comments', () => {
       (line) => lines.push(line),
     );
     expect(lines).toEqual([
-      `1 prova(s) exportada(s) para ${dir}; 5 questão(ões) sem comentário.`,
+      `1 prova exportada para ${dir}; 5 questões sem comentário.`,
       '[1/5] alfa_2017_prova_1: rascunho escrito (900 + 250 tokens)',
       '[2/5] alfa_2017_prova_2: sem rascunho: a resposta não é um JSON válido',
       '[3/5] alfa_2017_prova_3: sem rascunho: o modelo recusou',
@@ -205,7 +205,7 @@ describe('content:draft-comments', () => {
       '[5/5] alfa_2017_prova_5: sem rascunho: o modelo não respondeu a tempo',
     ]);
     expect(summary[0]).toBe(
-      'Rascunhos escritos: 1 de 5 questão(ões) pedidas; recusadas pelo modelo: 1; fora do formato: 2; falhas do provedor: 1.',
+      'Rascunhos escritos: 1 de 5 questões pedidas; recusadas pelo modelo: 1; fora do formato: 2; falhas do provedor: 1.',
     );
     const file = examFile(dir, 'alfa_2017_prova');
     expect(file.questoes['1']!.comentario).toMatchObject({ rascunho: true });
@@ -226,7 +226,7 @@ describe('content:draft-comments', () => {
     );
     // beta's comments were imported above: alfa and gama are the exams with questions to draft.
     expect(lines[0]).toBe(
-      `2 prova(s) exportada(s) para ${dir}; 7 questão(ões) sem comentário, das quais 6 agora (--limit).`,
+      `2 provas exportadas para ${dir}; 7 questões sem comentário, das quais 6 agora (--limit).`,
     );
     expect(lines.slice(1)).toEqual([
       '[1/6] alfa_2017_prova_1: rascunho escrito (900 + 250 tokens)',
@@ -235,7 +235,7 @@ describe('content:draft-comments', () => {
       '[4/6] alfa_2017_prova_4: sem rascunho: o provedor respondeu HTTP 500',
       'O provedor falhou 3 vezes seguidas: parei aqui; o que já foi escrito está na pasta.',
     ]);
-    expect(summary[0]).toContain('Rascunhos escritos: 1 de 6 questão(ões) pedidas (interrompido');
+    expect(summary[0]).toContain('Rascunhos escritos: 1 de 6 questões pedidas (interrompido');
     expect(examFile(dir, 'alfa_2017_prova').questoes['1']!.comentario).toMatchObject({
       rascunho: true,
     });
@@ -256,7 +256,7 @@ describe('content:draft-comments', () => {
     expect(
       (await run('content:draft-comments', [dir, '--exam', 'alfa_2017_prova', 'zeta_2020_prova']))
         .error?.message,
-    ).toBe('Prova(s) desconhecida(s): zeta_2020_prova. Nada foi escrito.');
+    ).toBe('Prova desconhecida: zeta_2020_prova. Nada foi escrito.');
     expect(fs.existsSync(dir)).toBe(false);
     expect(
       (await run('content:draft-comments', [path.join(out, 'beta'), '--missing'])).error?.message,

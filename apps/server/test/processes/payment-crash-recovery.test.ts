@@ -171,7 +171,7 @@ describe('a server killed between the approval and the grant', () => {
       child.on('exit', (code) => resolve({ code, stdout }));
     });
     expect(list.code).toBe(0);
-    expect(list.stdout).toContain('1 compra(s)');
+    expect(list.stdout).toContain('1 compra, das mais recentes');
     expect(list.stdout).toContain(`${purchaseId}  `);
     expect(list.stdout).toContain(`Plano Mensal, R$ 34,90, pago; pago em`);
     expect(list.stdout).toContain(`mercadopago ${paymentId} [approved]`);

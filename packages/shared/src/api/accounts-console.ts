@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { countLabel, plural } from '../plural';
 import { text } from '../validation';
 import { tokensResponseSchema } from './ai';
 import { accountProviderSchema, accountTypeSchema, userRoleSchema } from './auth';
@@ -18,7 +19,7 @@ export const ACCOUNTS_CONSOLE_MESSAGES = {
   daysInvalid: `Informe um número inteiro de dias entre 1 e ${PREMIUM_GRANT_MAX_DAYS.toLocaleString('pt-BR')}.`,
   packagesInvalid: `Informe um número inteiro de pacotes entre 1 e ${TOKEN_GRANT_MAX_PACKAGES}.`,
   packagesOverSupportLimit: (limit: number) =>
-    `O suporte pode conceder no máximo ${limit} pacote(s) de tokens por vez. Peça a um administrador.`,
+    `O suporte pode conceder no máximo ${countLabel(limit, 'pacote', 'pacotes')} de tokens por vez. Peça a um administrador.`,
   alreadyBlocked: 'Esta conta já está bloqueada.',
   notBlocked: 'Esta conta não está bloqueada.',
   alreadyVerified: 'O e-mail desta conta já foi verificado.',
@@ -26,8 +27,10 @@ export const ACCOUNTS_CONSOLE_MESSAGES = {
   ownAccount: 'Você não pode bloquear a sua própria conta.',
   ownAccountGrant:
     'Você não pode conceder tokens ou Premium à sua própria conta: peça a outra pessoa da equipe.',
-  premiumGranted: (days: number) => `${days} dia(s) de Premium concedido(s).`,
-  tokensGranted: (packages: number) => `${packages} pacote(s) de tokens concedido(s).`,
+  premiumGranted: (days: number) =>
+    `${countLabel(days, 'dia', 'dias')} de Premium ${plural(days, 'concedido', 'concedidos')}.`,
+  tokensGranted: (packages: number) =>
+    `${countLabel(packages, 'pacote', 'pacotes')} de tokens ${plural(packages, 'concedido', 'concedidos')}.`,
   blocked: 'Conta bloqueada; as sessões foram encerradas.',
   unblocked: 'Conta desbloqueada.',
   verificationSent: 'E-mail de verificação reenviado.',

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { cpfDigits, isValidCpf } from '../cpf';
+import { countLabel } from '../plural';
 import { PAYMENT_MESSAGES } from '../messages/payment';
 import { PLANS, TOKEN_PACKAGE } from '../constants/plans';
 import { text } from '../validation';
@@ -47,7 +48,7 @@ export function findProduct(type: string, id: string): Product | null {
 
 /** '1 dia', '30 dias'. */
 export function durationLabel(days: number): string {
-  return days === 1 ? '1 dia' : `${days} dias`;
+  return countLabel(days, 'dia', 'dias');
 }
 
 // ---------------------------------------------------------------- GET /api/plans

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { countLabel } from '../plural';
 
 /** An alternative as format 2 writes it: 'A) text', or an object (text, HTML or image). */
 const alternativeSchema = z.union([
@@ -105,7 +106,7 @@ export const QUESTION_EDITOR_MESSAGES = {
   unchanged: 'Nada mudou: nenhuma versão nova foi criada.',
   restored: (from: number, version: number) => `Versão ${from} restaurada como versão ${version}.`,
   invalid: (count: number) =>
-    `A questão não foi salva: ${count === 1 ? '1 problema' : `${count} problemas`} a corrigir.`,
+    `A questão não foi salva: ${countLabel(count, 'problema', 'problemas')} a corrigir.`,
   keyChange:
     'Para mudar o gabarito ou anular a questão, use "Gabarito definitivo": ele recalcula as respostas já dadas.',
   versionNotFound: 'Versão não encontrada.',

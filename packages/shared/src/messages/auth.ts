@@ -1,3 +1,5 @@
+import { countLabel } from '../plural';
+
 /**
  * Texts of the sign-in, sign-up, recovery and profile screens, word for word from the product spec
  * (sections 5 and 8). Server error messages and screen texts both come from here.
@@ -72,6 +74,5 @@ export function daysRemainingLabel(daysRemaining: number | null): string {
   if (daysRemaining === null) return 'N/A';
   if (daysRemaining < 0) return 'Plano expirado';
   if (daysRemaining === 0) return 'Expira hoje';
-  if (daysRemaining === 1) return '1 dia restante';
-  return `${daysRemaining} dias restantes`;
+  return countLabel(daysRemaining, 'dia restante', 'dias restantes');
 }

@@ -1,9 +1,11 @@
+import { countLabel } from '../plural';
 import { SUBSCRIPTION_WARNINGS } from './subscription';
 
 /** Texts of the exam list, subjects, dashboard and question viewer (the product's wording). */
 export const CATALOG_MESSAGES = {
-  examsFound: (count: number) => `${count} prova(s) encontrada(s)`,
-  questionsFound: (count: number) => `${count} questão(ões) encontrada(s)`,
+  examsFound: (count: number) => countLabel(count, 'prova encontrada', 'provas encontradas'),
+  questionsFound: (count: number) =>
+    countLabel(count, 'questão encontrada', 'questões encontradas'),
   clearFilters: 'Limpar filtros',
   selectPlaceholder: 'Selecione...',
   noOptionFound: 'Nenhuma opção encontrada',

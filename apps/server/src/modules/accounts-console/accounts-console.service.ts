@@ -6,6 +6,7 @@ import {
   type AccountPage,
   type AccountSearchQuery,
   type AuditAction,
+  countLabel,
 } from '@gabarita/shared';
 import type { Database } from '@/db/client';
 import type { UserRow } from '@/db/schema';
@@ -142,7 +143,7 @@ export function createAccountsConsoleService(deps: {
         staff,
         user,
         'account.grant-premium',
-        `${days} dia(s) de Premium para ${who(user)}. Motivo: ${reason.trim()}`,
+        `${countLabel(days, 'dia', 'dias')} de Premium para ${who(user)}. Motivo: ${reason.trim()}`,
         { days, reason: reason.trim() },
         (tx) => createEntitlementsService(tx).grantPremium(user.id, days),
       );
@@ -161,7 +162,7 @@ export function createAccountsConsoleService(deps: {
         staff,
         user,
         'account.grant-tokens',
-        `${packages} pacote(s) de tokens para ${who(user)}. Motivo: ${reason.trim()}`,
+        `${countLabel(packages, 'pacote', 'pacotes')} de tokens para ${who(user)}. Motivo: ${reason.trim()}`,
         { packages, reason: reason.trim() },
         (tx) => createTokensService(tx).grantPackages(user.id, packages),
       );

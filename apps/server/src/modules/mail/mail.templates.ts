@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@gabarita/shared';
+import { PRODUCT_NAME, countLabel, plural } from '@gabarita/shared';
 import type { MailMessage } from './mailer';
 
 /**
@@ -107,7 +107,7 @@ export function accountDeletedMail(parts: {
 }): MailMessage {
   const kept =
     parts.keptPurchases > 0
-      ? `Mantemos apenas os registros das suas ${parts.keptPurchases} compra(s) (produto, valor, datas e situação do pagamento), sem o seu nome nem o seu e-mail, porque a lei fiscal nos obriga a guardá-los pelo prazo legal. Eles ficam identificados pela referência ${parts.pseudonym}: informe-a se precisar falar conosco sobre algum pagamento.`
+      ? `Mantemos apenas os registros ${plural(parts.keptPurchases, 'da sua', 'das suas')} ${countLabel(parts.keptPurchases, 'compra', 'compras')} (produto, valor, datas e situação do pagamento), sem o seu nome nem o seu e-mail, porque a lei fiscal nos obriga a guardá-los pelo prazo legal. Eles ficam identificados pela referência ${parts.pseudonym}: informe-a se precisar falar conosco sobre algum pagamento.`
       : 'Sua conta não tinha compras: não guardamos nenhum registro seu.';
   return noticeMail({
     to: parts.to,

@@ -5,6 +5,7 @@ import {
   PAYMENT_STATUS_LABELS,
   purchaseIdSchema,
   TOKEN_PACKAGE,
+  countLabel,
 } from '@gabarita/shared';
 import type { AppConfig } from '@/config';
 import type { DatabaseHandle } from '@/db/client';
@@ -156,7 +157,7 @@ const grantPremiumCommand: OperatorCommand = {
     const plan = await createEntitlementsService(database.db).grantPremium(user.id, days);
     return [
       `${user.email} (${providerLabel(user.provider)}) é Premium até ${formatDay(plan.endsOn!)} ` +
-        `(${plan.daysRemaining === 0 ? 'expira hoje' : `mais ${plan.daysRemaining} dia(s) após hoje`}).`,
+        `(${plan.daysRemaining === 0 ? 'expira hoje' : `mais ${countLabel(plan.daysRemaining ?? 0, 'dia', 'dias')} após hoje`}).`,
     ];
   },
 };
@@ -182,7 +183,7 @@ const grantTokensCommand: OperatorCommand = {
     await tokens.grantPackages(user.id, packages);
     const balance = await tokens.packageBalance(user.id);
     return [
-      `${user.email} (${providerLabel(user.provider)}) recebeu ${packages} pacote(s) de tokens. ` +
+      `${user.email} (${providerLabel(user.provider)}) recebeu ${countLabel(packages, 'pacote', 'pacotes')} de tokens. ` +
         `Saldo de pacote: ${integer.format(balance.input)} de entrada e ${integer.format(balance.output)} de saída.`,
     ];
   },
@@ -442,7 +443,7 @@ const paymentsList: OperatorCommand = {
     const rows = await billingFor(context).list(status as PurchaseStatus | undefined, limit);
     if (rows.length === 0) return ['Nenhuma compra encontrada.'];
     return [
-      `${rows.length} compra(s), das mais recentes:`,
+      `${countLabel(rows.length, 'compra', 'compras')}, das mais recentes:`,
       ...rows.map(
         ({ purchase, email }) =>
           `  ${dateTime.format(purchase.createdAt)}  ${purchase.id}  ${email}  ${describePurchase(purchase)}`,
@@ -488,7 +489,9 @@ const studyVerify: OperatorCommand = {
     const total = checks.reduce((sum, check) => sum + check.differences, 0);
     if (total > 0) {
       throw operatorErrors.inconsistent(
-        [...lines, `${integer.format(total)} diferença(s) encontrada(s).`].join('\n'),
+        [...lines, `${countLabel(total, 'diferença encontrada', 'diferenças encontradas')}.`].join(
+          '\n',
+        ),
       );
     }
     return [...lines, 'Nenhuma diferença: tudo o que é guardado confere com o histórico.'];

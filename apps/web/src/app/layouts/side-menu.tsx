@@ -1,3 +1,4 @@
+import { countLabel } from '@gabarita/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -18,10 +19,7 @@ function DueBadge({ count }: { count: number }) {
   return (
     <span className="ml-auto inline-flex min-w-6 items-center justify-center rounded-full bg-primary px-1.5 py-0.5 text-xs font-semibold tabular-nums text-on-primary">
       <span aria-hidden="true">{count}</span>
-      <span className="sr-only">
-        {' '}
-        {count} {count === 1 ? 'revisão de hoje' : 'revisões de hoje'}
-      </span>
+      <span className="sr-only"> {countLabel(count, 'revisão de hoje', 'revisões de hoje')}</span>
     </span>
   );
 }

@@ -195,7 +195,9 @@ describe('/questoes', () => {
     });
     const { user } = await renderViewer();
     const left = await screen.findByText(/questões hoje/);
-    expect(left).toHaveTextContent('Verificações restantes na conta free: 2 de 3 questões hoje');
+    expect(left).toHaveTextContent(
+      'Verificações restantes na conta gratuita: 2 de 3 questões hoje',
+    );
     await user.click(radio('B'));
     await user.click(checkButton());
     expect(await screen.findByText(CATALOG_MESSAGES.correct)).toBeVisible();

@@ -4,11 +4,12 @@ import {
   type ExamKind,
   type ExamOption,
   type FacetOption,
+  countLabel,
 } from '@gabarita/shared';
 
 /** '1 questão', '12 questões'. */
 export function questionCountLabel(count: number): string {
-  return `${count} ${count === 1 ? 'questão' : 'questões'}`;
+  return countLabel(count, 'questão', 'questões');
 }
 
 /** The exam filters' labels, wherever they are offered (exam list, search, simulados). */

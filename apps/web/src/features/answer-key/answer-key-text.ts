@@ -1,9 +1,4 @@
-import type { AnswerKeyLine, AnswerKeyPreview } from '@gabarita/shared';
-
-/** '1 resposta', '1.204 respostas'. */
-export function plural(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('pt-BR')} ${count === 1 ? one : many}`;
-}
+import { type AnswerKeyLine, type AnswerKeyPreview, countLabel } from '@gabarita/shared';
 
 /** A key as the table shows it: the letter, 'Anulada', or a dash for an unknown question. */
 export function keyLabel(key: string | null): string {
@@ -45,11 +40,11 @@ export function effectText(preview: AnswerKeyPreview, when: 'before' | 'after'):
   const n = (count: number) => count.toLocaleString('pt-BR');
   const questions = preview.lines.length;
   return (
-    `${plural(questions, 'questão', 'questões')} ${verb(questions, done, ['muda', 'mudam', 'mudou', 'mudaram'])} de gabarito; ` +
-    `${plural(totals.becomeRight, 'resposta', 'respostas')} ${verb(totals.becomeRight, done, ['fica certa', 'ficam certas', 'ficou certa', 'ficaram certas'])}, ` +
+    `${countLabel(questions, 'questão', 'questões')} ${verb(questions, done, ['muda', 'mudam', 'mudou', 'mudaram'])} de gabarito; ` +
+    `${countLabel(totals.becomeRight, 'resposta', 'respostas')} ${verb(totals.becomeRight, done, ['fica certa', 'ficam certas', 'ficou certa', 'ficaram certas'])}, ` +
     `${n(totals.becomeWrong)} ${verb(totals.becomeWrong, done, ['fica errada', 'ficam erradas', 'ficou errada', 'ficaram erradas'])} e ` +
     `${n(totals.voided)} ${verb(totals.voided, done, ['deixa de contar', 'deixam de contar', 'deixou de contar', 'deixaram de contar'])}; ` +
-    `${plural(totals.simulados, 'simulado', 'simulados')} ${verb(totals.simulados, done, ['tem o resultado recalculado', 'têm o resultado recalculado', 'teve o resultado recalculado', 'tiveram o resultado recalculado'])} e ` +
-    `${plural(preview.notices, 'estudante', 'estudantes')} ${verb(preview.notices, done, ['recebe', 'recebem', 'recebeu', 'receberam'])} um aviso.`
+    `${countLabel(totals.simulados, 'simulado', 'simulados')} ${verb(totals.simulados, done, ['tem o resultado recalculado', 'têm o resultado recalculado', 'teve o resultado recalculado', 'tiveram o resultado recalculado'])} e ` +
+    `${countLabel(preview.notices, 'estudante', 'estudantes')} ${verb(preview.notices, done, ['recebe', 'recebem', 'recebeu', 'receberam'])} um aviso.`
   );
 }

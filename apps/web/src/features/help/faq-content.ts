@@ -6,6 +6,7 @@ import {
   PREMIUM_DAILY_OUTPUT_TOKENS,
   SUPPORT_REPLY_HOURS,
   TOKEN_PACKAGE,
+  durationLabel,
 } from '@gabarita/shared';
 import { CircleUserRound, CreditCard, Sparkles, Wrench, type LucideIcon } from 'lucide-react';
 import { formatInteger, formatPrice } from '@/lib/formatters';
@@ -38,9 +39,9 @@ export function entryTexts(entry: FaqEntry): string[] {
   ];
 }
 
-const dayLabel = (days: number) => `${days} ${days === 1 ? 'dia' : 'dias'}`;
 const planLines = PLANS.map(
-  (plan) => `${plan.name}: ${dayLabel(plan.days)} de acesso por ${formatPrice(plan.priceCentavos)}`,
+  (plan) =>
+    `${plan.name}: ${durationLabel(plan.days)} de acesso por ${formatPrice(plan.priceCentavos)}`,
 );
 const packageTokens = `${formatInteger(TOKEN_PACKAGE.inputTokens)} tokens de entrada e ${formatInteger(
   TOKEN_PACKAGE.outputTokens,

@@ -1,18 +1,18 @@
-import type { DisciplinePerformance, Score } from '@gabarita/shared';
-import { formatInteger, formatPercent } from '@/lib/formatters';
+import { countLabel, type DisciplinePerformance, type Score } from '@gabarita/shared';
+import { formatPercent } from '@/lib/formatters';
 
 /** '1 questão' / '1.234 questões'. */
 export function questionsLabel(count: number): string {
-  return `${formatInteger(count)} ${count === 1 ? 'questão' : 'questões'}`;
+  return countLabel(count, 'questão', 'questões');
 }
 
 /** '1 acerto', '96 acertos' (and so for erros). */
 export function hitsLabel(count: number): string {
-  return `${formatInteger(count)} ${count === 1 ? 'acerto' : 'acertos'}`;
+  return countLabel(count, 'acerto', 'acertos');
 }
 
 export function missesLabel(count: number): string {
-  return `${formatInteger(count)} ${count === 1 ? 'erro' : 'erros'}`;
+  return countLabel(count, 'erro', 'erros');
 }
 
 /** '96 acertos, 24 erros, 80% de acerto'. */

@@ -1,4 +1,4 @@
-import type { ProgressResponse } from '@gabarita/shared';
+import { countLabel, type ProgressResponse } from '@gabarita/shared';
 import { formatPercent } from '@/lib/formatters';
 
 /** '23/11' from '2026-11-23'. */
@@ -21,7 +21,7 @@ export const CHART_GROUPS = 5;
 export function daysSummary(progress: ProgressResponse): string {
   const total = progress.days.reduce((sum, day) => sum + day.answered, 0);
   const active = progress.days.filter((day) => day.answered > 0).length;
-  return `Gráfico de barras: ${total} respostas nos últimos ${progress.days.length} dias, em ${active} ${active === 1 ? 'dia' : 'dias'} de estudo. Os números estão na tabela.`;
+  return `Gráfico de barras: ${countLabel(total, 'resposta', 'respostas')} nos últimos ${progress.days.length} dias, em ${countLabel(active, 'dia', 'dias')} de estudo. Os números estão na tabela.`;
 }
 
 export function weeksSummary(progress: ProgressResponse): string {

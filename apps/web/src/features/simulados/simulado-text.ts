@@ -1,4 +1,4 @@
-import type { SimuladoScoring } from '@gabarita/shared';
+import { countLabel, type SimuladoScoring } from '@gabarita/shared';
 import { formatInteger } from '@/lib/formatters';
 
 export const SCORING_LABELS: Record<SimuladoScoring, string> = {
@@ -35,5 +35,5 @@ export function clockLabel(totalSeconds: number): string {
 
 /** '7 de 10 pontos' (a Cebraspe score may be negative). */
 export function scoreLabel(score: number, maxScore: number): string {
-  return `${formatInteger(score)} de ${formatInteger(maxScore)} ${maxScore === 1 ? 'ponto' : 'pontos'}`;
+  return `${formatInteger(score)} de ${countLabel(maxScore, 'ponto', 'pontos')}`;
 }

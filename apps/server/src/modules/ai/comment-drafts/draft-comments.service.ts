@@ -1,3 +1,4 @@
+import { countLabel, plural } from '@gabarita/shared';
 import type { AiConfig } from '@/config';
 import type { Database } from '@/db/client';
 import { operatorErrors } from '@/lib/app-errors';
@@ -90,7 +91,7 @@ export async function draftComments(
   const { exported, unknown } = await exportExams(db, request.dir, examIds);
   if (unknown.length > 0) {
     throw operatorErrors.usage(
-      `Prova(s) desconhecida(s): ${unknown.join(', ')}. Nada foi escrito.`,
+      `${plural(unknown.length, 'Prova desconhecida', 'Provas desconhecidas')}: ${unknown.join(', ')}. Nada foi escrito.`,
     );
   }
   const pending = exported.flatMap(({ stored, file }) =>
@@ -100,7 +101,7 @@ export async function draftComments(
   );
   const batch = pending.slice(0, request.limit);
   progress(
-    `${exported.length} prova(s) exportada(s) para ${request.dir}; ${pending.length} questão(ões) sem comentário` +
+    `${countLabel(exported.length, 'prova exportada', 'provas exportadas')} para ${request.dir}; ${countLabel(pending.length, 'questão', 'questões')} sem comentário` +
       (batch.length < pending.length ? `, das quais ${batch.length} agora (--limit).` : '.'),
   );
 
@@ -159,7 +160,7 @@ export async function draftComments(
   }
 
   return [
-    `Rascunhos escritos: ${tally.drafted} de ${batch.length} questão(ões) pedidas` +
+    `Rascunhos escritos: ${tally.drafted} de ${countLabel(batch.length, 'questão pedida', 'questões pedidas')}` +
       (stoppedEarly ? ' (interrompido: o provedor falhou seguidamente)' : '') +
       `; recusadas pelo modelo: ${tally.refused}; fora do formato: ${tally.malformed}; falhas do provedor: ${tally.failed}.`,
     `Uso: ${integer.format(tally.input)} tokens de entrada e ${integer.format(tally.output)} de saída, ${usd(tally.cost)} (em ai:usage, como trabalho da equipe).`,

@@ -1,3 +1,4 @@
+import { countLabel } from '@gabarita/shared';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -111,12 +112,12 @@ export function createBrowserImportService(db: Database) {
             action: 'content.import',
             target: null,
             summary:
-              `Importação pelo navegador de ${catalog.label}: ${imported.exams} prova(s), ${imported.questions} questão(ões)` +
+              `Importação pelo navegador de ${catalog.label}: ${countLabel(imported.exams, 'prova', 'provas')}, ${countLabel(imported.questions, 'questão', 'questões')}` +
               (imported.retired > 0
-                ? `; ${imported.retired} questão(ões) retirada(s) do catálogo`
+                ? `; ${countLabel(imported.retired, 'questão retirada', 'questões retiradas')} do catálogo`
                 : '') +
               (imported.restored > 0
-                ? `; ${imported.restored} questão(ões) de volta ao catálogo`
+                ? `; ${countLabel(imported.restored, 'questão', 'questões')} de volta ao catálogo`
                 : ''),
             details: {
               file: catalog.label,

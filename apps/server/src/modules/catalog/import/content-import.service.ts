@@ -1,3 +1,4 @@
+import { countLabel } from '@gabarita/shared';
 import path from 'node:path';
 import { type Database, runsOnPostgres } from '@/db/client';
 import { inTransaction } from '@/db/transaction';
@@ -125,11 +126,8 @@ export async function embeddedCeilingWarning(
   if (runsOnPostgres(db)) return null;
   const questions = await countCatalogQuestions(db);
   if (questions <= tested) return null;
-  return `Aviso: o catálogo tem agora ${count(questions, 'questão', 'questões')}, e o banco embutido (PGlite) foi testado até ${tested.toLocaleString('pt-BR')}; acima disso as buscas ficam mais lentas. Para um catálogo deste tamanho, use PostgreSQL (DATABASE_URL; veja o README).`;
+  return `Aviso: o catálogo tem agora ${countLabel(questions, 'questão', 'questões')}, e o banco embutido (PGlite) foi testado até ${tested.toLocaleString('pt-BR')}; acima disso as buscas ficam mais lentas. Para um catálogo deste tamanho, use PostgreSQL (DATABASE_URL; veja o README).`;
 }
-
-const count = (value: number, one: string, many: string) =>
-  `${value.toLocaleString('pt-BR')} ${value === 1 ? one : many}`;
 
 const seconds = (since: number) =>
   `${((performance.now() - since) / 1000).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} s`;
@@ -152,7 +150,7 @@ async function importContent(
   progress(`Lendo ${folder}...`);
   const files = await listContentFolder(root);
   progress(
-    `Verificando ${count(files.examFiles.length, 'prova', 'provas')} e ${count(files.images.size, 'imagem', 'imagens')}...`,
+    `Verificando ${countLabel(files.examFiles.length, 'prova', 'provas')} e ${countLabel(files.images.size, 'imagem', 'imagens')}...`,
   );
   const { problems: found, catalog } = await checkCatalog(root, files, progress);
   const problems = new ProblemList();
@@ -182,11 +180,11 @@ async function importContent(
     removals: retirements.removals,
   };
 
-  const summary = `${count(catalog.exams.length, 'prova', 'provas')}, ${count(catalog.questionCount, 'questão', 'questões')}, ${count(images.length, 'imagem', 'imagens')}`;
+  const summary = `${countLabel(catalog.exams.length, 'prova', 'provas')}, ${countLabel(catalog.questionCount, 'questão', 'questões')}, ${countLabel(images.length, 'imagem', 'imagens')}`;
   const unused = files.images.size - catalog.images.length;
   if (unused > 0)
     progress(
-      `Aviso: ${count(unused, 'imagem não usada', 'imagens não usadas')} por nenhuma prova (não será importada).`,
+      `Aviso: ${countLabel(unused, 'imagem não usada', 'imagens não usadas')} por nenhuma prova (não será importada).`,
     );
   progress(`Validado em ${seconds(started)}: ${summary}.`);
   progress(commentCoverage(catalog));
@@ -374,10 +372,10 @@ async function checkRenames(
  */
 function commentCoverage(catalog: CheckedCatalog): string {
   const { without, firstWithout, subjects } = catalog.comments;
-  const notes = `notas de estudo em ${catalog.studyNotes.length} de ${count(subjects.size, 'assunto', 'assuntos')}`;
+  const notes = `notas de estudo em ${catalog.studyNotes.length} de ${countLabel(subjects.size, 'assunto', 'assuntos')}`;
   if (without === 0) return `Comentários: todas as questões têm comentário; ${notes}.`;
   const more = without > firstWithout.length ? ` e mais ${without - firstWithout.length}` : '';
-  return `Comentários: ${count(without, 'questão sem comentário', 'questões sem comentário')} (${firstWithout.join(', ')}${more}); ${notes}.`;
+  return `Comentários: ${countLabel(without, 'questão sem comentário', 'questões sem comentário')} (${firstWithout.join(', ')}${more}); ${notes}.`;
 }
 
 /** A model's draft reaches students only once an editor accepts it (`--accept-drafts`). */

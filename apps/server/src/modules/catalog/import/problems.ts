@@ -1,3 +1,4 @@
+import { countLabel } from '@gabarita/shared';
 import { AppError } from '@/lib/errors';
 
 /** One problem in a catalogue folder: the file, the JSON path inside it and what is wrong, in Portuguese. */
@@ -36,9 +37,6 @@ export function childPath(parent: string, key: string | number): string {
 /** Problems beyond this many lines are summarized, so a broken folder does not flood the terminal. */
 export const MAX_LISTED_PROBLEMS = 300;
 
-const plural = (count: number, one: string, many: string) =>
-  `${count.toLocaleString('pt-BR')} ${count === 1 ? one : many}`;
-
 /**
  * The report an operator reads: a heading with the totals, then each file with its count and its
  * problems. Past MAX_LISTED_PROBLEMS lines, files still get their heading and count.
@@ -51,11 +49,11 @@ export function formatProblems(problems: Problem[], folder: string): string {
     byFile.set(problem.file, list);
   }
   const lines = [
-    `Nada foi importado: ${plural(problems.length, 'problema', 'problemas')} em ${plural(byFile.size, 'arquivo', 'arquivos')} de ${folder}`,
+    `Nada foi importado: ${countLabel(problems.length, 'problema', 'problemas')} em ${countLabel(byFile.size, 'arquivo', 'arquivos')} de ${folder}`,
   ];
   let listed = 0;
   for (const [file, list] of byFile) {
-    lines.push(`${file} (${plural(list.length, 'problema', 'problemas')})`);
+    lines.push(`${file} (${countLabel(list.length, 'problema', 'problemas')})`);
     for (const problem of list) {
       if (listed >= MAX_LISTED_PROBLEMS) break;
       lines.push(`  ${problem.path}: ${problem.message}`);
@@ -64,7 +62,7 @@ export function formatProblems(problems: Problem[], folder: string): string {
   }
   if (problems.length > listed) {
     lines.push(
-      `... e mais ${plural(problems.length - listed, 'problema', 'problemas')} não listados`,
+      `... e mais ${countLabel(problems.length - listed, 'problema', 'problemas')} não listados`,
     );
   }
   return lines.join('\n');

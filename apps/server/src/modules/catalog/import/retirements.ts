@@ -1,3 +1,4 @@
+import { countLabel } from '@gabarita/shared';
 import { sql } from 'drizzle-orm';
 import { anyOfTexts, type Database, executeRows, runsOnPostgres } from '@/db/client';
 import { slicer } from '@/lib/event-loop';
@@ -133,9 +134,6 @@ function* chunks(exams: IncomingExam[], questions: number) {
   if (chunk.length > 0) yield chunk;
 }
 
-const count = (value: number, one: string, many: string) =>
-  `${value.toLocaleString('pt-BR')} ${value === 1 ? one : many}`;
-
 const numbers = (questions: { number: number }[]) =>
   questions.map((question) => question.number).join(', ');
 
@@ -143,7 +141,7 @@ function answered(removal: ExamRemovals) {
   const one = removal.questions.length === 1;
   return removal.answeredBy === 0
     ? `nenhum aluno ${one ? 'a' : 'as'} respondeu`
-    : `${one ? 'respondida' : 'respondidas'} por ${count(removal.answeredBy, 'aluno', 'alunos')}`;
+    : `${one ? 'respondida' : 'respondidas'} por ${countLabel(removal.answeredBy, 'aluno', 'alunos')}`;
 }
 
 /** `3 questões deixariam o catálogo (12, 40, 41), respondidas por 5 alunos` */
@@ -156,7 +154,7 @@ function leaving(removal: ExamRemovals, done: boolean) {
     : total === 1
       ? 'deixaria o catálogo'
       : 'deixariam o catálogo';
-  return `${count(total, 'questão', 'questões')} ${verb} (${numbers(removal.questions)}), ${answered(removal)}`;
+  return `${countLabel(total, 'questão', 'questões')} ${verb} (${numbers(removal.questions)}), ${answered(removal)}`;
 }
 
 /**
@@ -181,7 +179,7 @@ export function retirementLines(planned: PlannedRetirements, done: boolean): str
         : total === 1
           ? 'voltaria'
           : 'voltariam';
-      return `prova ${examId}: ${count(total, 'questão', 'questões')} ${verb} ao catálogo (${numbers(questions)}).`;
+      return `prova ${examId}: ${countLabel(total, 'questão', 'questões')} ${verb} ao catálogo (${numbers(questions)}).`;
     }),
   ];
 }

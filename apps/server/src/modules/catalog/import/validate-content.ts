@@ -6,6 +6,8 @@ import {
   parseFigureMinWidth,
   type ExamKind,
   type QuestionCommentary,
+  countLabel,
+  plural,
 } from '@gabarita/shared';
 import type { Alternative } from '@/db/schema';
 import { slicer } from '@/lib/event-loop';
@@ -107,9 +109,9 @@ interface FirstUse {
   files: Set<string>;
 }
 
-function countLabel(uses: number, files: number) {
-  const times = uses === 1 ? '1 uso' : `${uses.toLocaleString('pt-BR')} usos`;
-  return files > 1 ? `${times} em ${files.toLocaleString('pt-BR')} arquivos` : times;
+function usesLabel(uses: number, files: number) {
+  const times = countLabel(uses, 'uso', 'usos');
+  return files > 1 ? `${times} em ${countLabel(files, 'arquivo', 'arquivos')}` : times;
 }
 
 /**
@@ -230,14 +232,14 @@ export function createCatalogValidator(input: CatalogValidatorInput) {
         problems.report(
           use.file,
           use.path,
-          `disciplina desconhecida: "${code}" não está em disciplinas.json (${countLabel(use.uses, use.files.size)})`,
+          `disciplina desconhecida: "${code}" não está em disciplinas.json (${usesLabel(use.uses, use.files.size)})`,
         );
       }
       for (const [assetId, use] of missingImages) {
         problems.report(
           use.file,
           use.path,
-          `imagem ausente: nenhum arquivo imagens/${assetId}.(${IMAGE_EXTENSIONS_LABEL}) (${countLabel(use.uses, use.files.size)})`,
+          `imagem ausente: nenhum arquivo imagens/${assetId}.(${IMAGE_EXTENSIONS_LABEL}) (${usesLabel(use.uses, use.files.size)})`,
         );
       }
       if (examFiles === 0 && unreadableExams === 0)
@@ -419,8 +421,8 @@ function readExam(raw: RawFile, at: At, context: ExamContext): ValidExam | null 
       at(
         '$.TOTAL',
         blocks.length > 0
-          ? `diz ${total}, mas um candidato faz ${size} questões (${common.numbers.length} comuns e ${blockSize} da sua opção)`
-          : `diz ${total}, mas a prova tem ${size} questões`,
+          ? `diz ${total}, mas um candidato faz ${countLabel(size, 'questão', 'questões')} (${common.numbers.length} ${plural(common.numbers.length, 'comum', 'comuns')} e ${blockSize} da sua opção)`
+          : `diz ${total}, mas a prova tem ${countLabel(size, 'questão', 'questões')}`,
       );
     }
     if (size === 0) at('$.questoes', 'a prova não tem questões');
@@ -586,14 +588,17 @@ function compareDisciplineMap(
       continue;
     }
     if (total !== undefined && total !== actual.total) {
-      at(`${path}.total`, `diz ${total}, mas há ${actual.total} questões desta disciplina`);
+      at(
+        `${path}.total`,
+        `diz ${total}, mas há ${countLabel(actual.total, 'questão', 'questões')} desta disciplina`,
+      );
     }
     for (const [subject, value] of subjects) {
       const found = actual.subjects.get(subject) ?? 0;
       if (value !== undefined && value !== found) {
         at(
           childPath(`${path}.assuntos`, subject),
-          `diz ${value}, mas há ${found} questões deste assunto`,
+          `diz ${value}, mas há ${countLabel(found, 'questão', 'questões')} deste assunto`,
         );
       }
     }

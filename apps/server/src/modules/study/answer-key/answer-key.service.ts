@@ -6,6 +6,7 @@ import {
   type QuestionSnapshot,
   REVIEW_INTERVALS_DAYS,
   STUDY_PARAMS,
+  countLabel,
 } from '@gabarita/shared';
 import type { Database } from '@/db/client';
 import type { UserRow } from '@/db/schema';
@@ -242,7 +243,7 @@ export function createAnswerKeyService(db: Database) {
         target: questionId,
         summary:
           `Gabarito definitivo da questão ${line.number} de ${examLabel}: ${keyName(before)} → ${keyName(after)}` +
-          ` (${notices.length} resposta(s) mudaram)`,
+          ` (${countLabel(notices.length, 'resposta mudou', 'respostas mudaram')})`,
         details: { examId, from: keyName(before), to: keyName(after), notices: notices.length },
       });
       await bumpCatalogVersion(tx);

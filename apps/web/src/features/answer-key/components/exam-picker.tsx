@@ -1,3 +1,4 @@
+import { countLabel } from '@gabarita/shared';
 import { FilterX, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -12,7 +13,6 @@ import { StatePanel } from '@/components/ui/state-panel';
 import { errorMessage } from '@/lib/api-client';
 import { examShortTitle } from '@/domain/catalog/catalog-text';
 import { EMPTY_PICKER_FILTERS, useExamPicker, type ExamPickerFilters } from '../api/answer-key-api';
-import { plural } from '../answer-key-text';
 
 const EXAMS_LOAD_FAILED = 'Não foi possível carregar as provas. Tente novamente.';
 
@@ -56,7 +56,7 @@ export function ExamPicker({ onOpen }: { onOpen: (examId: string) => void }) {
     list = (
       <div className={`transition-opacity ${exams.isPlaceholderData ? 'opacity-60' : ''}`}>
         <p className="mb-2 text-sm font-medium text-ink">
-          {plural(pages[0]?.total ?? items.length, 'prova', 'provas')}
+          {countLabel(pages[0]?.total ?? items.length, 'prova', 'provas')}
         </p>
         <ul aria-label="Provas" className="divide-y divide-line rounded-xl border border-line">
           {items.map((exam) => (
@@ -68,7 +68,7 @@ export function ExamPicker({ onOpen }: { onOpen: (examId: string) => void }) {
                 <span className="block text-sm font-semibold text-ink">{examShortTitle(exam)}</span>
                 <span className="mt-0.5 block text-xs text-ink-muted">
                   {exam.orgao && `${exam.orgao} · `}
-                  {plural(exam.questionCount, 'questão', 'questões')}
+                  {countLabel(exam.questionCount, 'questão', 'questões')}
                 </span>
               </Link>
             </li>

@@ -1,4 +1,10 @@
-import { ANSWER_KEY_MESSAGES, parseAnswerKeyList, type AnswerKeyChange } from '@gabarita/shared';
+import {
+  ANSWER_KEY_MESSAGES,
+  parseAnswerKeyList,
+  type AnswerKeyChange,
+  plural,
+  countLabel,
+} from '@gabarita/shared';
 import { ArrowLeftRight, CheckCheck, Users } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
@@ -11,7 +17,7 @@ import { Page } from '@/components/ui/page';
 import { errorMessage } from '@/lib/api-client';
 import { examShortTitle } from '@/domain/catalog/catalog-text';
 import { useApplyAnswerKey, useChosenExam, usePreviewAnswerKey } from '../api/answer-key-api';
-import { effectText, keyLabel, plural } from '../answer-key-text';
+import { effectText, keyLabel } from '../answer-key-text';
 import { AffectedTable } from '../components/affected-table';
 import { ExamPicker } from '../components/exam-picker';
 
@@ -47,9 +53,9 @@ function ChosenExam({ examId, onChange }: { examId: string; onChange: () => void
               <p className="mt-1 font-medium text-ink">{examShortTitle(data)}</p>
               <p className="mt-0.5 text-sm text-ink-muted">
                 {data.orgao && `${data.orgao} · `}
-                {plural(data.questionCount + data.annulledCount, 'questão', 'questões')}
+                {countLabel(data.questionCount + data.annulledCount, 'questão', 'questões')}
                 {data.annulledCount > 0 &&
-                  ` (${plural(data.annulledCount, 'anulada', 'anuladas')})`}
+                  ` (${countLabel(data.annulledCount, 'anulada', 'anuladas')})`}
               </p>
             </>
           )}
@@ -98,7 +104,7 @@ function UnreadableLines({
       {[...byMessage].map(([message, lines]) => (
         <div key={message}>
           <p className="font-medium">
-            {lines.length === 1 ? 'Linha não entendida' : 'Linhas não entendidas'}: {message}.
+            {plural(lines.length, 'Linha não entendida', 'Linhas não entendidas')}: {message}.
           </p>
           <ul className="mt-1 flex flex-wrap gap-1.5">
             {lines.map((line, index) => (
@@ -118,9 +124,9 @@ function UnreadableLines({
 function feedbackText(text: string, changes: number, problems: number): string {
   if (text.trim() === '') return 'Nenhuma mudança digitada.';
   const read =
-    changes === 0 ? 'Nenhuma mudança lida' : plural(changes, 'mudança lida', 'mudanças lidas');
+    changes === 0 ? 'Nenhuma mudança lida' : countLabel(changes, 'mudança lida', 'mudanças lidas');
   const unreadable =
-    problems > 0 ? `; ${plural(problems, 'linha não entendida', 'linhas não entendidas')}` : '';
+    problems > 0 ? `; ${countLabel(problems, 'linha não entendida', 'linhas não entendidas')}` : '';
   const tooMany = changes > MAX_CHANGES ? `; no máximo ${MAX_CHANGES} por vez` : '';
   return `${read}${unreadable}${tooMany}.`;
 }

@@ -3,6 +3,8 @@ import {
   BUSINESS_METRICS_MESSAGES,
   METRICS_AI_FEATURES,
   METRICS_AI_FEATURE_LABELS,
+  countLabel,
+  plural,
 } from '@gabarita/shared';
 import { CalendarRange } from 'lucide-react';
 import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
@@ -74,7 +76,7 @@ function SummaryCards({ metrics }: { metrics: BusinessMetrics }) {
       <SummaryCard
         label="Conversão"
         value={conversionLabel(summary.signups, summary.converted)}
-        note={`${formatInteger(summary.converted)} de ${formatInteger(summary.signups)} contas novas compraram`}
+        note={`${formatInteger(summary.converted)} de ${countLabel(summary.signups, 'conta nova', 'contas novas')} ${plural(summary.converted, 'comprou', 'compraram')}`}
       />
     </ul>
   );

@@ -1,8 +1,8 @@
+import { countLabel } from '@gabarita/shared';
 import { FileWarning } from 'lucide-react';
 import type { ContentProblem } from '../api/content-import-api';
 
-const problemCount = (count: number) =>
-  `${count.toLocaleString('pt-BR')} ${count === 1 ? 'problema' : 'problemas'}`;
+const problemCount = (count: number) => countLabel(count, 'problema', 'problemas');
 
 /** The problems in the order found, grouped by file (as the command prints them). */
 export function groupByFile(problems: readonly ContentProblem[]): [string, ContentProblem[]][] {

@@ -2,6 +2,8 @@ import {
   CONTENT_UPLOAD_MAX_BYTES,
   CONTENT_UPLOAD_MESSAGES,
   type ContentRemoval,
+  countLabel,
+  plural,
 } from '@gabarita/shared';
 import { FileCheck2, Upload } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
@@ -72,9 +74,6 @@ function OutputLines({ lines }: { lines: readonly string[] }) {
   );
 }
 
-const plural = (count: number, one: string, many: string) =>
-  `${count.toLocaleString('pt-BR')} ${count === 1 ? one : many}`;
-
 /**
  * What an import allowed to remove questions will retire, per exam, before it runs
  * (docs/product-rules.md, "Retired questions").
@@ -86,16 +85,16 @@ function RemovalList({ removals }: { removals: ContentRemoval[] }) {
       <p>
         {total === 1
           ? 'Esta importação retira do catálogo 1 questão que não está no arquivo:'
-          : `Esta importação retira do catálogo ${plural(total, 'questão', 'questões')} que não estão no arquivo:`}
+          : `Esta importação retira do catálogo ${countLabel(total, 'questão', 'questões')} que não estão no arquivo:`}
       </p>
       <ul aria-label="Questões a retirar" className="mt-1.5 list-disc space-y-0.5 pl-5 font-normal">
         {removals.map((removal) => (
           <li key={removal.examId}>
-            <span className="break-all font-mono text-xs">{removal.examId}</span>: questões{' '}
-            {removal.numbers.join(', ')} (
+            <span className="break-all font-mono text-xs">{removal.examId}</span>:{' '}
+            {plural(removal.numbers.length, 'questão', 'questões')} {removal.numbers.join(', ')} (
             {removal.answeredBy === 0
               ? 'nenhum aluno respondeu'
-              : `respondidas por ${plural(removal.answeredBy, 'aluno', 'alunos')}`}
+              : `respondidas por ${countLabel(removal.answeredBy, 'aluno', 'alunos')}`}
             )
           </li>
         ))}
@@ -295,7 +294,7 @@ export default function ContentImportPage() {
               {!importStarted && (
                 <Button icon={Upload} onClick={startImport} className="mt-5 w-full sm:w-auto">
                   {retiredTotal(report.removals) > 0
-                    ? `Importar e retirar ${plural(retiredTotal(report.removals), 'questão', 'questões')}`
+                    ? `Importar e retirar ${countLabel(retiredTotal(report.removals), 'questão', 'questões')}`
                     : 'Importar'}
                 </Button>
               )}

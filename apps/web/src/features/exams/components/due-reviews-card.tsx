@@ -1,3 +1,4 @@
+import { countLabel } from '@gabarita/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, RotateCcw } from 'lucide-react';
 import { Link } from 'react-router';
@@ -22,9 +23,7 @@ export function DueReviewsCard({ premium }: { premium: boolean }) {
       <span className="min-w-0 flex-1">
         <span className="block text-sm font-semibold text-primary-ink">Revisões de hoje</span>
         <span className="block text-sm text-ink">
-          {due === 1
-            ? '1 questão do seu caderno de erros para refazer hoje'
-            : `${due} questões do seu caderno de erros para refazer hoje`}
+          {countLabel(due, 'questão', 'questões')} do seu caderno de erros para refazer hoje
         </span>
       </span>
       <ChevronRight className="size-5 shrink-0 text-primary-ink" aria-hidden="true" />

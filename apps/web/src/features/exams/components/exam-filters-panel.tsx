@@ -3,6 +3,7 @@ import {
   EXAM_FILTER_KEYS,
   type ExamFilterKey,
   type ExamSearchResponse,
+  plural,
 } from '@gabarita/shared';
 import { ChevronDown, FilterX, SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -47,7 +48,7 @@ export function ExamFiltersPanel({
           {activeCount > 0 && (
             <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-on-primary">
               {activeCount}
-              <span className="sr-only"> {activeCount === 1 ? 'ativo' : 'ativos'}</span>
+              <span className="sr-only"> {plural(activeCount, 'ativo', 'ativos')}</span>
             </span>
           )}
         </span>

@@ -101,7 +101,7 @@ describe('/prova-dashboard', () => {
     );
     // The annulled question is listed, but counts nowhere: not even its old wrong answer.
     expect(screen.getByText(/^2 questões/)).toHaveTextContent(
-      '2 questões · 1 anulada · 1 certa(s) · 0 errada(s)',
+      '2 questões · 1 anulada · 1 certa · 0 erradas',
     );
 
     const grid = screen.getByRole('list', { name: 'Questões da prova' });
@@ -188,7 +188,7 @@ describe('/prova-dashboard', () => {
       expect(links[0]).toHaveTextContent('Opção: Espanhol');
       expect(links[2]).not.toHaveTextContent('Espanhol');
       expect(screen.queryByText('Inglês')).toBeNull();
-      expect(screen.getByText(/^4 questões/)).toHaveTextContent('4 questões · 1 certa(s)');
+      expect(screen.getByText(/^4 questões/)).toHaveTextContent('4 questões · 1 certa');
       expect(screen.getByRole('link', { name: 'Fazer como simulado' })).toBeVisible();
     });
 

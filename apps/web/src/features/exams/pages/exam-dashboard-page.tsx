@@ -4,6 +4,7 @@ import {
   type ExamSource,
   type QuestionCard,
   STUDY_PARAMS,
+  countLabel,
 } from '@gabarita/shared';
 import {
   ArrowLeft,
@@ -292,14 +293,14 @@ export default function ExamDashboardPage() {
           <p className="mt-2 text-sm text-ink-muted">
             {questionCountLabel(counted.length)}
             {filtered && ` de ${questionCountLabel(examTotal)} da prova`}
-            {annulled > 0 && ` · ${annulled} ${annulled === 1 ? 'anulada' : 'anuladas'}`}
+            {annulled > 0 && ` · ${countLabel(annulled, 'anulada', 'anuladas')}`}
             {' · '}
             <span className="whitespace-nowrap text-emerald-700 dark:text-emerald-400">
-              {correct} certa(s)
+              {countLabel(correct, 'certa', 'certas')}
             </span>
             {' · '}
             <span className="whitespace-nowrap text-red-700 dark:text-red-400">
-              {wrong} errada(s)
+              {countLabel(wrong, 'errada', 'erradas')}
             </span>
           </p>
         )}

@@ -1,4 +1,4 @@
-import type { HelpInboxItem } from '@gabarita/shared';
+import { countLabel, type HelpInboxItem } from '@gabarita/shared';
 import { MessageSquareReply } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatDateTime, formatRelative } from '@/lib/formatters';
@@ -37,7 +37,7 @@ export function InboxList({ items }: { items: readonly HelpInboxItem[] }) {
             {item.replies > 0 && (
               <span className="mt-1.5 inline-flex items-center gap-1 text-xs font-medium text-primary-ink">
                 <MessageSquareReply className="size-3.5" aria-hidden="true" />
-                {item.replies === 1 ? '1 resposta' : `${item.replies} respostas`}
+                {countLabel(item.replies, 'resposta', 'respostas')}
               </span>
             )}
           </Link>

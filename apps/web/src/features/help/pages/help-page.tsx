@@ -1,4 +1,4 @@
-import { SUPPORT_MESSAGES, SUPPORT_REPLY_HOURS } from '@gabarita/shared';
+import { SUPPORT_MESSAGES, SUPPORT_REPLY_HOURS, countLabel } from '@gabarita/shared';
 import { Clock, FileText, Mail, MessageCircleQuestion, Search, ShieldCheck, X } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -129,9 +129,7 @@ export default function HelpPage() {
     >
       <SearchBox value={query} onChange={setQuery} />
       <p aria-live="polite" className="sr-only">
-        {term.folded
-          ? `${count} ${count === 1 ? 'pergunta encontrada' : 'perguntas encontradas'}`
-          : ''}
+        {term.folded ? countLabel(count, 'pergunta encontrada', 'perguntas encontradas') : ''}
       </p>
 
       <div className="mt-8">

@@ -1,4 +1,4 @@
-import type { AppInfoResponse } from '@gabarita/shared';
+import { countLabel, type AppInfoResponse } from '@gabarita/shared';
 import { useQuery } from '@tanstack/react-query';
 import { appInfoQueryOptions } from '@/domain/app-info';
 
@@ -8,5 +8,5 @@ type RetentionKind = keyof AppInfoResponse['retentionDays'];
 export function RetentionDays({ kind }: { kind: RetentionKind }) {
   const days = useQuery(appInfoQueryOptions).data?.retentionDays[kind];
   if (days === undefined) return <>o prazo configurado no servidor</>;
-  return <strong>{days === 1 ? '1 dia' : `${days} dias`}</strong>;
+  return <strong>{countLabel(days, 'dia', 'dias')}</strong>;
 }

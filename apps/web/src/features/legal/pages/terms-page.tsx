@@ -5,6 +5,7 @@ import {
   PREMIUM_DAILY_OUTPUT_TOKENS,
   PRODUCT_NAME,
   TOKEN_PACKAGE,
+  durationLabel,
 } from '@gabarita/shared';
 import { Link } from 'react-router';
 import { formatInteger, formatPrice } from '@/lib/formatters';
@@ -13,8 +14,6 @@ import { LegalDocument, type LegalSection } from '../components/legal-document';
 import { SupportContact } from '../components/support-contact';
 import { TutorWording } from '../components/tutor-wording';
 import { LEGAL_UPDATED_ON } from '../legal-dates';
-
-const dayLabel = (days: number) => `${days} ${days === 1 ? 'dia' : 'dias'}`;
 
 function PlansTable() {
   return (
@@ -40,7 +39,7 @@ function PlansTable() {
               <th scope="row" className="px-4 py-2.5 text-left font-medium text-ink">
                 {plan.name}
               </th>
-              <td className="px-4 py-2.5">{dayLabel(plan.days)}</td>
+              <td className="px-4 py-2.5">{durationLabel(plan.days)}</td>
               <td className="px-4 py-2.5 text-right tabular-nums text-ink">
                 {formatPrice(plan.priceCentavos)}
               </td>

@@ -1,4 +1,4 @@
-import type { UserNotice } from '@gabarita/shared';
+import { countLabel, type UserNotice } from '@gabarita/shared';
 import { ArrowRight, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -10,7 +10,7 @@ import { useDismissNotices, useUserNotices } from '../api/notices-api';
 
 const DISMISS_FAILED = 'Não foi possível dispensar o aviso. Tente novamente.';
 
-const countText = (count: number) => (count === 1 ? '1 aviso' : `${count} avisos`);
+const countText = (count: number) => countLabel(count, 'aviso', 'avisos');
 
 /** Where the focus goes once the list changes: a notice's 'Dispensar', or the page content. */
 type FocusTarget = { noticeId: number } | 'content' | null;
@@ -82,7 +82,7 @@ export function NoticeTray() {
   // The tray appears with its content, which screen readers would not read: say it once.
   if (!announcedFirst && list.length > 0) {
     setAnnouncedFirst(true);
-    setAnnouncement(list.length === 1 ? 'Você tem 1 aviso.' : `Você tem ${list.length} avisos.`);
+    setAnnouncement(`Você tem ${countText(list.length)}.`);
   }
 
   const ids = list.map((notice) => notice.id).join(',');

@@ -7,6 +7,7 @@ import {
   type PaymentListItem,
   PLANS,
   TOKEN_PACKAGE,
+  countLabel,
 } from '@gabarita/shared';
 import { Button } from '@/components/ui/button';
 import { cardClasses } from '@/components/ui/card';
@@ -175,7 +176,7 @@ export default function PaymentsPage() {
       ) : (
         <>
           <p className="mb-3 text-sm text-ink-muted">
-            {page.total} pagamento(s) · página {page.page}
+            {countLabel(page.total, 'pagamento', 'pagamentos')} · página {page.page}
           </p>
           <ul aria-label="Pagamentos encontrados" className="space-y-3">
             {page.items.map((payment) => (

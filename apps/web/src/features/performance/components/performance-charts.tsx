@@ -5,7 +5,7 @@
  * Every chart is an image for assistive technology (role="img" with a summary as its name); the
  * numbers themselves are in the table view.
  */
-import type { DisciplinePerformance, Score } from '@gabarita/shared';
+import { countLabel, plural, type DisciplinePerformance, type Score } from '@gabarita/shared';
 import { ChevronDown } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
@@ -100,7 +100,7 @@ function AnsweredPie({ disciplines }: { disciplines: readonly DisciplinePerforma
             <span className="text-2xl font-semibold tabular-nums text-ink">
               {formatInteger(total)}
             </span>
-            <span className="text-xs text-ink-muted">{total === 1 ? 'questão' : 'questões'}</span>
+            <span className="text-xs text-ink-muted">{plural(total, 'questão', 'questões')}</span>
           </div>
         </div>
         <ul
@@ -122,7 +122,7 @@ function AnsweredPie({ disciplines }: { disciplines: readonly DisciplinePerforma
                 <span className="font-medium text-ink">{formatInteger(slice.answered)}</span>
                 <span className="sr-only">
                   {' '}
-                  {slice.answered === 1 ? 'questão' : 'questões'},
+                  {plural(slice.answered, 'questão', 'questões')},
                 </span>{' '}
                 <span className="text-xs">({shareLabel(slice.answered, total)})</span>
               </span>
@@ -230,8 +230,8 @@ function SubjectDisclosure({ discipline }: { discipline: DisciplinePerformance }
               {discipline.name}
             </span>
             <span className="block text-xs text-ink-muted">
-              {questionsLabel(discipline.answered)} · {discipline.subjects.length}{' '}
-              {discipline.subjects.length === 1 ? 'assunto' : 'assuntos'}
+              {questionsLabel(discipline.answered)} ·{' '}
+              {countLabel(discipline.subjects.length, 'assunto', 'assuntos')}
             </span>
           </span>
           <span className="shrink-0 rounded-full bg-surface-muted px-2 py-0.5 text-xs font-semibold tabular-nums text-ink">

@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { SEARCH_TEXT_MAX, STUDY_TOOLS_MESSAGES } from '@gabarita/shared';
+import { SEARCH_TEXT_MAX, STUDY_TOOLS_MESSAGES, CATALOG_MESSAGES } from '@gabarita/shared';
 import { Search, SearchX } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -20,9 +20,7 @@ import { errorMessage } from '@/lib/api-client';
 const found = (total: number, capped: boolean) =>
   capped
     ? `Mais de ${total.toLocaleString('pt-BR')} questões encontradas`
-    : total === 1
-      ? '1 questão encontrada'
-      : `${total.toLocaleString('pt-BR')} questões encontradas`;
+    : CATALOG_MESSAGES.questionsFound(total);
 
 /** The search's filters the finder offers (kept in the address with the words). */
 export const FINDER_FILTER_KEYS = ['disciplina', 'instituicao', 'ano'] as const;

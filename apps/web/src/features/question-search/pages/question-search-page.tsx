@@ -5,6 +5,7 @@ import {
   SEARCH_TEXT_MAX,
   STUDY_TOOLS_MESSAGES,
   type ExamFilterKey,
+  CATALOG_MESSAGES,
 } from '@gabarita/shared';
 import { FilterX, Search, SearchX, SlidersHorizontal } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -52,9 +53,7 @@ const STATUS_OPTIONS = SEARCH_STATUSES.map((value) => ({
 const found = (total: number, capped: boolean) =>
   capped
     ? `Mais de ${total.toLocaleString('pt-BR')} questões encontradas`
-    : total === 1
-      ? '1 questão encontrada'
-      : `${total.toLocaleString('pt-BR')} questões encontradas`;
+    : CATALOG_MESSAGES.questionsFound(total);
 
 function LoadingCards() {
   return (

@@ -1,4 +1,4 @@
-import { CATALOG_MESSAGES, type QuestionDetail } from '@gabarita/shared';
+import { CATALOG_MESSAGES, plural, type QuestionDetail } from '@gabarita/shared';
 import { CircleCheck, CircleSlash, CircleX, Coins, Crown, Timer } from 'lucide-react';
 import type { ReactNode, Ref } from 'react';
 import { Link } from 'react-router';
@@ -79,9 +79,9 @@ function FreeChecksLeft() {
   }
   return (
     <p className="text-xs font-medium text-ink-muted sm:ml-auto">
-      <span className="sr-only">Verificações restantes na conta free: </span>
+      <span className="sr-only">Verificações restantes na conta gratuita: </span>
       <span className="tabular-nums text-ink">{remaining ?? 0}</span> de{' '}
-      <span className="tabular-nums">{limit}</span> questões hoje
+      <span className="tabular-nums">{limit}</span> {plural(limit, 'questão', 'questões')} hoje
     </p>
   );
 }

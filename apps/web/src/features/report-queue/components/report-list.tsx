@@ -1,4 +1,4 @@
-import type { ReportQueueItem } from '@gabarita/shared';
+import { countLabel, type ReportQueueItem } from '@gabarita/shared';
 import { MailCheck, MessagesSquare } from 'lucide-react';
 import { Link } from 'react-router';
 import { ReportStatusBadge } from '@/domain/error-reports/report-status-badge';
@@ -25,7 +25,7 @@ export function ReportFlags({ item }: { item: ReportQueueItem }) {
       {several && (
         <span className="inline-flex items-center gap-1 text-accent-ink">
           <MessagesSquare className="size-3.5" aria-hidden="true" />
-          {item.openOnQuestion} reportes nesta questão
+          {countLabel(item.openOnQuestion, 'reporte', 'reportes')} nesta questão
         </span>
       )}
       {item.repliedAt && (

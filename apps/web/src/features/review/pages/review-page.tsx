@@ -1,5 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { REVIEW_INTERVALS_DAYS, STUDY_TOOLS_MESSAGES, type ReviewItem } from '@gabarita/shared';
+import {
+  REVIEW_INTERVALS_DAYS,
+  STUDY_TOOLS_MESSAGES,
+  type ReviewItem,
+  plural,
+} from '@gabarita/shared';
 import { CalendarCheck, FilterX, NotebookPen, RotateCcw } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -133,7 +138,7 @@ function Notebook() {
           <div>
             <p className="text-2xl font-semibold tabular-nums text-ink">{data.total}</p>
             <p className="text-sm text-ink-muted">
-              {data.total === 1 ? 'Questão no caderno' : 'Questões no caderno'}
+              {plural(data.total, 'Questão no caderno', 'Questões no caderno')}
             </p>
           </div>
         </Card>

@@ -1,4 +1,4 @@
-import type { Simulado } from '@gabarita/shared';
+import { countLabel, plural, type Simulado } from '@gabarita/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, Check, CloudOff, Flag, LoaderCircle, Timer } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -247,8 +247,10 @@ function Runner({ simulado }: { simulado: Simulado }) {
       <ConfirmDialog
         open={confirming}
         title="Finalizar simulado?"
-        description={`Você respondeu ${answered} de ${total} questões${
-          answered < total ? `; ${total - answered} ficam em branco` : ''
+        description={`Você respondeu ${answered} de ${countLabel(total, 'questão', 'questões')}${
+          answered < total
+            ? `; ${total - answered} ${plural(total - answered, 'fica', 'ficam')} em branco`
+            : ''
         }. Depois de finalizar, as respostas não podem mais ser mudadas e o gabarito é mostrado.`}
         confirmLabel="Finalizar"
         busyLabel="Finalizando..."
