@@ -209,6 +209,8 @@ test('past the free limit, a token package pays each new check, said before it i
   await page.locator('label').filter({ hasText: /^B/ }).first().click();
   await page.getByRole('button', { name: 'Verificar Gabarito' }).click();
   await expect(page.getByText(/^(Correto, Parabéns!|Errado! A alternativa correta)/)).toBeVisible();
+  // Announced before the check only: once spent, nothing says it again under the result.
+  await expect(page.getByText(/tokens do seu pacote/)).toHaveCount(0);
   await shoot(page, 'package-check-1280-light');
   await page.goto('/conta');
   const details = page.getByRole('region', { name: 'Detalhes da conta' });

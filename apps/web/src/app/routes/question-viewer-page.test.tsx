@@ -222,6 +222,9 @@ describe('/questoes', () => {
     await user.click(radio('B'));
     await user.click(checkButton());
     expect(await screen.findByText(CATALOG_MESSAGES.correct)).toBeVisible();
+    // Spent: the notice does not stay under the result as if it were about this check.
+    expect(screen.queryByText(/tokens do seu pacote/)).toBeNull();
+    expect(screen.getByText(/questões hoje/)).toHaveTextContent('0 de 3 questões hoje');
   });
 
   it('keeps the choice when the free limit stops a check, and offers the plans with the way back', async () => {

@@ -59,9 +59,11 @@ function KeyboardHint({ letters }: { letters: string[] }) {
 
 /**
  * Free accounts see the day's checks left ('2 de 3 questões hoje'); past them, with a package that
- * can pay, what the next check will spend, before it is spent.
+ * can pay, what this question's check will spend, before it is spent: only while it is still to
+ * be checked (`paysForCheck`), as checking again costs nothing (docs/product-rules.md,
+ * "Answering questions").
  */
-function FreeChecksLeft() {
+function FreeChecksLeft({ paysForCheck }: { paysForCheck: boolean }) {
   const session = useSession();
   const free = session.data?.user?.accountType === 'free';
   // The count beside the button comes once the question is on screen.
@@ -69,7 +71,7 @@ function FreeChecksLeft() {
   const checks = useQuestionChecks(free && idle);
   if (!free || !checks.data || checks.data.limit === null) return null;
   const { remaining, limit, packageCheckTokens } = checks.data;
-  if (packageCheckTokens !== null) {
+  if (packageCheckTokens !== null && paysForCheck) {
     return (
       <p className="flex items-center gap-1.5 text-xs font-medium text-ink-muted sm:ml-auto">
         <Coins className="size-4 shrink-0 text-accent-ink" aria-hidden="true" />
@@ -129,7 +131,7 @@ export function CheckBar({ question, check }: { question: QuestionDetail; check:
           {CATALOG_MESSAGES.checkAnswer}
         </Button>
         {!answer && check.chosen === null && <KeyboardHint letters={check.letters} />}
-        <FreeChecksLeft />
+        <FreeChecksLeft paysForCheck={!answer && !recorded} />
       </div>
       {recorded && !answer && (
         <p className="mt-4 text-sm text-ink-muted">
