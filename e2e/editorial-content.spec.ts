@@ -440,6 +440,9 @@ test.describe('import from the browser', () => {
         await expect(report.getByRole('status')).toHaveText(
           'Nenhum problema encontrado: o catálogo pode ser importado.',
         );
+        // The command's report, without the command's flags: the editor here types none.
+        await expect(report).toContainText('Nada foi gravado.');
+        await expect(report).not.toContainText('--');
         await report.getByRole('button', { name: 'Importar' }).click();
         const progress = page.getByRole('region', { name: 'Progresso da importação' });
         const imported = page.getByRole('region', { name: 'Importação', exact: true });

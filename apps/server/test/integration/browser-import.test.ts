@@ -42,7 +42,7 @@ describe('import from the browser', () => {
       ok: true,
       lines: [
         expect.stringMatching(
-          /^Verificação concluída, nenhum problema: 1 prova, \d+ questões, \d+ imagens\. Nada foi gravado \(--check\)\.$/,
+          /^Verificação concluída, nenhum problema: 1 prova, \d+ questões, \d+ imagens\. Nada foi gravado\.$/,
         ),
       ],
       problems: [],

@@ -176,7 +176,7 @@ describe('question editor', () => {
     expect(newest).toMatchObject({
       source: 'import',
       changes: ['Enunciado alterado'],
-      createdByName: 'Importação de conteúdo (--overwrite-edits)',
+      createdByName: 'Importação de conteúdo (substituiu a edição do console)',
     });
     // After that, the file is the reference again: re-importing it is quiet.
     await importer.importContent(MINI_CATALOG);

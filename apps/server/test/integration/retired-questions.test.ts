@@ -304,6 +304,11 @@ describe('retired questions', () => {
       ok: true,
       removals: [{ examId: ALFA, numbers: [2, 3], answeredBy: 1 }],
     });
+    // The page's editor types no command: its report names no flag.
+    expect(confirmed.lines.filter((line) => line.includes('--'))).toEqual([]);
+    expect(confirmed.lines).toContain(
+      `prova ${ALFA}: 2 questões deixariam o catálogo (2, 3), respondidas por 1 aluno; serão retiradas ao importar.`,
+    );
     const run = eventsOf((await upload('?permitirRemocoes=1')).body);
     expect(run.at(-1)).toMatchObject({ event: 'output' });
     expect((await stored(alfa(2)))?.retiredAt).toBeInstanceOf(Date);

@@ -76,7 +76,7 @@ export async function recordOverwrittenEdits(tx: Database, undone: UndoneEdit[])
       source: 'import',
       snapshot: edit.incoming,
       changes: edit.changes,
-      createdByName: 'Importação de conteúdo (--overwrite-edits)',
+      createdByName: 'Importação de conteúdo (substituiu a edição do console)',
     });
   }
 }

@@ -74,6 +74,7 @@ export function createBrowserImportService(db: Database) {
           ...options,
           check: true,
           label: catalog.label,
+          uploaded: true,
         });
         return {
           ok: true,
@@ -107,6 +108,7 @@ export function createBrowserImportService(db: Database) {
       const result = await importer.importContent(catalog.dir, progress, {
         ...options,
         label: catalog.label,
+        uploaded: true,
         record: (tx, imported) =>
           recordAudit(tx, actorOf(editor), {
             action: 'content.import',

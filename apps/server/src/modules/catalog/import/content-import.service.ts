@@ -60,6 +60,11 @@ export interface ImportOptions {
   /** How the folder is named in messages (an uploaded file's name); its path by default. */
   label?: string;
   /**
+   * The catalogue came through the browser: the summary names the page's choices, never the
+   * command's flags, which the editor there does not type.
+   */
+  uploaded?: boolean;
+  /**
    * Written in the import's own transaction, after its writes: the import and this record (an
    * audit entry) commit together or not at all.
    */
@@ -194,8 +199,8 @@ async function importContent(
       questions: catalog.questionCount,
       ...retiring,
       lines: [
-        `Verificação concluída, nenhum problema: ${summary}. Nada foi gravado (--check).`,
-        ...retirementLines(retirements, false),
+        `Verificação concluída, nenhum problema: ${summary}. Nada foi gravado${options.uploaded ? '' : ' (--check)'}.`,
+        ...retirementLines(retirements, false, options.uploaded),
       ],
     };
   }

@@ -161,13 +161,19 @@ function leaving(removal: ExamRemovals, done: boolean) {
  * The summary's lines, per exam: what leaves the catalogue (`done`: it was written; otherwise what a
  * check found) and what comes back.
  */
-export function retirementLines(planned: PlannedRetirements, done: boolean): string[] {
+export function retirementLines(
+  planned: PlannedRetirements,
+  done: boolean,
+  uploaded = false,
+): string[] {
   return [
     ...planned.removals.map((removal) => {
       const one = removal.questions.length === 1;
       const after = done
         ? `; o histórico dos alunos ${one ? 'a' : 'as'} mantém.`
-        : `; com --allow-removals, ${one ? 'será retirada' : 'serão retiradas'}.`;
+        : uploaded
+          ? `; ${one ? 'será retirada' : 'serão retiradas'} ao importar.`
+          : `; com --allow-removals, ${one ? 'será retirada' : 'serão retiradas'}.`;
       return `prova ${removal.examId}: ${leaving(removal, done)}${after}`;
     }),
     ...planned.restorations.map(({ examId, questions }) => {
