@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditPage, QuestionEditing, QuestionSnapshot } from '@gabarita/shared';
+import { exams } from '@/db/schema';
 import { exportExams } from '@/modules/catalog/export/catalog-export';
 import {
   ContentProblemsError,
@@ -108,6 +110,34 @@ describe('question editor', () => {
       ],
       ['question.edit', 'Questão editada (versão 2): Enunciado alterado; Comentário incluído'],
     ]);
+  });
+
+  it("dates version 1, the 'Importação', with the import, not with the first save", async () => {
+    // The exam was imported yesterday; its questions are first edited today, one after the other.
+    const [imported] = await testApp.database.db
+      .update(exams)
+      .set({ updatedAt: sql`now() - interval '1 day'` })
+      .where(eq(exams.id, 'alfa_2017_prova'))
+      .returning({ at: exams.updatedAt });
+    for (const id of ['alfa_2017_prova_2', 'alfa_2017_prova_3']) {
+      const url = `/api/admin/questions/${id}`;
+      const { snapshot } = (await get(app(), url, cookie)).json() as QuestionEditing;
+      const saved = await send(
+        app(),
+        'PUT',
+        url,
+        {
+          snapshot: { ...snapshot, questao: `<p>Enunciado revisado de ${id}.</p>` },
+          baseVersion: 0,
+        },
+        cookie,
+      );
+      expect(saved.statusCode, saved.body).toBe(200);
+      const [edit, first] = (saved.json().editing as QuestionEditing).versions;
+      expect(first).toMatchObject({ version: 1, source: 'import' });
+      expect(Date.parse(first!.createdAt)).toBe(imported!.at.getTime());
+      expect(Date.now() - Date.parse(edit!.createdAt)).toBeLessThan(60_000);
+    }
   });
 
   it('refuses what an import would refuse, at its field, and key changes, changing nothing', async () => {

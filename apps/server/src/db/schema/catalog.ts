@@ -77,6 +77,7 @@ export const exams = pgTable(
     source: jsonb('source').$type<ExamSourceColumn>(),
     /** Option blocks, in the file's order; empty when the exam has none. */
     options: jsonb('options').$type<ExamOptionColumn[]>().notNull().default([]),
+    /** When an import last wrote the exam; the console's saves leave it. */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

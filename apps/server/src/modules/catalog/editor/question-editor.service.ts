@@ -22,6 +22,7 @@ import { validateContent } from '../import/validate-content';
 import { commentChanged, describeChanges, snapshotOf } from './question-snapshot';
 import {
   appendVersion,
+  examImportedAt,
   findVersion,
   listVersions,
   questionPlace,
@@ -194,8 +195,15 @@ export function createQuestionEditorService(db: Database) {
       const changes = describeChanges(before, after);
       if (changes.length === 0) throw unchanged;
       if (versions.length === 0) {
-        // The state before the first edit, so that it can be restored.
-        await appendVersion(tx, { questionId, source: 'import', snapshot: before, changes: [] });
+        // The state before the first edit, so that it can be restored, dated with the import that
+        // wrote it.
+        await appendVersion(tx, {
+          questionId,
+          source: 'import',
+          snapshot: before,
+          changes: [],
+          createdAt: await examImportedAt(tx, place.examId),
+        });
       }
       const row = await appendVersion(tx, {
         questionId,

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { anyOfTexts, type Database } from '@/db/client';
-import { questions, questionVersions } from '@/db/schema';
+import { exams, questions, questionVersions } from '@/db/schema';
 
 export type VersionRow = typeof questionVersions.$inferSelect;
 
@@ -15,6 +15,15 @@ export async function questionPlace(db: Database, questionId: string) {
     .from(questions)
     .where(eq(questions.id, questionId));
   return row;
+}
+
+/** When an import last wrote the exam (the console's saves leave that time as it is). */
+export async function examImportedAt(db: Database, examId: string) {
+  const [row] = await db
+    .select({ importedAt: exams.updatedAt })
+    .from(exams)
+    .where(eq(exams.id, examId));
+  return row?.importedAt;
 }
 
 export async function listVersions(db: Database, questionId: string) {
@@ -33,10 +42,10 @@ export async function findVersion(db: Database, questionId: string, version: num
   return row;
 }
 
-/** Appends the next version (numbers start at 1). */
+/** Appends the next version (numbers start at 1), made now unless `createdAt` says otherwise. */
 export async function appendVersion(
   db: Database,
-  values: Omit<typeof questionVersions.$inferInsert, 'version' | 'createdAt'>,
+  values: Omit<typeof questionVersions.$inferInsert, 'version'>,
 ) {
   const [row] = await db
     .insert(questionVersions)

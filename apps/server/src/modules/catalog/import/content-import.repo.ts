@@ -151,6 +151,11 @@ export async function upsertExams(
   questionsPerStatement = FEW_QUESTIONS_PER_STATEMENT,
   /** The questions' search vectors by id, when worked out beforehand (`searchVectors`). */
   vectors?: ReadonlyMap<string, string>,
+  /**
+   * An import stamps the exams' `updatedAt` with its time; the console's saves leave it, so that a
+   * question's first version is dated with the import (docs/product-rules.md, "Question versions").
+   */
+  stampImport = true,
 ) {
   if (list.length === 0) return;
   const examIds = list.map((exam) => exam.id);
@@ -167,7 +172,7 @@ export async function upsertExams(
     .values(examRows)
     .onConflictDoUpdate({
       target: exams.id,
-      set: { ...Object.fromEntries(fromNewRow), updatedAt: sql`now()` },
+      set: { ...Object.fromEntries(fromNewRow), ...(stampImport && { updatedAt: sql`now()` }) },
     });
 
   await db.delete(referenceTexts).where(inArray(referenceTexts.examId, examIds));
@@ -224,7 +229,15 @@ export async function upsertExams(
 
 /** One exam (the editorial console's save). */
 export function upsertExam(db: Database, exam: ValidExam, subjectIds: Map<string, number>) {
-  return upsertExams(db, [exam], subjectIds, async () => undefined);
+  return upsertExams(
+    db,
+    [exam],
+    subjectIds,
+    async () => undefined,
+    FEW_QUESTIONS_PER_STATEMENT,
+    undefined,
+    false,
+  );
 }
 
 /** The exam's columns an import writes (and a re-import updates). */
