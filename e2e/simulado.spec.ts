@@ -100,6 +100,8 @@ for (const viewport of [
     const result = page.getByRole('region', { name: 'Resultado' });
     await expect(result).toContainText('2 de 10 pontos');
     await expect(result).toContainText('Regra padrão');
+    const timeUsed = (await result.locator('dt:text-is("Tempo usado") + dd').innerText()).trim();
+    expect(timeUsed).toMatch(/^(\d+ min )?\d+ s$|^\d+ min$/);
     const key = page.getByRole('region', { name: 'Gabarito' });
     const second = key.getByRole('row').nth(2);
     await expect(second).toContainText(letters(2).wrong);
@@ -118,6 +120,8 @@ for (const viewport of [
     const listed = page.getByRole('region', { name: 'Simulados' });
     await expect(listed).toContainText('2/10');
     await expect(listed).toContainText('2 acertos, 1 erro, 7 em branco');
+    // The same time as on the result page (one formatter: '38 s' there is not '1 min' here).
+    await expect(listed).toContainText(`7 em branco · ${timeUsed}`);
   });
 }
 

@@ -3,6 +3,7 @@ import {
   formatDay,
   formatDate,
   formatDateTime,
+  formatDuration,
   formatInteger,
   formatPercent,
   formatPrice,
@@ -49,5 +50,14 @@ describe('formatters', () => {
     expect(formatPercent(100)).toBe('100%');
     expect(formatPercent(0)).toBe('0%');
     expect(formatPercent(33.333)).toBe('33,3%');
+  });
+
+  it('writes a time taken to the second below an hour, and never rounds seconds up to a minute', () => {
+    expect(formatDuration(38)).toBe('38 s');
+    expect(formatDuration(0)).toBe('0 s');
+    expect(formatDuration(60)).toBe('1 min');
+    expect(formatDuration(188.4)).toBe('3 min 08 s');
+    expect(formatDuration(3600 + 5 * 60 + 9)).toBe('1 h 05 min');
+    expect(formatDuration(-3)).toBe('0 s');
   });
 });

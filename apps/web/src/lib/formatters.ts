@@ -109,3 +109,18 @@ export function formatInteger(value: number): string {
 export function formatPercent(value: number): string {
   return `${percentFormat().format(value)}%`;
 }
+
+/**
+ * A time taken, the same on every screen (a simulado's result and its line in the performance
+ * page): '45 s', '12 min', '3 min 08 s', '1 h 05 min'.
+ */
+export function formatDuration(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.round(totalSeconds));
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = seconds % 60;
+  if (hours > 0) return `${hours} h ${String(minutes).padStart(2, '0')} min`;
+  if (minutes > 0)
+    return rest > 0 ? `${minutes} min ${String(rest).padStart(2, '0')} s` : `${minutes} min`;
+  return `${rest} s`;
+}

@@ -11,18 +11,6 @@ export const SCORING_SHORT: Record<SimuladoScoring, string> = {
   cebraspe: 'Regra Cebraspe',
 };
 
-/** '1 h 05 min', '12 min', '45 s'. */
-export function durationLabel(totalSeconds: number): string {
-  const seconds = Math.max(0, Math.round(totalSeconds));
-  const hours = Math.floor(seconds / 3600);
-  const minutes = Math.floor((seconds % 3600) / 60);
-  const rest = seconds % 60;
-  if (hours > 0) return `${hours} h ${String(minutes).padStart(2, '0')} min`;
-  if (minutes > 0)
-    return rest > 0 ? `${minutes} min ${String(rest).padStart(2, '0')} s` : `${minutes} min`;
-  return `${rest} s`;
-}
-
 /** The countdown: '1:05:09' or '05:09'. */
 export function clockLabel(totalSeconds: number): string {
   const seconds = Math.max(0, Math.floor(totalSeconds));

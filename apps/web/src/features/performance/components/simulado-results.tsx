@@ -1,14 +1,9 @@
 import { ChevronRight, Timer } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
-import { formatDateTime, formatInteger } from '@/lib/formatters';
+import { formatDateTime, formatDuration, formatInteger } from '@/lib/formatters';
 import { useSimuladoResults } from '../api/performance-api';
 import { hitsLabel, missesLabel } from '../performance-text';
-
-function minutesLabel(seconds: number): string {
-  const minutes = Math.max(1, Math.round(seconds / 60));
-  return `${formatInteger(minutes)} min`;
-}
 
 /** The user's finished simulados, newest first, each leading to its result. */
 export function SimuladoResults() {
@@ -45,7 +40,7 @@ export function SimuladoResults() {
                   <span className="block text-xs text-ink-muted">
                     {formatDateTime(item.startedAt)} · {hitsLabel(result.correct)},{' '}
                     {missesLabel(result.wrong)}, {result.blank} em branco ·{' '}
-                    {minutesLabel(result.timeUsedSeconds)}
+                    {formatDuration(result.timeUsedSeconds)}
                     {item.scoring === 'cebraspe' && ' · regra Cebraspe'}
                   </span>
                 </span>

@@ -1,10 +1,10 @@
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
-import { formatDateTime } from '@/lib/formatters';
+import { formatDateTime, formatDuration } from '@/lib/formatters';
 import { questionCountLabel } from '@/domain/catalog/catalog-text';
 import { useSimulados } from '../api/simulado-api';
-import { durationLabel, SCORING_SHORT, scoreLabel } from '../simulado-text';
+import { SCORING_SHORT, scoreLabel } from '../simulado-text';
 
 /** 'Meus simulados': in progress ones to continue, finished ones with their score. */
 export function SimuladoList() {
@@ -31,7 +31,7 @@ export function SimuladoList() {
                 <span className="block text-xs text-ink-muted">
                   {formatDateTime(item.startedAt)} · {questionCountLabel(item.questionCount)} ·{' '}
                   {SCORING_SHORT[item.scoring]}
-                  {item.result && ` · ${durationLabel(item.result.timeUsedSeconds)}`}
+                  {item.result && ` · ${formatDuration(item.result.timeUsedSeconds)}`}
                 </span>
               </span>
               <span className="shrink-0 text-right text-sm font-semibold text-ink">

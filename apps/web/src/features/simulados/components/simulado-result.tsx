@@ -3,9 +3,9 @@ import { ChevronRight, CircleCheck, CircleMinus, CircleSlash, CircleX } from 'lu
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { Notice } from '@/components/ui/notice';
-import { formatInteger } from '@/lib/formatters';
+import { formatDuration, formatInteger } from '@/lib/formatters';
 import { questionViewerPath } from '@/domain/study/study-links';
-import { durationLabel, SCORING_SHORT, scoreLabel } from '../simulado-text';
+import { SCORING_SHORT, scoreLabel } from '../simulado-text';
 
 const OUTCOME = {
   certa: { label: 'Certa', icon: CircleCheck, classes: 'text-emerald-700 dark:text-emerald-400' },
@@ -53,8 +53,8 @@ export function SimuladoResult({ simulado }: { simulado: Simulado }) {
           <Stat label="Em branco" value={formatInteger(result.blank)} />
           <Stat
             label="Tempo usado"
-            value={durationLabel(result.timeUsedSeconds)}
-            hint={`de ${durationLabel(simulado.timeLimitSeconds)}`}
+            value={formatDuration(result.timeUsedSeconds)}
+            hint={`de ${formatDuration(simulado.timeLimitSeconds)}`}
           />
           <Stat
             label="Aproveitamento"

@@ -21,6 +21,7 @@ import { Page } from '@/components/ui/page';
 import { SearchableSelect } from '@/components/ui/searchable-select';
 import { PremiumInvitationCard } from '@/domain/plans/premium-invitation-card';
 import { errorMessage } from '@/lib/api-client';
+import { formatDuration } from '@/lib/formatters';
 import { examDetailQueryOptions } from '@/domain/catalog/catalog-queries';
 import { useSession } from '@/domain/session/session';
 import {
@@ -33,7 +34,7 @@ import {
 import { ExamOptionChoice } from '@/domain/catalog/exam-option-choice';
 import { useCreateSimulado, useFilterOptions } from '../api/simulado-api';
 import { SimuladoList } from '../components/simulado-list';
-import { durationLabel, SCORING_LABELS } from '../simulado-text';
+import { SCORING_LABELS } from '../simulado-text';
 
 const CREATE_FAILED = 'Não foi possível iniciar o simulado. Tente novamente.';
 
@@ -164,7 +165,7 @@ function ExamStartForm({ examId, count }: { examId: string; count: number }) {
     <>
       <p className="mt-1 text-sm text-ink-muted">
         {questionCountLabel(count)} · tempo:{' '}
-        {durationLabel(count * SIMULADO_MINUTES_PER_QUESTION * 60)}
+        {formatDuration(count * SIMULADO_MINUTES_PER_QUESTION * 60)}
       </p>
       <div className="mt-5">
         <ScoringChoice value={scoring} onChange={setScoring} />
