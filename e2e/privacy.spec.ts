@@ -126,10 +126,18 @@ test('a student changes the account’s e-mail, proving the new address', async 
 
   // The old address is told; the new one gets the link.
   expect((await lastMailTo(email)).text).toContain(newEmail);
-  await page.goto(actionLinkIn(await lastMailTo(newEmail)));
+  const link = actionLinkIn(await lastMailTo(newEmail));
+  await page.goto(link);
   await expect(page.getByText(PRIVACY_MESSAGES.emailChangeDone(newEmail))).toBeVisible();
   const session = await (await page.request.get('/api/auth/session')).json();
   expect(session.user.email).toBe(newEmail);
+
+  // Opened again, the used link says the change is already made, not that the link is bad.
+  await page.goto(link);
+  await expect(
+    page.getByRole('heading', { level: 1, name: PRIVACY_MESSAGES.emailChangeAlreadyDoneTitle }),
+  ).toBeVisible();
+  await expect(page.getByText(PRIVACY_MESSAGES.emailChangeAlreadyDone(newEmail))).toBeVisible();
 });
 
 test('a student deletes the account and the address can start again', async ({ page }) => {

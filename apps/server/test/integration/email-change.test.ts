@@ -66,7 +66,7 @@ describe('changing the e-mail of an account', () => {
 
     const confirmed = await confirm(actionCodeIn(link, 'changeEmail'));
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json()).toEqual({ email: newEmail });
+    expect(confirmed.json()).toEqual({ email: newEmail, alreadyConfirmed: false });
     const [row] = await db().select().from(users).where(eq(users.id, user.id));
     expect(row!.email).toBe(newEmail);
     expect(row!.emailVerifiedAt!.getTime()).toBeGreaterThan(Date.now() - 60_000);
@@ -82,13 +82,36 @@ describe('changing the e-mail of an account', () => {
     expect(old.statusCode).toBe(401);
     expect(old.json().error.code).toBe('auth/invalid-credential');
 
-    // The link works once.
+    // The link works once: opened again it says the change is made, and changes or mails nothing.
+    const mailsToOld = smtp.messages.filter((mail) => mail.to.includes(email)).length;
     const again = await confirm(actionCodeIn(link, 'changeEmail'));
-    expect(again.statusCode).toBe(400);
-    expect(again.json().error).toEqual({
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ email: newEmail, alreadyConfirmed: true });
+    expect(smtp.messages.filter((mail) => mail.to.includes(email)).length).toBe(mailsToOld);
+    const [unchanged] = await db().select().from(users).where(eq(users.id, user.id));
+    expect(unchanged!.emailVerifiedAt).toEqual(row!.emailVerifiedAt);
+  });
+
+  it('a used link no longer speaks for an address the account has left', async () => {
+    const { user, password, cookie } = await account();
+    const first = uniqueEmail('primeiro');
+    await requestChange(cookie, first, password);
+    const firstCode = actionCodeIn(await smtp.lastTo(first), 'changeEmail');
+    expect((await confirm(firstCode)).statusCode).toBe(200);
+    const second = uniqueEmail('segundo');
+    await requestChange(cookie, second, password);
+    expect((await confirm(actionCodeIn(await smtp.lastTo(second), 'changeEmail'))).json()).toEqual({
+      email: second,
+      alreadyConfirmed: false,
+    });
+
+    const stale = await confirm(firstCode);
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().error).toEqual({
       code: 'auth/invalid-action-code',
       message: PRIVACY_MESSAGES.emailChangeInvalid,
     });
+    expect(await emailOf(user.id)).toBe(second);
   });
 
   it('refuses an expired link, and an earlier link once a newer one was asked for', async () => {

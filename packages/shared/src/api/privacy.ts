@@ -58,6 +58,15 @@ const password = text(PASSWORD_MAX_LENGTH).check(z.minLength(1, PRIVACY_MESSAGES
 /** `POST /me/email-change`: the new address gets a link; the old one a notice. */
 export const emailChangeRequestSchema = z.object({ newEmail: emailField(), password });
 
+/**
+ * The link sent to the new address, followed: `alreadyConfirmed` when it had been used and the
+ * address is still the account's (docs/product-rules.md, "Correcting the e-mail").
+ */
+export const emailChangeResponseSchema = z.object({
+  email: z.string(),
+  alreadyConfirmed: z.boolean(),
+});
+
 /** `DELETE /me`: a password account confirms with its password, a Google account with the e-mailed code. */
 export const deleteAccountRequestSchema = z.object({
   password: z.optional(password),
@@ -70,4 +79,5 @@ export type AcceptConsentsRequest = z.infer<typeof acceptConsentsRequestSchema>;
 export type DataExport = z.infer<typeof dataExportSchema>;
 export type DataExportsResponse = z.infer<typeof dataExportsResponseSchema>;
 export type EmailChangeRequest = z.infer<typeof emailChangeRequestSchema>;
+export type EmailChangeResponse = z.infer<typeof emailChangeResponseSchema>;
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;

@@ -22,6 +22,9 @@ export const PRIVACY_MESSAGES = {
   emailChangeGoogle: 'Contas Google usam o e-mail da conta Google e não podem alterá-lo aqui.',
   emailChangeInvalid: 'Link de confirmação de e-mail inválido ou expirado.',
   emailChangeDone: (email: string) => `E-mail alterado com sucesso! Agora sua conta usa ${email}.`,
+  emailChangeAlreadyDoneTitle: 'E-mail já confirmado',
+  emailChangeAlreadyDone: (email: string) =>
+    `Este link já foi usado e o novo e-mail já está confirmado: sua conta usa ${email}.`,
   wrongPassword: 'Senha incorreta.',
   mailFailed: 'Não foi possível enviar o e-mail. Tente novamente em alguns minutos.',
 

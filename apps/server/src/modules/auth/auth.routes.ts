@@ -4,6 +4,7 @@ import {
   confirmResetRequestSchema,
   emailRequestSchema,
   emailChangeRequestSchema,
+  emailChangeResponseSchema,
   emailResponseSchema,
   verifyEmailResponseSchema,
   loginRequestSchema,
@@ -120,7 +121,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/auth/action/confirm-email-change',
     {
       config: open,
-      schema: { body: oobCodeRequestSchema, response: { 200: emailResponseSchema } },
+      schema: { body: oobCodeRequestSchema, response: { 200: emailChangeResponseSchema } },
     },
     async (request) => auth.confirmEmailChange(request.body.oobCode),
   );

@@ -424,10 +424,16 @@ export function createAuthService({ db, mailer, config, log, sessionCache }: Aut
       return { email: newEmail };
     },
 
-    /** Following the link: the account's address becomes the proven one, the old one is told. */
+    /**
+     * Following the link: the account's address becomes the proven one, the old one is told. A
+     * link opened again once it worked says so, while the address is still the account's.
+     */
     async confirmEmailChange(oobCode: string) {
       const found = await findActionCode(db, hashToken(oobCode), 'changeEmail');
       const newEmail = found?.code.newEmail;
+      if (found?.code.usedAt && newEmail && found.user.email === newEmail) {
+        return { email: newEmail, alreadyConfirmed: true };
+      }
       if (
         !found ||
         !newEmail ||
@@ -452,7 +458,7 @@ export function createAuthService({ db, mailer, config, log, sessionCache }: Aut
         // The change is made; the notice failing must not undo it or report a failure.
         log.error({ err: error, userId: user.id }, 'falha ao avisar o e-mail antigo da alteração');
       }
-      return { email: newEmail };
+      return { email: newEmail, alreadyConfirmed: false };
     },
 
     /**

@@ -8,6 +8,7 @@ import {
   type SessionResponse,
   type SignupRequest,
   verifyEmailResponseSchema,
+  emailChangeResponseSchema,
 } from '@gabarita/shared';
 import { useCallback } from 'react';
 import { apiRequest, noContent } from '@/lib/api-client';
@@ -52,7 +53,7 @@ export function verifyEmail(oobCode: string) {
 
 /** Follows the link sent to a new address: the account's e-mail becomes that address. */
 export function confirmEmailChange(oobCode: string) {
-  return apiRequest('/auth/action/confirm-email-change', emailResponseSchema, {
+  return apiRequest('/auth/action/confirm-email-change', emailChangeResponseSchema, {
     method: 'POST',
     body: { oobCode },
   });

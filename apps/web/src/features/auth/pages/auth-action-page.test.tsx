@@ -70,7 +70,10 @@ describe('/auth/action', () => {
 
   it('changeEmail confirms the new address once and offers sign-in', async () => {
     const api = stubApi({
-      'POST /auth/action/confirm-email-change': { email: 'nova@example.com' },
+      'POST /auth/action/confirm-email-change': {
+        email: 'nova@example.com',
+        alreadyConfirmed: false,
+      },
     });
     renderApp('/auth/action?mode=changeEmail&oobCode=a%2Bb');
     expect(await screen.findByText('Confirmando seu novo e-mail...')).toBeVisible();
@@ -99,7 +102,7 @@ describe('/auth/action', () => {
     await screen.findByText('Confirmando seu novo e-mail...');
 
     email = 'nova@example.com';
-    answer.resolve(Response.json({ email }));
+    answer.resolve(Response.json({ email, alreadyConfirmed: false }));
     await screen.findByRole('heading', { level: 1, name: 'E-mail alterado' });
     expect(screen.getByRole('link', { name: 'Ir para Minha Conta' })).toHaveAttribute(
       'href',
@@ -110,6 +113,25 @@ describe('/auth/action', () => {
       expect(queryClient.getQueryData(QUERY_KEYS.session)).toEqual({
         user: { ...SIGNED_IN_USER, email: 'nova@example.com' },
       }),
+    );
+  });
+
+  it('changeEmail with a link already used says the address is confirmed', async () => {
+    stubApi({
+      'POST /auth/action/confirm-email-change': {
+        email: 'nova@example.com',
+        alreadyConfirmed: true,
+      },
+    });
+    renderApp('/auth/action?mode=changeEmail&oobCode=abc');
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: PRIVACY_MESSAGES.emailChangeAlreadyDoneTitle,
+      }),
+    ).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      PRIVACY_MESSAGES.emailChangeAlreadyDone('nova@example.com'),
     );
   });
 

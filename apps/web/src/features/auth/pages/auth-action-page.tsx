@@ -102,7 +102,9 @@ function ChangeEmail({ oobCode }: { oobCode: string }) {
     ? change.error instanceof ApiError
       ? change.error.message
       : PRIVACY_MESSAGES.emailChangeInvalid
-    : PRIVACY_MESSAGES.emailChangeDone(change.data.email);
+    : change.data.alreadyConfirmed
+      ? PRIVACY_MESSAGES.emailChangeAlreadyDone(change.data.email)
+      : PRIVACY_MESSAGES.emailChangeDone(change.data.email);
   const Icon = failed ? MailX : MailCheck;
 
   return (
@@ -121,7 +123,11 @@ function ChangeEmail({ oobCode }: { oobCode: string }) {
         tabIndex={-1}
         className="text-2xl font-semibold tracking-tight text-ink focus-visible:outline-none"
       >
-        {failed ? 'Não foi possível alterar o e-mail' : 'E-mail alterado'}
+        {failed
+          ? 'Não foi possível alterar o e-mail'
+          : change.data.alreadyConfirmed
+            ? PRIVACY_MESSAGES.emailChangeAlreadyDoneTitle
+            : 'E-mail alterado'}
       </h1>
       <p
         role={failed ? 'alert' : 'status'}
