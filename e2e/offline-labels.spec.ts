@@ -3,7 +3,9 @@ import { expect, test } from './support/fixtures';
 
 /**
  * The e2e server runs the default offline tutor, which is not a language model: no page may say
- * IA or Inteligência Artificial, except in the sentences that say the tutor is not one.
+ * IA or Inteligência Artificial, except in the sentences that say the tutor is not one. The same
+ * walk reads the wording every page shares: the product is "o Gabarita", and counts agree with
+ * their nouns (no "prova(s)").
  */
 const EXAM_ID = 'cmva_2017_professor_matematica_prova';
 
@@ -36,14 +38,24 @@ const DISCLAIMERS = [
   /(nenhum|nada do que você pede a ele é enviado a um) provedor de intelig[êe]ncia artificial/i,
 ];
 const AI_WORDING = /(?<![\p{L}\p{N}])IA(?![\p{L}\p{N}])|[Ii]ntelig[êe]ncia [Aa]rtificial/u;
+const FEMININE_NAME = /(?<![\p{L}])(a|à|da|na|pela) Gabarita\b/iu;
+const PLURAL_MARK = /\p{L}\((s|es|ns|ões)\)/u;
 
-/** The sentences of the page's visible text that name AI, disclaimers left out. */
-async function aiSentences(page: Page): Promise<string[]> {
+/**
+ * The sentences of the page's visible text that name AI (disclaimers left out), call the product
+ * "a Gabarita" or leave a plural to the reader.
+ */
+async function wrongSentences(page: Page): Promise<string[]> {
   const text = await page.evaluate(() => document.body.innerText);
   return text
     .split(/(?<=[.!?;])\s+|\n+/)
-    .filter((sentence) => AI_WORDING.test(sentence))
-    .filter((sentence) => !DISCLAIMERS.some((disclaimer) => disclaimer.test(sentence)))
+    .filter(
+      (sentence) =>
+        (AI_WORDING.test(sentence) &&
+          !DISCLAIMERS.some((disclaimer) => disclaimer.test(sentence))) ||
+        FEMININE_NAME.test(sentence) ||
+        PLURAL_MARK.test(sentence),
+    )
     .map((sentence) => sentence.trim());
 }
 
@@ -53,7 +65,7 @@ async function walk(page: Page, paths: readonly string[]) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     await expect(page.getByRole('status').filter({ hasText: /^Carregando/ })).toHaveCount(0);
-    const sentences = await aiSentences(page);
+    const sentences = await wrongSentences(page);
     if (sentences.length > 0) found[path] = sentences;
   }
   return found;
@@ -71,7 +83,7 @@ async function checkFirstQuestion(page: Page) {
   await expect(page.getByText(/Correto, Parabéns!|Errado!/)).toBeVisible();
 }
 
-test.describe('with the offline tutor nothing reads as AI', () => {
+test.describe('every page, with the offline tutor: nothing reads as AI, "o Gabarita", no "(s)"', () => {
   test('signed out', async ({ page }) => {
     expect(await walk(page, SIGNED_OUT_PATHS)).toEqual({});
   });
@@ -85,7 +97,7 @@ test.describe('with the offline tutor nothing reads as AI', () => {
     await page.context().addCookies(premiumAccount.cookies);
     // The tutor's panels show once the question is checked (a Premium check costs nothing).
     await checkFirstQuestion(page);
-    expect({ checked: await aiSentences(page), ...(await walk(page, STUDENT_PATHS)) }).toEqual({
+    expect({ checked: await wrongSentences(page), ...(await walk(page, STUDENT_PATHS)) }).toEqual({
       checked: [],
     });
   });

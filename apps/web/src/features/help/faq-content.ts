@@ -88,7 +88,7 @@ export function faqCategories(
           id: 'entrar-google',
           question: 'Posso entrar com minha conta Google?',
           answer: [
-            'Sim. Na página de entrada, clique em "Entrar com Google" e escolha sua conta. Não é preciso criar uma senha para a Gabarita: o acesso fica ligado à sua conta Google.',
+            'Sim. Na página de entrada, clique em "Entrar com Google" e escolha sua conta. Não é preciso criar uma senha para o Gabarita: o acesso fica ligado à sua conta Google.',
           ],
         },
         {
@@ -96,7 +96,7 @@ export function faqCategories(
           question: 'Esqueci minha senha. Como faço para recuperá-la?',
           answer: [
             'Na página de entrada, clique em "Recuperar senha" e informe o e-mail da sua conta. Você receberá um link para criar uma nova senha. Se você já estiver conectado, também pode pedir esse link em "Gerenciar Conta", na seção Segurança.',
-            'Contas criadas com o Google não têm senha na Gabarita: para entrar, use novamente o botão do Google.',
+            'Contas criadas com o Google não têm senha no Gabarita: para entrar, use novamente o botão do Google.',
           ],
         },
         {
@@ -104,7 +104,7 @@ export function faqCategories(
           question: 'Como altero meu nome ou minha foto de perfil?',
           answer: [
             'Clique na sua foto (ou no botão "Conta") no canto superior direito para abrir o painel de perfil. Ali você pode editar o nome e trocar a foto, que é reduzida automaticamente para no máximo 256 × 256 pixels.',
-            'Em contas criadas com o Google, o nome e a foto são os da sua conta Google e não podem ser alterados na Gabarita.',
+            'Em contas criadas com o Google, o nome e a foto são os da sua conta Google e não podem ser alterados no Gabarita.',
           ],
         },
         {

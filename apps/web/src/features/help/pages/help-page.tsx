@@ -125,7 +125,7 @@ export default function HelpPage() {
   return (
     <Page
       title="Central de Ajuda"
-      description="Encontre respostas sobre conta, planos, pagamentos e recursos da Gabarita. Se a sua dúvida não estiver aqui, fale com o suporte no fim da página."
+      description="Encontre respostas sobre conta, planos, pagamentos e recursos do Gabarita. Se a sua dúvida não estiver aqui, fale com o suporte no fim da página."
     >
       <SearchBox value={query} onChange={setQuery} />
       <p aria-live="polite" className="sr-only">
