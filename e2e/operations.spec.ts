@@ -176,7 +176,10 @@ test('an admin refunds a PIX purchase and reads the numbers', async ({ page, pla
       await page.screenshot({
         path: `e2e/.artifacts/screenshots/operations-refund-dialog-${viewport.width}-${colorScheme}.png`,
       });
-      await expectNoViolations(page, `confirmação do reembolso, ${viewport.width}px ${colorScheme}`);
+      await expectNoViolations(
+        page,
+        `confirmação do reembolso, ${viewport.width}px ${colorScheme}`,
+      );
     }
   }
   await dialog.getByRole('button', { name: 'Reembolsar' }).click();
