@@ -58,7 +58,7 @@ describe('the offline tutor after a definitive key', () => {
     const asked = 'Por que a alternativa A está correta?';
     const before = await askTutor(app(), chatUrl(QUESTION), { message: asked }, student.cookie);
     const oldReply = eventOf(before.events, 'done').content;
-    expect(oldReply).toContain('Por que a alternativa A está correta');
+    expect(oldReply).toContain('a resposta é a alternativa **A**');
     const explained = await askTutor(app(), feedbackUrl(QUESTION), {}, student.cookie);
     expect(textOf(explained.events)).toMatch(/^\*\*Gabarito oficial: A\*\*/);
     const studyText = { disciplina: 'matematica', assunto: 'Frações' };
@@ -109,8 +109,8 @@ describe('the offline tutor after a definitive key', () => {
       student.cookie,
     );
     const newReply = eventOf(after.events, 'done');
-    expect(newReply.content).toContain('gabarito oficial, que é a **B)**');
-    expect(newReply.content).not.toContain('Por que a alternativa A está correta');
+    expect(newReply.content).toContain('segundo o gabarito oficial, a resposta é a **B)**');
+    expect(newReply.content).not.toContain('a resposta é a alternativa **A**');
     // Asking again about the change is not charged a second time.
     expect(newReply.charged).toBeNull();
     expect((await tokensOf(app(), student.cookie)).daily!.used).toEqual(spent);
