@@ -346,9 +346,11 @@ test('a definitive key makes a student right; the student is told above the page
   );
   await expect(mark).toContainText('As mensagens acima foram escritas antes dessa mudança');
   await expect(mark).toContainText('A próxima resposta já considera a mudança');
-  // The comment was taken off with the old key: the explanation is written again, for free.
-  const explanation = page.getByRole('region', { name: 'Explicação do tutor offline' });
-  await expect(explanation).toContainText(`Gabarito oficial: ${newKey}`);
+  // The comment was taken off with the old key: the offline tutor, which explains from it, gives the
+  // new key and says it has no reasons yet; nothing was charged.
+  const commentary = page.getByRole('region', { name: 'Comentário' });
+  await expect(commentary).toContainText('Esta questão ainda não tem comentário da equipe.');
+  await expect(commentary).toContainText(`Gabarito oficial: ${newKey}`);
   expect(await todayTokens(page)).toBe(spent);
   for (const viewport of [
     { width: 1280, height: 900 },
@@ -370,7 +372,7 @@ test('a definitive key makes a student right; the student is told above the page
   await chatInput.press('Enter');
   await expect(conversation.getByRole('listitem')).toHaveCount(5);
   await expect(conversation.getByRole('listitem').nth(4)).toContainText(
-    `Por que a alternativa ${newKey} está correta`,
+    `a resposta é a alternativa ${newKey}`,
   );
   await expect(mark).not.toContainText('A próxima resposta já considera a mudança');
   expect(await todayTokens(page)).toBe(spent);
