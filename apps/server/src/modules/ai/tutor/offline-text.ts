@@ -97,7 +97,9 @@ export function askedLetter(message: string, letters: string[]): string | null {
 
 /** What a chat message asks for, as far as the offline tutor can tell (on the folded message). */
 export const ASKS = {
-  whyKey: /\b(por ?que|porque)\b.*\b(certa|correta|certo|gabarito|resposta)\b/,
+  /** Why the key is right, or simply which it is ('Qual é o gabarito?'). */
+  whyKey:
+    /\b(por ?que|porque)\b.*\b(certa|correta|certo|gabarito|resposta)\b|\bqual (?:e |foi )?(?:o gabarito|a resposta|a alternativa (?:certa|correta)|(?:alternativa|letra) (?:e |esta )?(?:a )?(?:certa|correta))\b/,
   simpler:
     /outro jeito|outra forma|outras palavras|nao entendi|simplifi|mais simples|explique melhor/,
   example: /\bexemplo/,
