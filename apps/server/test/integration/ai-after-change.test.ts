@@ -2,10 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatHistoryResponse, ChatTurn, QuestionEditing } from '@gabarita/shared';
 import { aiFeedback, didacticContents, operatorAiUsage } from '@/db/schema';
+import { createContentImportService } from '@/modules/catalog/import/content-import.service';
 import { get, send, signedInStudent } from '../helpers/accounts';
 import { aiConfig, aiStudent, askTutor, tokensOf } from '../helpers/ai';
 import { type FakeProvider, startFakeOpenAi } from '../helpers/fake-ai-providers';
 import { eventually } from '../helpers/eventually';
+import { editedCatalog, FORMAT_2_EXAM, FORMAT_2_EXAMPLE } from '../helpers/content';
 import { eventOf, textOf } from '../helpers/sse';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -158,6 +160,68 @@ describe('the offline tutor after a definitive key', () => {
     );
     expect(eventOf(reply.events, 'done').charged).not.toBeNull();
     expect((await historyOf(testApp, `${EXAM}_3`, student.cookie)).changes).toEqual([]);
+  });
+});
+
+describe('the tutor after a re-import changes a key or a comment', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp({ starting: 'mini' });
+    await createContentImportService(testApp.database.db).importContent(FORMAT_2_EXAMPLE);
+  });
+  afterAll(() => testApp.close());
+
+  it('marks the kept chats of the questions the file changed, and of no other', async () => {
+    const keyChanged = `${EXAM}_2`;
+    const commentChanged = 'exemplo_2024_formato2_prova_6';
+    const untouched = `${EXAM}_4`;
+    const student = await aiStudent(testApp.app, testApp.database, {
+      premium: true,
+      checked: [keyChanged, commentChanged, untouched],
+    });
+    for (const id of [keyChanged, commentChanged, untouched]) {
+      await askTutor(testApp.app, chatUrl(id), { message: 'Qual é o gabarito?' }, student.cookie);
+    }
+
+    const importer = createContentImportService(testApp.database.db);
+    await importer.importContent(
+      editedCatalog((catalog) => {
+        catalog.question('alfa_2017_prova.json', '2').gabarito = 'B';
+      }),
+    );
+    await importer.importContent(
+      editedCatalog((catalog) => {
+        const comment = catalog.question(FORMAT_2_EXAM, '6').comentario as { resumo: string };
+        comment.resumo = `${comment.resumo} Revisado pela equipe.`;
+      }, FORMAT_2_EXAMPLE),
+    );
+
+    const changesOf = async (id: string) =>
+      (await historyOf(testApp, id, student.cookie)).changes.map(({ kind, from, to }) => ({
+        kind,
+        from,
+        to,
+      }));
+    expect(await changesOf(keyChanged)).toEqual([{ kind: 'key', from: 'C', to: 'B' }]);
+    expect(await changesOf(commentChanged)).toEqual([{ kind: 'comment', from: null, to: null }]);
+    expect(await changesOf(untouched)).toEqual([]);
+    // The next reply stands on the new key.
+    const reply = await askTutor(
+      testApp.app,
+      chatUrl(keyChanged),
+      { message: 'Qual é o gabarito?' },
+      student.cookie,
+    );
+    expect(eventOf(reply.events, 'done').content).toContain('**B**');
+    expect(eventOf(reply.events, 'done').charged).toBeNull();
+
+    // The same files again change nothing more.
+    await importer.importContent(
+      editedCatalog((catalog) => {
+        catalog.question('alfa_2017_prova.json', '2').gabarito = 'B';
+      }),
+    );
+    expect(await changesOf(keyChanged)).toHaveLength(1);
   });
 });
 

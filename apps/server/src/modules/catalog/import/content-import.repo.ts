@@ -157,10 +157,16 @@ export async function upsertExams(
    */
   stampImport = true,
 ) {
-  if (list.length === 0) return;
+  if (list.length === 0) return [];
   const examIds = list.map((exam) => exam.id);
   const counts = list.map((exam) => candidateCounts(exam));
   await pause();
+  // Only a question of an exam stored before can change what the tutor wrote about it.
+  const storedExams = new Set(
+    (await db.select({ id: exams.id }).from(exams).where(inArray(exams.id, examIds))).map(
+      (row) => row.id,
+    ),
+  );
   const examRows = list.map((exam, at) => ({ id: exam.id, ...examColumns(exam, counts[at]!) }));
   const examTable = getTableColumns(exams);
   // A re-import takes every column it writes from the new row.
@@ -195,9 +201,12 @@ export async function upsertExams(
       ),
     );
   const rows = list.flatMap((exam) => exam.questions.map((q) => questionRow(exam, q, subjectIds)));
+  const basisChanged: BasisChangedQuestion[] = [];
   for (let start = 0; start < rows.length; start += questionsPerStatement) {
     await pause();
-    await upsertQuestions(db, rows.slice(start, start + questionsPerStatement), vectors);
+    const slice = rows.slice(start, start + questionsPerStatement);
+    const mayChange = slice.some((row) => storedExams.has(row.exam_id));
+    basisChanged.push(...(await upsertQuestions(db, slice, vectors, mayChange)));
   }
 
   await pause();
@@ -225,6 +234,7 @@ export async function upsertExams(
       select r."examId", r."disciplineCode", r."questionCount"
       from json_to_recordset(${JSON.stringify(disciplineRows)}::json) as r("examId" text,
         "disciplineCode" text, "questionCount" integer)`);
+  return basisChanged;
 }
 
 /** One exam (the editorial console's save). */
@@ -369,27 +379,45 @@ export async function searchVectors(db: Database, list: ValidExam[]) {
  * conflicts. Without `vectors`, or without a question's vector there (its text is unchanged),
  * the trigger works it out.
  */
+/**
+ * A question whose key, state or comment a write changed, read before the write: what the tutor
+ * wrote about it no longer stands (docs/product-rules.md, "The tutor after a change of key or
+ * comment"). A question new to the catalogue, or coming back to it, changed nothing.
+ */
+export interface BasisChangedQuestion {
+  id: string;
+  fromKey: string;
+  toKey: string;
+  fromStatus: string;
+  toStatus: string;
+  commentChanged: boolean;
+  subjects: { disciplineCode: string; subject: string }[];
+}
+
 async function upsertQuestions(
   db: Database,
   list: ReturnType<typeof questionRow>[],
   vectors: ReadonlyMap<string, string> | undefined,
-) {
+  /** Some of these questions may be stored already: tell which of them changed their basis. */
+  lookForChanges: boolean,
+): Promise<BasisChangedQuestion[]> {
   const rows = vectors
     ? list.map((row) => ({ ...row, search_vector: vectors.get(row.id) ?? null }))
     : list;
   const vector = (clause: SQL) => (vectors ? clause : sql``);
-  await db.execute(sql`
+  const incoming = sql`json_to_recordset(${JSON.stringify(rows)}::json) as q(id text,
+    exam_id text, number integer, option_key text, statement_html text, alternatives jsonb,
+    answer_letter text, discipline_code text, subject_id integer, reference_keys jsonb,
+    image_asset_id text, image_description text, status text, status_note text,
+    commentary jsonb ${vector(sql`, search_vector tsvector`)})`;
+  const upsert = (from: SQL) => sql`
     insert into questions (id, exam_id, number, option_key, statement_html, alternatives,
       answer_letter, discipline_code, subject_id, reference_keys, image_asset_id,
       image_description, status, status_note, commentary ${vector(sql`, search_vector`)})
     select q.id, q.exam_id, q.number, q.option_key, q.statement_html, q.alternatives,
       q.answer_letter, q.discipline_code, q.subject_id, q.reference_keys, q.image_asset_id,
       q.image_description, q.status, q.status_note, q.commentary ${vector(sql`, q.search_vector`)}
-    from json_to_recordset(${JSON.stringify(rows)}::json) as q(id text, exam_id text,
-      number integer, option_key text, statement_html text, alternatives jsonb,
-      answer_letter text, discipline_code text, subject_id integer, reference_keys jsonb,
-      image_asset_id text, image_description text, status text, status_note text,
-      commentary jsonb ${vector(sql`, search_vector tsvector`)})
+    from ${from}
     left join questions stored on stored.id = q.id
     where stored.id is null
        or stored.retired_at is not null
@@ -411,7 +439,47 @@ async function upsertQuestions(
       commentary = excluded.commentary,
       ${vector(sql`search_vector = excluded.search_vector,`)}
       -- Back in the file: back in the catalogue.
-      retired_at = null`);
+      retired_at = null`;
+  if (!lookForChanges) {
+    await db.execute(upsert(incoming));
+    return [];
+  }
+  // Every part of one statement reads the table as it was before the statement: `changed` sees
+  // the stored key and comment that the upsert replaces.
+  const changed = await executeRows<
+    Omit<BasisChangedQuestion, 'subjects'> & {
+      fromDiscipline: string;
+      fromSubject: string;
+      toDiscipline: string;
+      toSubject: string;
+    }
+  >(
+    db,
+    sql`
+    with q as (select * from ${incoming}),
+    changed as (
+      select q.id, stored.answer_letter as "fromKey", q.answer_letter as "toKey",
+        stored.status as "fromStatus", q.status as "toStatus",
+        stored.commentary is distinct from q.commentary as "commentChanged",
+        stored.discipline_code as "fromDiscipline", stored_subject.name as "fromSubject",
+        q.discipline_code as "toDiscipline", new_subject.name as "toSubject"
+      from q
+      join questions stored on stored.id = q.id and stored.retired_at is null
+      join subjects stored_subject on stored_subject.id = stored.subject_id
+      join subjects new_subject on new_subject.id = q.subject_id
+      where (stored.answer_letter, stored.status, stored.commentary)
+        is distinct from (q.answer_letter, q.status, q.commentary)
+    ),
+    written as (${upsert(sql`q`)})
+    select * from changed`,
+  );
+  return changed.map(({ fromDiscipline, fromSubject, toDiscipline, toSubject, ...row }) => ({
+    ...row,
+    subjects: [
+      { disciplineCode: fromDiscipline, subject: fromSubject },
+      { disciplineCode: toDiscipline, subject: toSubject },
+    ],
+  }));
 }
 
 async function ensureSubjects(

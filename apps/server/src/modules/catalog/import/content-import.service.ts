@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type Database, runsOnPostgres } from '@/db/client';
 import { inTransaction } from '@/db/transaction';
 import { slicer } from '@/lib/event-loop';
+import { type BasisChangeInput, recordBasisChange } from '@/modules/ai/basis-changes';
 import { bumpCatalogVersion } from '../catalog-version.repo';
 import { buildExamIndex, saveExamIndexSnapshot } from '../exam-index-store';
 import {
@@ -13,6 +14,7 @@ import {
 import { editedInConsole } from '../editor/question-versions.repo';
 import { listContentFolder } from './content-files';
 import {
+  type BasisChangedQuestion,
   countCatalogQuestions,
   countExams,
   disciplineNames,
@@ -229,7 +231,15 @@ async function importContent(
       ? statisticsKeptUp(tx, await countCatalogQuestions(tx))
       : undefined;
     const write = async ({ batch, vectors }: ReturnType<typeof withVectors>) => {
-      await upsertExams(tx, batch, subjectIds, pause, writes.questionsPerStatement, await vectors);
+      const changed = await upsertExams(
+        tx,
+        batch,
+        subjectIds,
+        pause,
+        writes.questionsPerStatement,
+        await vectors,
+      );
+      for (const question of changed) await recordBasisChange(tx, basisChangeOf(question));
       for (const exam of batch) written(exam.questions.length);
       await statistics?.afterWriting(batch.reduce((sum, exam) => sum + exam.questions.length, 0));
     };
@@ -274,6 +284,34 @@ async function importContent(
       ...retirementLines(retirements, true),
       ...(ceiling ? [ceiling] : []),
     ],
+  };
+}
+
+/** 'A', or 'anulada' for an annulled question: how a change of key names it. */
+const keyName = (key: string, status: string) => (status === 'annulled' ? 'anulada' : key);
+
+/**
+ * A re-imported question whose key, annulment or comment the file changed: a change of what the
+ * tutor's texts about it stood on, as when the definitive key or the editor changes it.
+ */
+function basisChangeOf(question: BasisChangedQuestion): BasisChangeInput {
+  const from = keyName(question.fromKey, question.fromStatus);
+  const to = keyName(question.toKey, question.toStatus);
+  if (from === to) {
+    return {
+      questionId: question.id,
+      kind: 'comment',
+      from: null,
+      to: null,
+      subjects: question.subjects,
+    };
+  }
+  return {
+    questionId: question.id,
+    kind: to === 'anulada' ? 'annulment' : 'key',
+    from,
+    to,
+    subjects: question.subjects,
   };
 }
 
