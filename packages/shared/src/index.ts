@@ -4,6 +4,8 @@ export * from './paths';
 export * from './errors';
 export * from './api/health';
 export * from './api/app-info';
+export * from './api/operator';
+export * from './api/dev-outbox';
 export * from './api/auth';
 export * from './api/me';
 export * from './messages/auth';

@@ -1,22 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { outboxResponseSchema } from '@gabarita/shared';
 import type { TrustProxy } from '@/config';
 import type { Database } from '@/db/client';
 import { restrictToLocalClients } from '@/plugins/local-clients';
 import { escapeHtml } from './mail.templates';
 import { listOutboxMessages } from './outbox.repo';
-
-const outboxResponseSchema = z.object({
-  messages: z.array(
-    z.object({
-      id: z.string(),
-      to: z.string(),
-      subject: z.string(),
-      text: z.string(),
-      createdAt: z.string(),
-    }),
-  ),
-});
 
 /**
  * Development outbox: lets a newcomer running `npm start` without SMTP open the verification link.

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { text } from '@gabarita/shared';
+import { operatorOutputSchema, text } from '@gabarita/shared';
 import type { AppConfig } from '@/config';
 import type { DatabaseHandle } from '@/db/client';
 import { AppError } from '@/lib/errors';
@@ -39,7 +39,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = asyn
         hide: true,
         params: z.object({ command: z.string().min(1).max(100) }),
         body: z.object({ args: z.array(text(10_000)).max(100) }),
-        response: { 200: z.object({ output: z.array(z.string()) }) },
+        response: { 200: operatorOutputSchema },
       },
       onRequest: async (request) => {
         const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
