@@ -3,6 +3,8 @@ import http from 'node:http';
 export const APP_ORIGIN = 'http://localhost:3000';
 
 export interface ClientResponse {
+  /** The request it answers ('GET /api/me'), for messages. */
+  route: string;
   status: number;
   headers: http.IncomingHttpHeaders;
   body: string;
@@ -56,6 +58,7 @@ export function clientAt(baseUrl: string, address = '127.0.0.1') {
           res.on('end', () => {
             const body = Buffer.concat(chunks).toString('utf8');
             resolve({
+              route: `${method} ${url}`,
               status: res.statusCode ?? 0,
               headers: res.headers,
               body,

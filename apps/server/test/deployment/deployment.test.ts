@@ -7,7 +7,15 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  checkAnswerResponseSchema,
+  createPaymentResponseSchema,
+  meResponseSchema,
+  questionDetailSchema,
+  questionEditingSchema,
+} from '@gabarita/shared';
 import { serverRoot } from '@/paths';
+import { parsed } from '../helpers/contract';
 import { type FakeProvider, startFakeOpenAi } from '../helpers/fake-ai-providers';
 import { type FakeMercadoPago, startFakeMercadoPago } from '../helpers/fake-mercado-pago';
 import { openEventStream } from '../helpers/event-stream';
@@ -168,7 +176,7 @@ describe('two instances behind nginx', () => {
     for (const instance of instances) {
       const me = await direct(instance).get('/api/me', student.cookie);
       expect(me.status, `${instance.name}: ${me.body}`).toBe(200);
-      expect(me.json<{ email: string }>().email).toBe(student.email);
+      expect(parsed(me, meResponseSchema).email).toBe(student.email);
     }
     // Round-robin: consecutive requests through the proxy go to both instances.
     for (let i = 0; i < 4; i += 1)
@@ -189,7 +197,7 @@ describe('two instances behind nginx', () => {
       student.cookie,
     );
     expect(created.status, created.body).toBe(201);
-    const { purchaseId } = created.json<{ purchaseId: string }>();
+    const { purchaseId } = parsed(created, createPaymentResponseSchema);
     const stream = await openEventStream(`${proxy}/api/payments/${purchaseId}/events`, {
       cookie: student.cookie,
     });
@@ -209,7 +217,7 @@ describe('two instances behind nginx', () => {
       stream.close();
     }
     const me = await visitor.get('/api/me', student.cookie);
-    expect(me.json<{ accountType: string }>().accountType).toBe('premium');
+    expect(parsed(me, meResponseSchema).accountType).toBe('premium');
 
     // A second student's pending payment page stays open, idle, for the heartbeat check below.
     const waiting = await signedUp(client(4), 'Caio');
@@ -220,7 +228,7 @@ describe('two instances behind nginx', () => {
     );
     expect(pending.status, pending.body).toBe(201);
     idleStream = await openEventStream(
-      `${proxy}/api/payments/${pending.json<{ purchaseId: string }>().purchaseId}/events`,
+      `${proxy}/api/payments/${parsed(pending, createPaymentResponseSchema).purchaseId}/events`,
       { cookie: waiting.cookie },
     );
     idleSince = Date.now();
@@ -274,14 +282,14 @@ describe('two instances behind nginx', () => {
     // Both instances have read it (and cached it) before the change.
     for (const instance of [a, b]) {
       const before = await instance.get(`/api/questions/${questionId}`);
-      expect(before.json<{ statementHtml: string }>().statementHtml).not.toContain(
+      expect(parsed(before, questionDetailSchema).statementHtml).not.toContain(
         'Enunciado revisado na implantação',
       );
     }
-    const editing = (await a.get(`/api/admin/questions/${questionId}`, editor.cookie)).json<{
-      snapshot: Record<string, unknown>;
-      versions: { version: number }[];
-    }>();
+    const editing = parsed(
+      await a.get(`/api/admin/questions/${questionId}`, editor.cookie),
+      questionEditingSchema,
+    );
     const saved = await a.put(
       `/api/admin/questions/${questionId}`,
       {
@@ -294,15 +302,17 @@ describe('two instances behind nginx', () => {
     const deadline = Date.now() + 5_000;
     let seen = '';
     while (Date.now() < deadline) {
-      seen = (await b.get(`/api/questions/${questionId}`)).json<{ statementHtml: string }>()
-        .statementHtml;
+      seen = parsed(
+        await b.get(`/api/questions/${questionId}`),
+        questionDetailSchema,
+      ).statementHtml;
       if (seen.includes('Enunciado revisado na implantação')) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(seen).toContain('Enunciado revisado na implantação');
     for (let i = 0; i < 2; i += 1) {
       const through = await client(6).get(`/api/questions/${questionId}`);
-      expect(through.json<{ statementHtml: string }>().statementHtml).toContain(
+      expect(parsed(through, questionDetailSchema).statementHtml).toContain(
         'Enunciado revisado na implantação',
       );
     }
@@ -359,7 +369,7 @@ describe('two instances behind nginx', () => {
           student.cookie,
         );
         expect(checked.status, checked.body).toBe(200);
-        expect(checked.json<{ correct: boolean }>().correct).toBe(true);
+        expect(parsed(checked, checkAnswerResponseSchema).correct).toBe(true);
       }
       // Round-robin sent one of them to the closing instance, which then rests for fail_timeout.
       expect(refused).toHaveLength(1);
@@ -591,7 +601,7 @@ describe('two instances behind nginx', () => {
       expect(purchases[0]).toMatchObject({ status: 'paid' });
       expect(purchases[0]!.granted_at).not.toBeNull();
       const me = await client(8).get('/api/me', buyer.cookie);
-      expect(me.json<{ accountType: string; plan: { daysRemaining: number } }>()).toMatchObject({
+      expect(parsed(me, meResponseSchema)).toMatchObject({
         accountType: 'premium',
         plan: { daysRemaining: 30 },
       });

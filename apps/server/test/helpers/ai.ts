@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { TokensResponse } from '@gabarita/shared';
+import { questionDetailSchema, tokensResponseSchema } from '@gabarita/shared';
 import { loadConfig, type AiConfig } from '@/config';
 import type { DatabaseHandle } from '@/db/client';
 import { createOperatorService } from '@/modules/operator/operator.service';
 import { APP_ORIGIN, get, send, signedInStudent } from './accounts';
+import { parsed } from './contract';
 import { parseEvents } from './sse';
 
 /** The tutor's configuration for a test: the offline tutor unless told otherwise, no retries. */
@@ -41,9 +42,7 @@ export async function aiStudent(
     );
   }
   for (const questionId of options.checked ?? []) {
-    const question = (await get(app, `/api/questions/${questionId}`)).json() as {
-      alternatives: { letter: string }[];
-    };
+    const question = parsed(await get(app, `/api/questions/${questionId}`), questionDetailSchema);
     const checked = await send(
       app,
       'POST',
@@ -66,7 +65,7 @@ export async function askTutor(app: FastifyInstance, url: string, body: unknown,
 export async function tokensOf(app: FastifyInstance, cookie: string) {
   const response = await get(app, '/api/me/tokens', cookie);
   if (response.statusCode !== 200) throw new Error(`tokens: ${response.body}`);
-  return response.json() as TokensResponse;
+  return parsed(response, tokensResponseSchema);
 }
 
 /** Headers of a same-origin JSON request over real HTTP. */

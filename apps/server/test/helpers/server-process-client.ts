@@ -1,4 +1,6 @@
 import { expect } from 'vitest';
+import { outboxResponseSchema } from '@gabarita/shared';
+import { parsedFetch } from './contract';
 
 /** The origin the process tests give their servers (APP_URL): the CSRF check compares with it. */
 export const PROCESS_APP_URL = 'http://localhost:3000';
@@ -23,9 +25,10 @@ export async function signedInStudent(base: string, label: string) {
   expect(
     (await call(base, 'POST', '/api/auth/signup', { name: 'Ana', email, password })).status,
   ).toBe(201);
-  const outbox = (await (await call(base, 'GET', '/api/dev/outbox')).json()) as {
-    messages: Array<{ to: string; text: string }>;
-  };
+  const outbox = await parsedFetch(
+    await call(base, 'GET', '/api/dev/outbox'),
+    outboxResponseSchema,
+  );
   const oobCode = /oobCode=([\w-]+)/.exec(outbox.messages.find((m) => m.to === email)!.text)![1];
   expect((await call(base, 'POST', '/api/auth/action/verify-email', { oobCode })).status).toBe(200);
   const login = await call(base, 'POST', '/api/auth/login', { email, password });

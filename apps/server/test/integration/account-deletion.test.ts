@@ -2,7 +2,11 @@ import { Writable } from 'node:stream';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRIVACY_MESSAGES } from '@gabarita/shared';
+import {
+  PRIVACY_MESSAGES,
+  createPaymentResponseSchema,
+  outboxResponseSchema,
+} from '@gabarita/shared';
 import { type Database, executeRows } from '@/db/client';
 import {
   actionCodes,
@@ -27,6 +31,7 @@ import {
   signedInStudent,
   uniqueEmail,
 } from '../helpers/accounts';
+import { parsed } from '../helpers/contract';
 import { questionIdsOf, seedPersonalData, tracesInEveryColumn } from '../helpers/personal-data';
 import { buy } from '../helpers/payments';
 import { actionCodeIn, type SmtpCatcher, startSmtpCatcher } from '../helpers/smtp-catcher';
@@ -473,11 +478,7 @@ describe('deleting an account that changed its e-mail', () => {
   const operator = () => createOperatorService(testApp.database);
 
   const outbox = async () =>
-    (await get(app(), '/api/dev/outbox')).json().messages as {
-      to: string;
-      subject: string;
-      text: string;
-    }[];
+    parsed(await get(app(), '/api/dev/outbox'), outboxResponseSchema).messages;
   const expectStatus = async (response: Promise<LightMyRequestResponse>, status: number) =>
     expect((await response).statusCode, (await response).body).toBe(status);
 
@@ -499,7 +500,7 @@ describe('deleting an account that changed its e-mail', () => {
   async function purchase(cookie: string, refund: boolean) {
     const bought = await buy(app(), cookie);
     expect(bought.statusCode, bought.body).toBe(201);
-    const purchaseId = bought.json().purchaseId as string;
+    const purchaseId = parsed(bought, createPaymentResponseSchema).purchaseId;
     await expectStatus(
       app().inject({
         method: 'POST',

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACCOUNTS_CONSOLE_MESSAGES,
   AUTH_MESSAGES,
-  type AccountDetail,
-  type AccountPage,
   TOKEN_PACKAGE,
   VALIDATION_MESSAGES,
+  accountDetailSchema,
+  accountPageSchema,
 } from '@gabarita/shared';
 import { auditLog, entitlements, outboxMessages, sessions, tokenWallets, users } from '@/db/schema';
 import {
@@ -16,6 +16,7 @@ import {
   sessionCookieFor,
   signedInStudent,
 } from '../helpers/accounts';
+import { parsed } from '../helpers/contract';
 import { refuseAuditEntries } from '../helpers/refused-writes';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -58,7 +59,7 @@ describe('accounts console', () => {
     const target = await customer('Joaquina Procurável');
     const byName = await get(first.app, '/api/admin/accounts?q=joaquina%20proc', support);
     expect(byName.statusCode).toBe(200);
-    const page = byName.json<AccountPage>();
+    const page = parsed(byName, accountPageSchema);
     expect(page.items.map((item) => item.id)).toEqual([target.user.id]);
     expect(page.items[0]).toMatchObject({ email: target.email, verified: true, blocked: false });
 
@@ -67,11 +68,13 @@ describe('accounts console', () => {
       `/api/admin/accounts?q=${encodeURIComponent(target.email.toUpperCase())}`,
       support,
     );
-    expect(byEmail.json<AccountPage>().items.map((item) => item.id)).toEqual([target.user.id]);
+    expect(parsed(byEmail, accountPageSchema).items.map((item) => item.id)).toEqual([
+      target.user.id,
+    ]);
 
     const detail = await get(first.app, `/api/admin/accounts/${target.user.id}`, support);
     expect(detail.statusCode).toBe(200);
-    const body = detail.json<AccountDetail>();
+    const body = parsed(detail, accountDetailSchema);
     expect(body.account).toMatchObject({
       name: 'Joaquina Procurável',
       email: target.email,
@@ -96,14 +99,16 @@ describe('accounts console', () => {
     for (let i = 0; i < 32; i += 1) {
       await createPasswordUser(db(), { name: `Paginada ${i}` });
     }
-    const one = (
-      await get(first.app, '/api/admin/accounts?q=paginada', support)
-    ).json<AccountPage>();
+    const one = parsed(
+      await get(first.app, '/api/admin/accounts?q=paginada', support),
+      accountPageSchema,
+    );
     expect(one.items).toHaveLength(30);
     expect(one.next).not.toBeNull();
-    const two = (
-      await get(first.app, `/api/admin/accounts?q=paginada&antes=${one.next}`, support)
-    ).json<AccountPage>();
+    const two = parsed(
+      await get(first.app, `/api/admin/accounts?q=paginada&antes=${one.next}`, support),
+      accountPageSchema,
+    );
     expect(two.items).toHaveLength(2);
     expect(two.next).toBeNull();
     const ids = new Set([...one.items, ...two.items].map((item) => item.id));
@@ -122,9 +127,10 @@ describe('accounts console', () => {
     const granted = await send(first.app, 'POST', url, { dias: 30, motivo: 'Cortesia' }, admin);
     expect(granted.statusCode).toBe(200);
     expect(granted.json()).toEqual({ message: ACCOUNTS_CONSOLE_MESSAGES.premiumGranted(30) });
-    const detail = (
-      await get(first.app, `/api/admin/accounts/${target.user.id}`, support)
-    ).json<AccountDetail>();
+    const detail = parsed(
+      await get(first.app, `/api/admin/accounts/${target.user.id}`, support),
+      accountDetailSchema,
+    );
     expect(detail.account.accountType).toBe('premium');
     expect(detail.plan.daysRemaining).toBe(30);
     const entries = await auditOf(target.user.id);
@@ -157,9 +163,10 @@ describe('accounts console', () => {
     const byAdmin = await send(first.app, 'POST', url, { pacotes: 5, motivo: 'Acordo' }, admin);
     expect(byAdmin.statusCode).toBe(200);
     expect(await packageInput(target.user.id)).toBe(7 * TOKEN_PACKAGE.inputTokens);
-    const detail = (
-      await get(first.app, `/api/admin/accounts/${target.user.id}`, support)
-    ).json<AccountDetail>();
+    const detail = parsed(
+      await get(first.app, `/api/admin/accounts/${target.user.id}`, support),
+      accountDetailSchema,
+    );
     expect(detail.tokens.package).toEqual({
       input: 7 * TOKEN_PACKAGE.inputTokens,
       output: 7 * TOKEN_PACKAGE.outputTokens,
@@ -379,8 +386,10 @@ describe('accounts console', () => {
   it("shows the account's last use, recorded at most once an hour per session", async () => {
     const target = await customer('Usuária Assídua');
     const lastSeenAt = async () =>
-      (await get(first.app, `/api/admin/accounts/${target.user.id}`, support)).json<AccountDetail>()
-        .account.lastSeenAt;
+      parsed(
+        await get(first.app, `/api/admin/accounts/${target.user.id}`, support),
+        accountDetailSchema,
+      ).account.lastSeenAt;
     // Signed in three hours ago, last used two hours ago.
     await db()
       .update(users)

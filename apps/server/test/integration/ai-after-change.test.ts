@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatHistoryResponse, ChatTurn, QuestionEditing } from '@gabarita/shared';
+import {
+  type ChatHistoryResponse,
+  type ChatTurn,
+  chatHistoryResponseSchema,
+  questionEditingSchema,
+} from '@gabarita/shared';
 import { aiFeedback, didacticContents, operatorAiUsage } from '@/db/schema';
 import { createContentImportService } from '@/modules/catalog/import/content-import.service';
 import { get, send, signedInStudent } from '../helpers/accounts';
@@ -8,6 +13,7 @@ import { aiConfig, aiStudent, askTutor, tokensOf } from '../helpers/ai';
 import { type FakeProvider, startFakeOpenAi } from '../helpers/fake-ai-providers';
 import { eventually } from '../helpers/eventually';
 import { editedCatalog, FORMAT_2_EXAM, FORMAT_2_EXAMPLE } from '../helpers/content';
+import { parsed } from '../helpers/contract';
 import { eventOf, textOf } from '../helpers/sse';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -35,7 +41,7 @@ async function applyKey(testApp: TestApp, editor: string, number: number, key: s
 async function historyOf(testApp: TestApp, id: string, cookie: string) {
   const response = await get(testApp.app, chatUrl(id), cookie);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as ChatHistoryResponse;
+  return parsed(response, chatHistoryResponseSchema);
 }
 
 const turnsOf = (history: ChatHistoryResponse): ChatTurn[] =>
@@ -341,7 +347,7 @@ describe('a language model after a change of key or comment', () => {
     const spent = (await tokensOf(app(), student.cookie)).daily!.used;
 
     const adminUrl = `/api/admin/questions/${QUESTION}`;
-    const editing = (await get(app(), adminUrl, editor)).json() as QuestionEditing;
+    const editing = parsed(await get(app(), adminUrl, editor), questionEditingSchema);
     const saved = await send(
       app(),
       'PUT',

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_HISTORY_MAX_TURNS, type ChatHistoryResponse } from '@gabarita/shared';
+import { CHAT_HISTORY_MAX_TURNS, chatHistoryResponseSchema } from '@gabarita/shared';
 import { chatMessages, tokenReservations } from '@/db/schema';
 import { get } from '../helpers/accounts';
 import { aiConfig, aiStudent, askTutor, jsonHeaders } from '../helpers/ai';
+import { parsed } from '../helpers/contract';
 import { type FakeProvider, startFakeOpenAi } from '../helpers/fake-ai-providers';
 import { eventOf, readStream } from '../helpers/sse';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -38,7 +39,7 @@ describe('the kept tutor conversation', () => {
   async function historyOf(cookie: string, url = chatUrl) {
     const response = await get(app(), url, cookie);
     expect(response.statusCode).toBe(200);
-    return (response.json() as ChatHistoryResponse).turns;
+    return parsed(response, chatHistoryResponseSchema).turns;
   }
 
   it('keeps each finished exchange, oldest first, for its owner only', async () => {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operatorOutputSchema } from '@gabarita/shared';
 import { operatorAiUsage, tokenUsage } from '@/db/schema';
 import { saoPauloDay } from '@/lib/clock';
 import { aiStudent, askTutor, tokensOf } from '../helpers/ai';
+import { parsed } from '../helpers/contract';
 import { eventOf } from '../helpers/sse';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -116,7 +118,7 @@ describe('operator commands of the tutor', () => {
       inputCostMicroUsd: 3_000,
       outputCostMicroUsd: 5_625,
     });
-    const report = (await run('ai:usage', ['2026-08'])).json().output as string[];
+    const report = parsed(await run('ai:usage', ['2026-08']), operatorOutputSchema).output;
     expect(report[0]).toBe(
       'Uso da IA em 08/2026 (custo em dólares americanos, pelos preços configurados em AI_PRICE_*):',
     );
@@ -136,7 +138,7 @@ describe('operator commands of the tutor', () => {
     expect((await run('ai:usage', ['2026-13'])).json().error.message).toBe(
       'Uso: ai:usage [AAAA-MM]',
     );
-    const current = (await run('ai:usage', [])).json().output as string[];
+    const current = parsed(await run('ai:usage', []), operatorOutputSchema).output;
     const [year, month] = saoPauloDay().split('-');
     expect(current[0]).toContain(`${month}/${year}`);
   });

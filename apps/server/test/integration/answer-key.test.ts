@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnswerKeyPreview, AuditPage } from '@gabarita/shared';
+import { answerKeyPreviewSchema, auditPageSchema } from '@gabarita/shared';
 import { questionHistory, questions, reviewItems } from '@/db/schema';
 import { createOperatorService } from '@/modules/operator/operator.service';
 import { get, send, signedInStudent } from '../helpers/accounts';
+import { parsed } from '../helpers/contract';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 const EXAM = 'alfa_2017_prova';
@@ -91,7 +92,7 @@ describe('definitive answer key', () => {
     // A preview changes nothing.
     expect(await responseOf(ana.user.id, 1)).toBe('c');
 
-    const applied = (await keyCall('apply', changes)).json() as AnswerKeyPreview;
+    const applied = parsed(await keyCall('apply', changes), answerKeyPreviewSchema);
     expect(applied.applied).toBe(true);
     expect(await responseOf(ana.user.id, 1)).toBe('e');
     expect(await responseOf(bia.user.id, 1)).toBe('c');
@@ -138,9 +139,10 @@ describe('definitive answer key', () => {
     );
     expect((await get(app(), '/api/me/notices', ana.cookie)).json().notices).toEqual([]);
 
-    const audit = (
-      await get(app(), '/api/admin/audit?acao=answer-key.apply', editor)
-    ).json() as AuditPage;
+    const audit = parsed(
+      await get(app(), '/api/admin/audit?acao=answer-key.apply', editor),
+      auditPageSchema,
+    );
     expect(audit.entries.map((entry) => entry.summary)).toEqual([
       expect.stringMatching(
         /^Gabarito definitivo da questão 2 de .*: C → anulada \(1 resposta mudou\)$/,
@@ -198,14 +200,15 @@ describe('definitive answer key', () => {
   });
 
   it('refuses a list with problems, line by line, and changes nothing', async () => {
-    const preview = (
+    const preview = parsed(
       await keyCall('preview', [
         { number: 3, key: 'E' },
         { number: 99, key: 'A' },
         { number: 4, key: 'B' },
         { number: 3, key: 'A' },
-      ])
-    ).json() as AnswerKeyPreview;
+      ]),
+      answerKeyPreviewSchema,
+    );
     expect(preview.lines.map((line) => line.problem)).toEqual([
       'a questão só tem as alternativas A, B, C, D',
       'a prova não tem esta questão',

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIT_PAGE_SIZE, type AuditPage } from '@gabarita/shared';
+import { AUDIT_PAGE_SIZE, auditPageSchema } from '@gabarita/shared';
 import { actorOf, recordAudit } from '@/modules/audit/audit.service';
 import { get, signedInStudent } from '../helpers/accounts';
+import { parsed } from '../helpers/contract';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 describe('audit log', () => {
@@ -14,7 +15,7 @@ describe('audit log', () => {
   const page = async (cookie: string, query = '') => {
     const response = await get(testApp.app, `/api/admin/audit${query}`, cookie);
     expect(response.statusCode).toBe(200);
-    return response.json() as AuditPage;
+    return parsed(response, auditPageSchema);
   };
 
   it('records operator commands and shows everything newest first, a page at a time', async () => {

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentEventSchema } from '@gabarita/shared';
+import { paymentEventSchema, createPaymentResponseSchema } from '@gabarita/shared';
 import { buildApp } from '@/app';
 import type { DatabaseHandle } from '@/db/client';
 import { purchases } from '@/db/schema';
 import { APP_ORIGIN, signedInStudent } from '../helpers/accounts';
+import { parsed } from '../helpers/contract';
 import { openEventStream } from '../helpers/event-stream';
 import { buy } from '../helpers/payments';
 import { createTestApp, type TestApp, testConfig } from '../helpers/test-app';
@@ -36,7 +37,7 @@ describe('payment events across instances', () => {
     const account = await signedInStudent(app, first.database);
     const response = await buy(app, account.cookie);
     expect(response.statusCode).toBe(201);
-    return { ...account, purchaseId: response.json().purchaseId as string };
+    return { ...account, purchaseId: parsed(response, createPaymentResponseSchema).purchaseId };
   }
 
   function simulatePayment(app: FastifyInstance, purchaseId: string) {

@@ -3,11 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditPage, ContentCheck } from '@gabarita/shared';
+import { auditPageSchema, contentCheckSchema } from '@gabarita/shared';
 import { exams } from '@/db/schema';
 import { makeUploadFolder } from '@/modules/catalog/import/upload-folders';
 import { APP_ORIGIN, get, signedInStudent } from '../helpers/accounts';
 import { FORMAT_2_EXAMPLE, MINI_CATALOG } from '../helpers/content';
+import { parsed } from '../helpers/contract';
 import { eventually } from '../helpers/eventually';
 import { refuseAuditEntries } from '../helpers/refused-writes';
 import { eventsOf } from '../helpers/sse';
@@ -38,7 +39,7 @@ describe('import from the browser', () => {
     const zip = zipOf(folderEntries(FORMAT_2_EXAMPLE, 'formato-2/'));
     const checked = await upload('formato-2.zip', zip, '?verificar=1');
     expect(checked.statusCode, checked.body).toBe(200);
-    expect(checked.json() as ContentCheck).toEqual({
+    expect(parsed(checked, contentCheckSchema)).toEqual({
       ok: true,
       lines: [
         expect.stringMatching(
@@ -68,9 +69,10 @@ describe('import from the browser', () => {
     });
     expect(await examCount()).toBe(1);
 
-    const audit = (
-      await get(testApp.app, '/api/admin/audit?acao=content.import', editor)
-    ).json() as AuditPage;
+    const audit = parsed(
+      await get(testApp.app, '/api/admin/audit?acao=content.import', editor),
+      auditPageSchema,
+    );
     expect(audit.entries[0]!.summary).toMatch(
       /^Importação pelo navegador de formato-2\.zip: 1 prova, /,
     );
@@ -87,9 +89,10 @@ describe('import from the browser', () => {
           }
         : entry,
     );
-    const checked = (
-      await upload('mini.zip', zipOf(entries), '?verificar=1')
-    ).json() as ContentCheck;
+    const checked = parsed(
+      await upload('mini.zip', zipOf(entries), '?verificar=1'),
+      contentCheckSchema,
+    );
     expect(checked.ok).toBe(false);
     expect(checked.lines[0]).toMatch(/^Nada foi importado: 1 problema em 1 arquivo de mini\.zip/);
     expect(checked.problems).toEqual([

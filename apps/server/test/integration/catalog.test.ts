@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_OPTIONS_LABEL } from '@gabarita/shared';
+import { ALL_OPTIONS_LABEL, examSearchResponseSchema } from '@gabarita/shared';
 import { createContentImportService } from '@/modules/catalog/import/content-import.service';
 import { createPasswordUser, get, send, signIn } from '../helpers/accounts';
+import { parsed } from '../helpers/contract';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 type Facets = Record<string, { value: string; count: number }[]>;
@@ -17,12 +18,7 @@ describe('catalogue API', () => {
   const search = async (query: Record<string, string> = {}, cookie?: string) => {
     const response = await get(app(), `/api/exams?${new URLSearchParams(query)}`, cookie);
     expect(response.statusCode).toBe(200);
-    return response.json() as {
-      items: { id: string; matchingQuestionCount: number | null; inHistory: boolean }[];
-      total: number;
-      facets: Facets;
-      nextCursor: string | null;
-    };
+    return parsed(response, examSearchResponseSchema);
   };
   const options = (facets: Facets, key: string) => facets[key]!.map((o) => `${o.value}:${o.count}`);
 
@@ -241,7 +237,7 @@ describe('catalogue API before any import', () => {
   it('answers the search with no exams and no filter options', async () => {
     const response = await get(testApp.app, '/api/exams');
     expect(response.statusCode).toBe(200);
-    const body = response.json() as { items: unknown[]; total: number; facets: Facets };
+    const body = parsed(response, examSearchResponseSchema);
     expect(body.items).toEqual([]);
     expect(body.total).toBe(0);
     for (const options of Object.values(body.facets)) expect(options).toEqual([]);

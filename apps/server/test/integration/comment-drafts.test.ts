@@ -3,10 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorResponseSchema, operatorOutputSchema } from '@gabarita/shared';
 import { operatorAiUsage, questions } from '@/db/schema';
 import type { AiConfig } from '@/config';
 import { draftComments } from '@/modules/ai/comment-drafts/draft-comments.service';
 import { aiConfig } from '../helpers/ai';
+import { parsed } from '../helpers/contract';
 import {
   type FakeProvider,
   type RecordedRequest,
@@ -75,7 +77,10 @@ describe('content:draft-comments', () => {
     fs.rmSync(out, { recursive: true, force: true });
   });
 
-  const run = async (command: string, args: string[]) => {
+  const run = async (
+    command: string,
+    args: string[],
+  ): Promise<{ output?: string[]; error?: { message: string } }> => {
     const response = await testApp.app.inject({
       method: 'POST',
       url: `/api/internal/operator/${command}`,
@@ -83,9 +88,10 @@ describe('content:draft-comments', () => {
       headers: { authorization: `Bearer ${TOKEN}` },
       payload: { args },
     });
-    const body = response.json() as { output?: string[]; error?: { message: string } };
+    if (response.statusCode !== 200) return parsed(response, errorResponseSchema);
     // Amounts are formatted with a no-break space ('US$ 0,01').
-    return { ...body, output: body.output?.map((line) => line.replace(/\u00a0/g, ' ')) };
+    const { output } = parsed(response, operatorOutputSchema);
+    return { output: output.map((line) => line.replace(/\u00a0/g, ' ')) };
   };
 
   it('writes drafts checked by the importer, which refuses them until they are accepted', async () => {

@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEGAL_VERSIONS } from '@gabarita/shared';
+import { LEGAL_VERSIONS, consentsResponseSchema } from '@gabarita/shared';
 import { consents, users } from '@/db/schema';
 import { insertUser } from '@/modules/auth/auth.repo';
 import { get, send, sessionCookieFor, uniqueEmail } from '../helpers/accounts';
+import { parsed } from '../helpers/contract';
 import { type SmtpCatcher, startSmtpCatcher } from '../helpers/smtp-catcher';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -114,9 +115,10 @@ describe('consent records', () => {
       { document: 'privacidade', version: LEGAL_VERSIONS.privacidade },
       { document: 'termos', version: LEGAL_VERSIONS.termos },
     ]);
-    const records = (await get(app(), '/api/me/consents', cookie)).json().records as {
-      acceptedAt: string;
-    }[];
+    const records = parsed(
+      await get(app(), '/api/me/consents', cookie),
+      consentsResponseSchema,
+    ).records;
     const times = records.map((record) => Date.parse(record.acceptedAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });

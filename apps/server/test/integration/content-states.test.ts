@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOG_MESSAGES, type QuestionDetail } from '@gabarita/shared';
+import { CATALOG_MESSAGES, questionDetailSchema } from '@gabarita/shared';
 import { createCatalogService } from '@/modules/catalog/catalog.service';
 import { createContentImportService } from '@/modules/catalog/import/content-import.service';
 import { get, send, signedInStudent } from '../helpers/accounts';
 import { editedCatalog, FORMAT_2_EXAM, FORMAT_2_EXAMPLE } from '../helpers/content';
+import { parsed } from '../helpers/contract';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /**
@@ -26,7 +27,10 @@ describe('annulled and outdated questions', () => {
     send(app(), 'POST', `/api/questions/${id}/check`, { letter }, cookie);
 
   it('shows the state, the note and the figures of a question, never a key', async () => {
-    const annulled = (await get(app(), `/api/questions/${question(5)}`)).json<QuestionDetail>();
+    const annulled = parsed(
+      await get(app(), `/api/questions/${question(5)}`),
+      questionDetailSchema,
+    );
     expect(annulled).toMatchObject({
       status: 'annulled',
       statusNote: 'A banca anulou a questão: as alternativas A e B indicam o mesmo volume.',
@@ -44,11 +48,14 @@ describe('annulled and outdated questions', () => {
     ]);
     expect(JSON.stringify(annulled)).not.toMatch(/gabarito|answerLetter|"X"/);
 
-    const outdated = (await get(app(), `/api/questions/${question(6)}`)).json<QuestionDetail>();
+    const outdated = parsed(
+      await get(app(), `/api/questions/${question(6)}`),
+      questionDetailSchema,
+    );
     expect(outdated.status).toBe('outdated');
     expect(outdated.statusNote).toMatch(/^A Lei nº 13\.415\/2017 alterou o art\. 36 da LDB/);
 
-    const regular = (await get(app(), `/api/questions/${question(4)}`)).json<QuestionDetail>();
+    const regular = parsed(await get(app(), `/api/questions/${question(4)}`), questionDetailSchema);
     expect(regular).toMatchObject({ status: 'regular', statusNote: null });
     // Figures of the statement, the reference text and the alternatives, each once.
     expect(regular.figures.map((figure) => figure.assetId).sort()).toEqual([
@@ -62,7 +69,7 @@ describe('annulled and outdated questions', () => {
   });
 
   it('sends image and formatted alternatives, and text alternatives exactly as written', async () => {
-    const images = (await get(app(), `/api/questions/${question(3)}`)).json<QuestionDetail>();
+    const images = parsed(await get(app(), `/api/questions/${question(3)}`), questionDetailSchema);
     expect(images.alternatives[1]).toEqual({
       letter: 'B',
       text: '[Figura: Reta decrescente que passa pelos pontos (0, 1) e (1, −1).]',
@@ -76,7 +83,7 @@ describe('annulled and outdated questions', () => {
       width: 260,
       minWidth: 223,
     });
-    const text = (await get(app(), `/api/questions/${question(2)}`)).json<QuestionDetail>();
+    const text = parsed(await get(app(), `/api/questions/${question(2)}`), questionDetailSchema);
     expect(text.alternatives.map((alternative) => alternative.text)).toEqual([
       '75, e 75 < 100',
       '7,5 & 0,75',

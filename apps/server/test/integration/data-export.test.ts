@@ -2,10 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRIVACY_MESSAGES, type DataExport } from '@gabarita/shared';
+import { PRIVACY_MESSAGES, type DataExport, dataExportsResponseSchema } from '@gabarita/shared';
 import { dataExports, examOptionChoices, sessions, users } from '@/db/schema';
 import { saoPauloDay } from '@/lib/clock';
 import { createPasswordUser, get, send, sessionCookieFor } from '../helpers/accounts';
+import { parsed } from '../helpers/contract';
 import { questionIdsOf, seedPersonalData } from '../helpers/personal-data';
 import { type SmtpCatcher, startSmtpCatcher } from '../helpers/smtp-catcher';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -49,7 +50,7 @@ async function finished(app: FastifyInstance, cookie: string, id: string): Promi
   for (;;) {
     const response = await get(app, '/api/me/data-exports', cookie);
     expect(response.statusCode).toBe(200);
-    const item = (response.json().items as DataExport[]).find((each) => each.id === id);
+    const item = parsed(response, dataExportsResponseSchema).items.find((each) => each.id === id);
     if (item && item.status !== 'building') return item;
     if (Date.now() > deadline) throw new Error(`export ${id} still building`);
     await new Promise((resolve) => setTimeout(resolve, 25));
@@ -378,7 +379,10 @@ describe('data export', () => {
       message: PRIVACY_MESSAGES.exportLimited,
     });
     // The list shows at most five, newest first.
-    const items = (await get(app, '/api/me/data-exports', cookie)).json().items as DataExport[];
+    const items = parsed(
+      await get(app, '/api/me/data-exports', cookie),
+      dataExportsResponseSchema,
+    ).items;
     expect(items.map((item) => item.id)).toEqual([...ids].reverse());
   });
 

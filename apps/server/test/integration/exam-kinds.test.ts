@@ -7,10 +7,13 @@ import {
   ANSWER_KEY_MESSAGES,
   CATALOG_MESSAGES,
   type ExamCard,
-  type ExamDetailResponse,
-  type ExamSearchResponse,
-  type QuestionEditing,
   SIMULADO_MESSAGES,
+  examDetailResponseSchema,
+  examSearchResponseSchema,
+  questionEditingSchema,
+  questionSearchResponseSchema,
+  questionDetailSchema,
+  simuladoSchema,
 } from '@gabarita/shared';
 import { examDisciplines, exams, questions } from '@/db/schema';
 import { exportExams } from '@/modules/catalog/export/catalog-export';
@@ -31,6 +34,7 @@ import {
   type ExamJson,
   MINI_CATALOG,
 } from '../helpers/content';
+import { parsed } from '../helpers/contract';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 const ENEM = 'exemplo_enem_2023_prova';
@@ -66,9 +70,9 @@ describe('exam kinds and option blocks', () => {
   const db = () => testApp.database.db;
   const student = (premium = false) => signedInStudent(app(), testApp.database, { premium });
   const examList = async (query = '') =>
-    (await get(app(), `/api/exams${query}`)).json() as ExamSearchResponse;
+    parsed(await get(app(), `/api/exams${query}`), examSearchResponseSchema);
   const detail = async (cookie?: string) =>
-    (await get(app(), `/api/exams/${ENEM}`, cookie)).json() as ExamDetailResponse;
+    parsed(await get(app(), `/api/exams/${ENEM}`, cookie), examDetailResponseSchema);
   const choose = (cookie: string | undefined, opcao: string, examId = ENEM) =>
     send(app(), 'PUT', `/api/exams/${examId}/opcao`, { opcao }, cookie);
 
@@ -316,10 +320,7 @@ describe('exam kinds and option blocks', () => {
 
   it('finds block questions in the search, each saying its block', async () => {
     const response = await get(app(), '/api/questions/search?tipo=enem');
-    const body = response.json() as {
-      total: number;
-      items: { id: string; number: number; optionKey: string | null; examLabel: string }[];
-    };
+    const body = parsed(response, questionSearchResponseSchema);
     expect(body.total).toBe(14);
     expect(body.items.map((item) => item.id)).toEqual([
       ...[1, 2, 3].flatMap((n) => [`${ENEM}_espanhol_${n}`, `${ENEM}_ingles_${n}`]),
@@ -436,8 +437,8 @@ describe('exam kinds and option blocks', () => {
         cookie,
       );
       expect(response.statusCode, response.body).toBe(201);
-      return (response.json().questions as { questionId: string }[])
-        .map((q) => q.questionId)
+      return parsed(response, simuladoSchema)
+        .questions.map((q) => q.questionId)
         .sort();
     };
     // Carla chose Espanhol: its questions may come, Inglês never.
@@ -497,7 +498,7 @@ describe('exam kinds and option blocks', () => {
   it('edits a block question in the console, and the definitive key refuses a shared number', async () => {
     const editor = await signedInStudent(app(), testApp.database, { role: 'editor' });
     const url = `/api/admin/questions/${ENEM}_espanhol_2`;
-    const editing = (await get(app(), url, editor.cookie)).json() as QuestionEditing;
+    const editing = parsed(await get(app(), url, editor.cookie), questionEditingSchema);
     expect(editing.examLabel).toBe('ENEM · INEP · 2023');
     expect(editing.snapshot.questao).toContain('préstamo');
     const saved = await send(
@@ -512,7 +513,7 @@ describe('exam kinds and option blocks', () => {
     );
     expect(saved.statusCode, saved.body).toBe(200);
     const statement = async (id: string) =>
-      (await get(app(), `/api/questions/${id}`)).json().statementHtml as string;
+      parsed(await get(app(), `/api/questions/${id}`), questionDetailSchema).statementHtml;
     expect(await statement(`${ENEM}_espanhol_2`)).toBe('<p>No texto, “préstamo” quer dizer</p>');
     expect(await statement(`${ENEM}_ingles_2`)).toContain('No experience is needed');
 

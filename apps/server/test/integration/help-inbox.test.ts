@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  type AuditPage,
-  type HelpInboxPage,
-  type HelpRequestDetail,
   VALIDATION_MESSAGES,
   TOKEN_PACKAGE,
+  auditPageSchema,
+  helpActionResponseSchema,
+  helpInboxPageSchema,
+  helpRequestDetailSchema,
 } from '@gabarita/shared';
 import { get, send, signedInStudent } from '../helpers/accounts';
+import { parsed } from '../helpers/contract';
 import { refuseAuditEntries } from '../helpers/refused-writes';
 import { type SmtpCatcher, startSmtpCatcher } from '../helpers/smtp-catcher';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -38,7 +40,7 @@ describe('help inbox', () => {
   async function inbox(cookie: string, query = '') {
     const response = await get(app(), `/api/admin/help-requests${query}`, cookie);
     expect(response.statusCode, response.body).toBe(200);
-    return response.json() as HelpInboxPage;
+    return parsed(response, helpInboxPageSchema);
   }
   /** The one message of this sender's, found by its address. */
   async function messageOf(cookie: string, email: string) {
@@ -92,9 +94,10 @@ describe('help inbox', () => {
     await ask(carla.cookie, 'Paguei o PIX ontem e o plano <b>não</b> liberou.');
     const item = await messageOf(sara.cookie, carla.email);
 
-    const detail = (
-      await get(app(), `/api/admin/help-requests/${item.id}`, sara.cookie)
-    ).json() as HelpRequestDetail;
+    const detail = parsed(
+      await get(app(), `/api/admin/help-requests/${item.id}`, sara.cookie),
+      helpRequestDetailSchema,
+    );
     expect(detail.request).toMatchObject({
       name: 'Carla Cliente',
       email: carla.email,
@@ -121,9 +124,10 @@ describe('help inbox', () => {
       sara.cookie,
     );
     expect(granted.statusCode, granted.body).toBe(200);
-    const withPackage = (
-      await get(app(), `/api/admin/help-requests/${item.id}`, sara.cookie)
-    ).json() as HelpRequestDetail;
+    const withPackage = parsed(
+      await get(app(), `/api/admin/help-requests/${item.id}`, sara.cookie),
+      helpRequestDetailSchema,
+    );
     expect(withPackage.account!.packageTokens).toEqual({
       input: TOKEN_PACKAGE.inputTokens,
       output: TOKEN_PACKAGE.outputTokens,
@@ -142,7 +146,7 @@ describe('help inbox', () => {
 
     const second = await reply(sara.cookie, item.id, '  Qualquer coisa, é só responder.  ');
     expect(second.statusCode).toBe(200);
-    const thread = (second.json() as { detail: HelpRequestDetail }).detail.replies;
+    const thread = parsed(second, helpActionResponseSchema).detail.replies;
     expect(thread.map((entry) => [entry.authorName, entry.body])).toEqual([
       ['Sara Respostas', 'Olá, Carla! Já liberamos o seu plano.'],
       ['Sara Respostas', 'Qualquer coisa, é só responder.'],
@@ -150,9 +154,10 @@ describe('help inbox', () => {
     expect(smtp.messages.filter((message) => message.to.includes(carla.email))).toHaveLength(2);
     expect((await messageOf(sara.cookie, carla.email)).replies).toBe(2);
 
-    const audit = (
-      await get(app(), '/api/admin/audit?acao=help.reply', (await admin()).cookie)
-    ).json() as AuditPage;
+    const audit = parsed(
+      await get(app(), '/api/admin/audit?acao=help.reply', (await admin()).cookie),
+      auditPageSchema,
+    );
     const mine = audit.entries.filter((entry) => entry.target === carla.email);
     expect(mine.map((entry) => entry.summary)).toEqual([
       `Resposta à mensagem de Carla Cliente enviada para ${carla.email}`,
@@ -186,9 +191,10 @@ describe('help inbox', () => {
     const replied = await reply(sara.cookie, item.id, 'Não há renovação automática.');
     expect(replied.json().detail.request.status).toBe('answered');
 
-    const audit = (
-      await get(app(), '/api/admin/audit?acao=help.status', (await admin()).cookie)
-    ).json() as AuditPage;
+    const audit = parsed(
+      await get(app(), '/api/admin/audit?acao=help.status', (await admin()).cookie),
+      auditPageSchema,
+    );
     expect(
       audit.entries.filter((entry) => entry.target === davi.email).map((entry) => entry.summary),
     ).toEqual([

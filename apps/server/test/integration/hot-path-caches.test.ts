@@ -1,10 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ExamSearchResponse,
+  examDetailResponseSchema,
+  examSearchResponseSchema,
+  questionDetailSchema,
+  sessionResponseSchema,
+} from '@gabarita/shared';
 import { executeRows } from '@/db/client';
 import { createContentImportService } from '@/modules/catalog/import/content-import.service';
 import { createOperatorService } from '@/modules/operator/operator.service';
 import { createPasswordUser, get, send, signIn } from '../helpers/accounts';
 import { editedCatalog } from '../helpers/content';
+import { parsed } from '../helpers/contract';
 import { eventually } from '../helpers/eventually';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -15,11 +23,6 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
  */
 
 const SAO_PAULO_TODAY = sql`(now() at time zone 'America/Sao_Paulo')::date`;
-
-interface SearchBody {
-  items: { id: string; cargo: string; inHistory: boolean }[];
-  total: number;
-}
 
 describe('caches shared by two instances', () => {
   let first: TestApp;
@@ -40,16 +43,14 @@ describe('caches shared by two instances', () => {
   });
 
   const search = async (app: TestApp, cookie?: string) =>
-    (await get(app.app, '/api/exams', cookie)).json() as SearchBody;
-  const cargoOf = (body: SearchBody, id: string) =>
+    parsed(await get(app.app, '/api/exams', cookie), examSearchResponseSchema);
+  const cargoOf = (body: ExamSearchResponse, id: string) =>
     body.items.find((item) => item.id === id)?.cargo;
 
   it('serves the catalogue from memory until an import on another instance replaces it', async () => {
     expect(cargoOf(await search(second), 'alfa_2017_prova')).toBe('Professor de Matemática');
     const question = async () =>
-      (await get(second.app, '/api/questions/alfa_2017_prova_1')).json() as {
-        statementHtml: string;
-      };
+      parsed(await get(second.app, '/api/questions/alfa_2017_prova_1'), questionDetailSchema);
     expect((await question()).statementHtml).toBe('<p>Enunciado 1.</p>');
 
     // A change behind the catalogue's back (no import) is not seen: the answers come from memory.
@@ -160,20 +161,16 @@ describe('caches shared by two instances', () => {
       expect(visitor.items.some((item) => item.inHistory)).toBe(false);
 
       const detail = (cookie?: string) =>
-        get(app.app, `/api/questions/${id}`, cookie).then(
-          (response) => response.json() as { recordedAnswer: { response: string } | null },
+        get(app.app, `/api/questions/${id}`, cookie).then((response) =>
+          parsed(response, questionDetailSchema),
         );
       expect((await detail(oneCookie)).recordedAnswer?.response).toBe('c');
       expect((await detail(otherCookie)).recordedAnswer).toBeNull();
       expect((await detail()).recordedAnswer).toBeNull();
 
       const exam = (cookie?: string) =>
-        get(app.app, '/api/exams/gama_2015_prova', cookie).then(
-          (response) =>
-            response.json() as {
-              exam: { inHistory: boolean };
-              questions: { id: string; response: string | null }[];
-            },
+        get(app.app, '/api/exams/gama_2015_prova', cookie).then((response) =>
+          parsed(response, examDetailResponseSchema),
         );
       const mineExam = await exam(oneCookie);
       expect(mineExam.exam.inHistory).toBe(true);
@@ -226,11 +223,7 @@ describe('caches shared by two instances', () => {
 
   describe('sessions', () => {
     const sessionOf = async (app: TestApp, cookie: string) =>
-      (
-        (await get(app.app, '/api/auth/session', cookie)).json() as {
-          user: { name: string; accountType: string } | null;
-        }
-      ).user;
+      parsed(await get(app.app, '/api/auth/session', cookie), sessionResponseSchema).user;
 
     it('a sign-out on one instance refuses the cookie on the other at its next request', async () => {
       const account = await createPasswordUser(first.database.db);

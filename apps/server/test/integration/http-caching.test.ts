@@ -1,6 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPaymentResponseSchema } from '@gabarita/shared';
 import { signedInStudent } from '../helpers/accounts';
+import { parsed } from '../helpers/contract';
 import { openEventStream } from '../helpers/event-stream';
 import { buy } from '../helpers/payments';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -85,7 +87,7 @@ describe('compression and HTTP caching of API answers', () => {
     const purchase = await buy(testApp.app, cookie);
     expect(purchase.statusCode).toBe(201);
     const stream = await openEventStream(
-      `${url}/api/payments/${purchase.json().purchaseId as string}/events`,
+      `${url}/api/payments/${parsed(purchase, createPaymentResponseSchema).purchaseId}/events`,
       { cookie, 'accept-encoding': 'br, gzip' },
     );
     try {

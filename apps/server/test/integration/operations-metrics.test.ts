@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUSINESS_METRICS_MESSAGES, type BusinessMetrics } from '@gabarita/shared';
+import { BUSINESS_METRICS_MESSAGES, businessMetricsSchema } from '@gabarita/shared';
 import { entitlements, operatorAiUsage, purchases, tokenUsage, users } from '@/db/schema';
 import { addDays, saoPauloDay } from '@/lib/clock';
 import { createPasswordUser, get, signedInStudent } from '../helpers/accounts';
+import { parsed } from '../helpers/contract';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /** The operations console's numbers (docs/product-rules.md, "Operations console", "Numbers"). */
@@ -137,7 +138,7 @@ describe('operations metrics', () => {
   it('sums revenue, refunds, payments, AI cost and margin per São Paulo day', async () => {
     const response = await metrics('?de=2026-01-10&ate=2026-01-12');
     expect(response.statusCode).toBe(200);
-    const body = response.json<BusinessMetrics>();
+    const body = parsed(response, businessMetricsSchema);
     expect(body).toMatchObject({ de: '2026-01-10', ate: '2026-01-12', usdBrlRate: 5.5 });
     const zero = { inputTokens: 0, outputTokens: 0, costMicroUsd: 0 };
     expect(body.days).toEqual([
@@ -253,7 +254,7 @@ describe('operations metrics', () => {
   });
 
   it('defaults to the last 30 days up to today', async () => {
-    const body = (await metrics('')).json<BusinessMetrics>();
+    const body = parsed(await metrics(''), businessMetricsSchema);
     const today = saoPauloDay();
     expect(body.ate).toBe(today);
     expect(body.de).toBe(addDays(today, -29));
@@ -275,7 +276,7 @@ describe('operations metrics', () => {
     }
     const longest = await metrics('?de=2025-01-01&ate=2026-01-01');
     expect(longest.statusCode).toBe(200);
-    expect(longest.json<BusinessMetrics>().days).toHaveLength(366);
+    expect(parsed(longest, businessMetricsSchema).days).toHaveLength(366);
   });
 
   it('is for admins only: support is refused', async () => {

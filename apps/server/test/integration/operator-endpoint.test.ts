@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operatorOutputSchema } from '@gabarita/shared';
 import { editedCatalog, FORMAT_2_EXAM, FORMAT_2_EXAMPLE } from '../helpers/content';
+import { parsed } from '../helpers/contract';
 import { eventsOf as events } from '../helpers/sse';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -25,14 +27,14 @@ describe('POST /api/internal/operator/:command', () => {
     const response = await run({ token: TOKEN });
 
     expect(response.statusCode).toBe(200);
-    const { output } = response.json<{ output: string[] }>();
+    const { output } = parsed(response, operatorOutputSchema);
     expect(output[0]).toBe(
       `Banco de dados: ${process.env.TEST_DB === 'postgres' ? 'PostgreSQL' : 'PGlite (embutido)'}`,
     );
     expect(output).toContain('Comandos de operação registrados: 1');
     expect(output.some((line) => line.includes('db:status  [server, running]'))).toBe(true);
 
-    const second = (await run({ token: TOKEN })).json<{ output: string[] }>();
+    const second = parsed(await run({ token: TOKEN }), operatorOutputSchema);
     expect(second.output).toContain('Comandos de operação registrados: 2');
     expect(second.output.some((line) => line.includes('[server, succeeded]'))).toBe(true);
   });

@@ -5,12 +5,16 @@ import {
   type PaymentDetail,
   type PaymentPage,
   TOKEN_PACKAGE,
+  createPaymentResponseSchema,
+  paymentDetailSchema,
+  paymentPageSchema,
 } from '@gabarita/shared';
 import { auditLog, entitlements, purchases, sandboxCharges, tokenWallets } from '@/db/schema';
 import { createOperatorService } from '@/modules/operator/operator.service';
 import { APP_ORIGIN, get, send, signedInStudent } from '../helpers/accounts';
 import { type FakeMercadoPago, startFakeMercadoPago } from '../helpers/fake-mercado-pago';
 import { askTutor, tokensOf } from '../helpers/ai';
+import { parsed } from '../helpers/contract';
 import { buy, deliver, mercadoPagoConfig } from '../helpers/payments';
 import { eventOf } from '../helpers/sse';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -93,7 +97,7 @@ describe('payments console', () => {
     const list = async (query: string) => {
       const response = await get(app(), `/api/admin/payments?${query}`, support);
       expect(response.statusCode, response.body).toBe(200);
-      return response.json<PaymentPage>();
+      return parsed(response, paymentPageSchema);
     };
     const ids = (page: PaymentPage) => page.items.map((item) => item.id);
 
@@ -147,7 +151,7 @@ describe('payments console', () => {
 
     const response = await get(app(), `/api/admin/payments/${purchaseId}`, support);
     expect(response.statusCode, response.body).toBe(200);
-    const detail = response.json<PaymentDetail>();
+    const detail = parsed(response, paymentDetailSchema);
     expect(detail.purchase).toMatchObject({
       id: purchaseId,
       userId: buyer.user.id,
@@ -209,9 +213,10 @@ describe('payments console', () => {
     expect(refundCalls(paymentId)).toHaveLength(1);
     expect(await refundAudit(purchaseId)).toHaveLength(1);
 
-    const timeline = (
-      await get(app(), `/api/admin/payments/${purchaseId}`, support)
-    ).json<PaymentDetail>().timeline;
+    const timeline = parsed(
+      await get(app(), `/api/admin/payments/${purchaseId}`, support),
+      paymentDetailSchema,
+    ).timeline;
     expect(lifecycle(timeline)).toEqual([
       'created',
       'charge',
@@ -239,9 +244,10 @@ describe('payments console', () => {
     );
     expect(reconciled.statusCode, reconciled.body).toBe(200);
 
-    const timeline = (
-      await get(app(), `/api/admin/payments/${purchaseId}`, support)
-    ).json<PaymentDetail>().timeline;
+    const timeline = parsed(
+      await get(app(), `/api/admin/payments/${purchaseId}`, support),
+      paymentDetailSchema,
+    ).timeline;
     expect(notifications(timeline)).toEqual([
       { label: 'Notificação do provedor: approved', detail: 'Via webhook; alterou a compra' },
       {
@@ -267,8 +273,10 @@ describe('payments console', () => {
       .set({ packageInput: 150_000, packageOutput: 70_000 })
       .where(eq(tokenWallets.userId, buyer.user.id));
     expect(
-      (await get(app(), `/api/admin/payments/${first.purchaseId}`, admin)).json<PaymentDetail>()
-        .refundTakesBack,
+      parsed(
+        await get(app(), `/api/admin/payments/${first.purchaseId}`, admin),
+        paymentDetailSchema,
+      ).refundTakesBack,
     ).toEqual({ input: 70_000, output: 30_000 });
     const response = await refund(first.purchaseId);
     expect(response.statusCode, response.body).toBe(200);
@@ -324,9 +332,10 @@ describe('payments console', () => {
       support,
     );
     expect(granted.statusCode, granted.body).toBe(200);
-    const detail = (
-      await get(app(), `/api/admin/payments/${bought.purchaseId}`, admin)
-    ).json<PaymentDetail>();
+    const detail = parsed(
+      await get(app(), `/api/admin/payments/${bought.purchaseId}`, admin),
+      paymentDetailSchema,
+    );
     expect(detail.refundTakesBack).toEqual(boughtLeft);
 
     // The refund takes back what is left of the package bought, and the grant stays whole.
@@ -341,8 +350,10 @@ describe('payments console', () => {
       output: TOKEN_PACKAGE.outputTokens,
     });
     expect(
-      (await get(app(), `/api/admin/payments/${bought.purchaseId}`, admin)).json<PaymentDetail>()
-        .refundTakesBack,
+      parsed(
+        await get(app(), `/api/admin/payments/${bought.purchaseId}`, admin),
+        paymentDetailSchema,
+      ).refundTakesBack,
     ).toBeNull();
   });
 
@@ -420,7 +431,7 @@ describe('payments console with the PIX sandbox', () => {
     const buyer = await signedInStudent(testApp.app, testApp.database);
     const created = await buy(testApp.app, buyer.cookie);
     expect(created.statusCode, created.body).toBe(201);
-    const { purchaseId, simulateUrl } = created.json<{ purchaseId: string; simulateUrl: string }>();
+    const { purchaseId, simulateUrl } = parsed(created, createPaymentResponseSchema);
     await testApp.app.inject({
       method: 'POST',
       url: `${simulateUrl}/pay`,

@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditPage, QuestionEditing, QuestionSnapshot } from '@gabarita/shared';
+import {
+  type QuestionSnapshot,
+  auditPageSchema,
+  questionEditingSchema,
+  questionDetailSchema,
+  questionSaveResponseSchema,
+} from '@gabarita/shared';
 import { exams } from '@/db/schema';
 import { exportExams } from '@/modules/catalog/export/catalog-export';
 import {
@@ -12,6 +18,7 @@ import {
 } from '@/modules/catalog/import/content-import.service';
 import { APP_ORIGIN, get, send, signedInStudent } from '../helpers/accounts';
 import { MINI_CATALOG } from '../helpers/content';
+import { parsed } from '../helpers/contract';
 import { eventually } from '../helpers/eventually';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { multipartFile } from '../helpers/zip';
@@ -34,11 +41,11 @@ describe('question editor', () => {
     fs.rmSync(out, { recursive: true, force: true });
   });
   const app = () => testApp.app;
-  const editing = async () => (await get(app(), URL, cookie)).json() as QuestionEditing;
+  const editing = async () => parsed(await get(app(), URL, cookie), questionEditingSchema);
   const save = (snapshot: QuestionSnapshot, baseVersion: number) =>
     send(app(), 'PUT', URL, { snapshot, baseVersion }, cookie);
   const statement = async () =>
-    (await get(app(), `/api/questions/${ID}`)).json().statementHtml as string;
+    parsed(await get(app(), `/api/questions/${ID}`), questionDetailSchema).statementHtml;
 
   it('saves through the importer, keeps versions with their changes, and restores any of them', async () => {
     const start = await editing();
@@ -65,7 +72,7 @@ describe('question editor', () => {
     const saved = await save(edited, 0);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().message).toBe('Questão salva (versão 2).');
-    const after = saved.json().editing as QuestionEditing;
+    const after = parsed(saved, questionSaveResponseSchema).editing;
     // Sanitized as an import would, and stored as sanitized.
     expect(after.snapshot.questao).toBe('<p>Enunciado revisado: quanto é 2 + 2?</p>');
     expect(after.versions.map((v) => [v.version, v.source, v.changes, v.createdByName])).toEqual([
@@ -102,7 +109,7 @@ describe('question editor', () => {
     expect(restored.json().editing.snapshot).toEqual(original);
     expect(await eventually(statement, (html) => html === before)).toBe(before);
 
-    const audit = (await get(app(), `/api/admin/audit?alvo=${ID}`, cookie)).json() as AuditPage;
+    const audit = parsed(await get(app(), `/api/admin/audit?alvo=${ID}`, cookie), auditPageSchema);
     expect(audit.entries.map((entry) => [entry.action, entry.summary])).toEqual([
       [
         'question.restore',
@@ -121,7 +128,7 @@ describe('question editor', () => {
       .returning({ at: exams.updatedAt });
     for (const id of ['alfa_2017_prova_2', 'alfa_2017_prova_3']) {
       const url = `/api/admin/questions/${id}`;
-      const { snapshot } = (await get(app(), url, cookie)).json() as QuestionEditing;
+      const { snapshot } = parsed(await get(app(), url, cookie), questionEditingSchema);
       const saved = await send(
         app(),
         'PUT',
@@ -133,7 +140,7 @@ describe('question editor', () => {
         cookie,
       );
       expect(saved.statusCode, saved.body).toBe(200);
-      const [edit, first] = (saved.json().editing as QuestionEditing).versions;
+      const [edit, first] = parsed(saved, questionSaveResponseSchema).editing.versions;
       expect(first).toMatchObject({ version: 1, source: 'import' });
       expect(Date.parse(first!.createdAt)).toBe(imported!.at.getTime());
       expect(Date.now() - Date.parse(edit!.createdAt)).toBeLessThan(60_000);
@@ -223,7 +230,7 @@ describe('question editor', () => {
       });
     };
     const imageUrl = async () =>
-      (await get(app(), '/api/questions/alfa_2017_prova_3')).json().image.url as string;
+      parsed(await get(app(), '/api/questions/alfa_2017_prova_3'), questionDetailSchema).image!.url;
     const before = await imageUrl();
     const assetId = before.split('?')[0]!.split('/').pop()!;
 
@@ -261,9 +268,10 @@ describe('question editor', () => {
     expect((await upload('nao_existe', 'a.svg', svg)).statusCode).toBe(404);
     expect(await imageUrl()).toBe(after);
 
-    const audit = (
-      await get(app(), '/api/admin/audit?acao=image.replace', cookie)
-    ).json() as AuditPage;
+    const audit = parsed(
+      await get(app(), '/api/admin/audit?acao=image.replace', cookie),
+      auditPageSchema,
+    );
     expect(audit.entries.map((entry) => entry.summary)).toEqual([
       `Imagem ${assetId} substituída por grafico-novo.svg`,
     ]);

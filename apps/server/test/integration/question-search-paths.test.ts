@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_PAGE_SIZE, type QuestionSearchFilters } from '@gabarita/shared';
+import {
+  SEARCH_PAGE_SIZE,
+  type QuestionSearchFilters,
+  questionSearchResponseSchema,
+} from '@gabarita/shared';
 import { createContentImportService } from '@/modules/catalog/import/content-import.service';
 import { searchQuestions, textMatcher } from '@/modules/catalog/question-search.service';
 import { get, send, signedInStudent } from '../helpers/accounts';
 import { editedCatalog, type ExamJson } from '../helpers/content';
+import { parsed } from '../helpers/contract';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /** Questions added to an exam, its totals kept in step (the import checks them). */
@@ -161,9 +166,10 @@ describe('question search by few or many matches of the text', () => {
     const ids: string[] = [];
     let cursor = '';
     do {
-      const page = (
-        await get(testApp.app, `/api/questions/search?q=orcamento${cursor && `&cursor=${cursor}`}`)
-      ).json() as { items: { id: string }[]; nextCursor: string | null };
+      const page = parsed(
+        await get(testApp.app, `/api/questions/search?q=orcamento${cursor && `&cursor=${cursor}`}`),
+        questionSearchResponseSchema,
+      );
       ids.push(...page.items.map((item) => item.id));
       cursor = page.nextCursor ?? '';
     } while (cursor);

@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_PAGE_SIZE, STUDY_TOOLS_MESSAGES } from '@gabarita/shared';
+import {
+  SEARCH_PAGE_SIZE,
+  STUDY_TOOLS_MESSAGES,
+  questionSearchResponseSchema,
+  questionFacetsResponseSchema,
+} from '@gabarita/shared';
 import { createContentImportService } from '@/modules/catalog/import/content-import.service';
 import { get, send, signedInStudent } from '../helpers/accounts';
 import { editedCatalog } from '../helpers/content';
+import { parsed } from '../helpers/contract';
 import { eventually } from '../helpers/eventually';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -36,7 +42,7 @@ describe('question search', () => {
   const search = async (query: string, cookie?: string) => {
     const response = await get(app(), `/api/questions/search?${query}`, cookie);
     expect(response.statusCode, response.body).toBe(200);
-    return response.json() as { items: Card[]; total: number; nextCursor: string | null };
+    return parsed(response, questionSearchResponseSchema);
   };
   const ids = async (query: string, cookie?: string) =>
     (await search(query, cookie)).items.map((item) => item.id);
@@ -94,10 +100,8 @@ describe('question search', () => {
 
   it('offers the filters with the number of questions each finds, not the number of exams', async () => {
     const facets = async (query: string) =>
-      (await get(app(), `/api/questions/facets${query}`)).json().facets as Record<
-        string,
-        { value: string; count: number }[]
-      >;
+      parsed(await get(app(), `/api/questions/facets${query}`), questionFacetsResponseSchema)
+        .facets;
     const count = (options: { value: string; count: number }[], value: string) =>
       options.find((option) => option.value === value)?.count;
     // The mini catalogue: Alfa (2017) has 5 questions, Beta (2015) 3 and Gama (2015) 2.
@@ -257,13 +261,14 @@ describe('question search', () => {
       await createContentImportService(separate.database.db).importContent(catalog);
       const { cookie } = await signedInStudent(separate.app, separate.database, { premium: true });
       const page = async (cursor?: string) =>
-        (
+        parsed(
           await get(
             separate.app,
             `/api/questions/search?q=orcamento&status=nao-resolvidas${cursor ? `&cursor=${cursor}` : ''}`,
             cookie,
-          )
-        ).json() as { items: Card[]; total: number; nextCursor: string | null };
+          ),
+          questionSearchResponseSchema,
+        );
       const first = await page();
       expect(first.total).toBe(2 * SEARCH_PAGE_SIZE);
       expect(first.items).toHaveLength(SEARCH_PAGE_SIZE);

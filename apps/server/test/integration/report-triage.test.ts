@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  type AuditPage,
   MAIL_MESSAGES,
   MISSING_COMMENT_REPORT_TYPE,
   REPORT_TRIAGE_MESSAGES,
-  type ReportDetail,
-  type ReportQueuePage,
   VALIDATION_MESSAGES,
+  auditPageSchema,
+  reportDetailSchema,
+  reportQueuePageSchema,
 } from '@gabarita/shared';
 import { get, send, signedInStudent } from '../helpers/accounts';
+import { parsed } from '../helpers/contract';
 import { refuseAuditEntries } from '../helpers/refused-writes';
 import { type SmtpCatcher, startSmtpCatcher, unreachableSmtpUrl } from '../helpers/smtp-catcher';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -42,7 +43,7 @@ describe('error report triage', () => {
   async function queue(cookie: string, query = '') {
     const response = await get(app(), `/api/admin/reports${query}`, cookie);
     expect(response.statusCode, response.body).toBe(200);
-    return response.json() as ReportQueuePage;
+    return parsed(response, reportQueuePageSchema);
   }
 
   it('lists reports with filters and counts, in context, and moves them through the statuses', async () => {
@@ -80,9 +81,10 @@ describe('error report triage', () => {
 
     // In context: the reporter, the key and the other reports on the same question.
     const anaReport = open.items[2]!;
-    const detail = (
-      await get(app(), `/api/admin/reports/${anaReport.id}`, editor.cookie)
-    ).json() as ReportDetail;
+    const detail = parsed(
+      await get(app(), `/api/admin/reports/${anaReport.id}`, editor.cookie),
+      reportDetailSchema,
+    );
     expect(detail.reporter).toEqual({ name: 'Ana Estudante', email: ana.email });
     expect(detail.answerLetter).toBe('A');
     expect(detail.others.map((other) => other.reporterName)).toEqual(['Bia Estudante']);
@@ -144,9 +146,10 @@ describe('error report triage', () => {
     expect(reopen.statusCode).toBe(409);
     expect(reopen.json().error.code).toBe('report/twin-open');
 
-    const audit = (
-      await get(app(), '/api/admin/audit?acao=report.status', editor.cookie)
-    ).json() as AuditPage;
+    const audit = parsed(
+      await get(app(), '/api/admin/audit?acao=report.status', editor.cookie),
+      auditPageSchema,
+    );
     expect(audit.entries.map((entry) => entry.summary)).toEqual([
       'Reporte "Gabarito divergente" de Ana Estudante: Em análise → Corrigido',
       'Reporte "Gabarito divergente" de Ana Estudante: Novo → Em análise',
@@ -234,7 +237,7 @@ describe('error report triage', () => {
     )!;
     const url = `/api/admin/reports/${item.id}/reply`;
     const storedReply = async () =>
-      ((await get(app(), `/api/admin/reports/${item.id}`, editor.cookie)).json() as ReportDetail)
+      parsed(await get(app(), `/api/admin/reports/${item.id}`, editor.cookie), reportDetailSchema)
         .reply;
     const message = 'Olá, Dora! A figura foi corrigida.';
 

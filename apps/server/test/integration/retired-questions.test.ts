@@ -2,10 +2,19 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CATALOG_MESSAGES,
-  type AuditPage,
-  type ContentCheck,
-  type QuestionDetail,
   QUESTION_EDITOR_MESSAGES,
+  auditPageSchema,
+  contentCheckSchema,
+  disciplineQuestionsResponseSchema,
+  disciplinesResponseSchema,
+  examDetailResponseSchema,
+  examSearchResponseSchema,
+  historySummaryResponseSchema,
+  questionDetailSchema,
+  questionFacetsResponseSchema,
+  questionSearchResponseSchema,
+  reviewResponseSchema,
+  simuladoSchema,
 } from '@gabarita/shared';
 import { questions } from '@/db/schema';
 import {
@@ -16,6 +25,7 @@ import {
 import { createOperatorService } from '@/modules/operator/operator.service';
 import { APP_ORIGIN, get, send, signedInStudent } from '../helpers/accounts';
 import { type EditableCatalog, editedCatalog, MINI_CATALOG } from '../helpers/content';
+import { parsed } from '../helpers/contract';
 import { eventsOf } from '../helpers/sse';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { folderEntries, multipartFile, zipOf } from '../helpers/zip';
@@ -90,15 +100,13 @@ describe('retired questions', () => {
         (error: unknown) => error,
       );
   const alfaCard = async (cookie?: string) =>
-    (
-      (await get(app(), '/api/exams', cookie)).json() as {
-        items: { id: string; questionCount: number }[];
-      }
-    ).items.find((item) => item.id === ALFA);
+    parsed(await get(app(), '/api/exams', cookie), examSearchResponseSchema).items.find(
+      (item) => item.id === ALFA,
+    );
   const examQuestionIds = async () =>
-    (
-      (await get(app(), `/api/exams/${ALFA}`)).json() as { questions: { id: string }[] }
-    ).questions.map((question) => question.id);
+    parsed(await get(app(), `/api/exams/${ALFA}`), examDetailResponseSchema).questions.map(
+      (question) => question.id,
+    );
 
   it('changes nothing without --allow-removals, and says what would leave and who answered it', async () => {
     const dir = shrunk();
@@ -160,14 +168,9 @@ describe('retired questions', () => {
     // Out of the exam, its counts, the disciplines and the search.
     expect((await alfaCard())?.questionCount).toBe(3);
     expect(await examQuestionIds()).toEqual([1, 4, 5].map(alfa));
-    const disciplines = (
-      (await get(app(), '/api/disciplines')).json() as {
-        disciplines: {
-          code: string;
-          questionCount: number;
-          subjects: { name: string; questionCount: number }[];
-        }[];
-      }
+    const disciplines = parsed(
+      await get(app(), '/api/disciplines'),
+      disciplinesResponseSchema,
     ).disciplines;
     // Matemática: alfa 1 and beta 3 (alfa 2 and 3 retired).
     expect(disciplines.find((discipline) => discipline.code === 'matematica')).toMatchObject({
@@ -177,55 +180,55 @@ describe('retired questions', () => {
         { name: 'Geometria', questionCount: 1 },
       ],
     });
-    const listed = (
-      (await get(app(), '/api/disciplines/matematica/questions')).json() as {
-        items: { id: string }[];
-        total: number;
-      }
+    const listed = parsed(
+      await get(app(), '/api/disciplines/matematica/questions'),
+      disciplineQuestionsResponseSchema,
     ).items.map((item) => item.id);
     expect(listed).toEqual([alfa(1), 'beta_2015_prova_3']);
-    const found = (
-      (await get(app(), '/api/questions/search?q=enunciado&disciplina=matematica')).json() as {
-        items: { id: string }[];
-        total: number;
-      }
+    const found = parsed(
+      await get(app(), '/api/questions/search?q=enunciado&disciplina=matematica'),
+      questionSearchResponseSchema,
     ).items.map((item) => item.id);
     expect(found.sort()).toEqual([alfa(1), 'beta_2015_prova_3']);
-    const facets = (
-      (await get(app(), '/api/questions/facets?cargo=Professor')).json() as {
-        facets: { disciplina: { value: string; count: number }[] };
-      }
+    const facets = parsed(
+      await get(app(), '/api/questions/facets?cargo=Professor'),
+      questionFacetsResponseSchema,
     ).facets.disciplina;
     expect(facets.find((option) => option.value === 'matematica')?.count).toBe(2);
 
     // The student who answered keeps them: statistics, notebook, the question itself.
-    const summary = (await get(app(), '/api/me/history/summary', answered.cookie)).json() as {
-      totals: { answered: number; correct: number };
-    };
+    const summary = parsed(
+      await get(app(), '/api/me/history/summary', answered.cookie),
+      historySummaryResponseSchema,
+    );
     expect(summary.totals).toMatchObject({ answered: 2, correct: 1 });
-    const notebook = (await get(app(), '/api/me/review', answered.cookie)).json() as {
-      items: { id: string }[];
-    };
+    const notebook = parsed(
+      await get(app(), '/api/me/review', answered.cookie),
+      reviewResponseSchema,
+    );
     expect(notebook.items.map((item) => item.id)).toEqual([alfa(2)]);
-    const opened = (
-      await get(app(), `/api/questions/${alfa(2)}`, answered.cookie)
-    ).json<QuestionDetail>();
+    const opened = parsed(
+      await get(app(), `/api/questions/${alfa(2)}`, answered.cookie),
+      questionDetailSchema,
+    );
     expect(opened).toMatchObject({
       id: alfa(2),
       retired: true,
       recordedAnswer: { letter: 'A', response: 'e' },
     });
-    expect((await get(app(), `/api/questions/${alfa(1)}`)).json<QuestionDetail>().retired).toBe(
-      false,
-    );
+    expect(
+      parsed(await get(app(), `/api/questions/${alfa(1)}`), questionDetailSchema).retired,
+    ).toBe(false);
 
     // Its key stays checkable for them; the history keeps the first answer.
     const again = await check(answered.cookie, alfa(2), 'C');
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toEqual({ correct: true, gabarito: 'C' });
     expect(
-      ((await get(app(), '/api/me/history/summary', answered.cookie)).json() as typeof summary)
-        .totals,
+      parsed(
+        await get(app(), '/api/me/history/summary', answered.cookie),
+        historySummaryResponseSchema,
+      ).totals,
     ).toMatchObject({ answered: 2, correct: 1 });
 
     // Nobody answers it anew, and the refusal costs no free check.
@@ -242,7 +245,7 @@ describe('retired questions', () => {
     // Not drawn for a new simulado; not edited in the console.
     const simulado = await send(app(), 'POST', '/api/simulados', { examId: ALFA }, answered.cookie);
     expect(simulado.statusCode, simulado.body).toBe(201);
-    const created = simulado.json() as { id: string; questions: { questionId: string }[] };
+    const created = parsed(simulado, simuladoSchema);
     expect(created.questions.map((question) => question.questionId)).toEqual([1, 4, 5].map(alfa));
     await send(app(), 'POST', `/api/simulados/${created.id}/finish`, {}, answered.cookie);
     const editing = await get(app(), `/api/admin/questions/${alfa(2)}`, editor);
@@ -264,9 +267,9 @@ describe('retired questions', () => {
     expect(await stored(alfa(2))).toMatchObject({ retiredAt: null });
     expect((await alfaCard())?.questionCount).toBe(5);
     expect(await examQuestionIds()).toEqual([1, 2, 3, 4, 5].map(alfa));
-    expect((await get(app(), `/api/questions/${alfa(3)}`)).json<QuestionDetail>().retired).toBe(
-      false,
-    );
+    expect(
+      parsed(await get(app(), `/api/questions/${alfa(3)}`), questionDetailSchema).retired,
+    ).toBe(false);
   });
 
   it('asks the browser import for an explicit confirmation, and logs what it retired', async () => {
@@ -281,7 +284,7 @@ describe('retired questions', () => {
       });
     };
 
-    const unconfirmed = (await upload('?verificar=1')).json() as ContentCheck;
+    const unconfirmed = parsed(await upload('?verificar=1'), contentCheckSchema);
     expect(unconfirmed.ok).toBe(false);
     expect(unconfirmed.problems).toEqual([
       expect.objectContaining({
@@ -299,7 +302,7 @@ describe('retired questions', () => {
     });
     expect(await stored(alfa(2))).toMatchObject({ retiredAt: null });
 
-    const confirmed = (await upload('?verificar=1&permitirRemocoes=1')).json() as ContentCheck;
+    const confirmed = parsed(await upload('?verificar=1&permitirRemocoes=1'), contentCheckSchema);
     expect(confirmed).toMatchObject({
       ok: true,
       removals: [{ examId: ALFA, numbers: [2, 3], answeredBy: 1 }],
@@ -312,9 +315,10 @@ describe('retired questions', () => {
     const run = eventsOf((await upload('?permitirRemocoes=1')).body);
     expect(run.at(-1)).toMatchObject({ event: 'output' });
     expect((await stored(alfa(2)))?.retiredAt).toBeInstanceOf(Date);
-    const audit = (
-      await get(app(), '/api/admin/audit?acao=content.import', editor)
-    ).json() as AuditPage;
+    const audit = parsed(
+      await get(app(), '/api/admin/audit?acao=content.import', editor),
+      auditPageSchema,
+    );
     expect(audit.entries[0]!.summary).toMatch(/; 2 questões retiradas do catálogo$/);
   });
 });

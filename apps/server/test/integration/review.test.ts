@@ -1,6 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { COMMON_ERROR_MESSAGES } from '@gabarita/shared';
+import {
+  COMMON_ERROR_MESSAGES,
+  reviewResponseSchema,
+  reviewCountResponseSchema,
+} from '@gabarita/shared';
 import { get, send, signedInStudent } from '../helpers/accounts';
+import { parsed } from '../helpers/contract';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /** The mistakes notebook and its review ladder (docs/product-rules.md, "Mistakes notebook"). */
@@ -17,15 +22,10 @@ describe('mistakes notebook', () => {
   const notebook = async (cookie: string, query = '') => {
     const response = await get(app(), `/api/me/review${query}`, cookie);
     expect(response.statusCode, response.body).toBe(200);
-    return response.json() as {
-      dueToday: number;
-      total: number;
-      items: { id: string; step: number; dueDay: string | null; due: boolean }[];
-      disciplines: { code: string; name: string; subjects: string[] }[];
-    };
+    return parsed(response, reviewResponseSchema);
   };
   const dueCount = async (cookie: string) =>
-    (await get(app(), '/api/me/review/count', cookie)).json().dueToday as number;
+    parsed(await get(app(), '/api/me/review/count', cookie), reviewCountResponseSchema).dueToday;
   /** Noon in São Paulo on the given day (the fake clock; the database keeps its own). */
   const at = (day: string) => vi.setSystemTime(new Date(`${day}T15:00:00Z`));
 

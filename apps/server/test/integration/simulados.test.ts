@@ -1,49 +1,20 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMON_ERROR_MESSAGES, SIMULADO_MESSAGES } from '@gabarita/shared';
+import {
+  COMMON_ERROR_MESSAGES,
+  SIMULADO_MESSAGES,
+  reviewResponseSchema,
+  simuladoSchema,
+} from '@gabarita/shared';
 import { questionHistory, simulados } from '@/db/schema';
 import { createContentImportService } from '@/modules/catalog/import/content-import.service';
 import { get, send, signedInStudent } from '../helpers/accounts';
 import { editedCatalog, FORMAT_2_EXAMPLE } from '../helpers/content';
+import { parsed } from '../helpers/contract';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /** The mini catalogue with the Beta exam made of Certo/Errado items (keys C, E, C). */
 const CERTO_ERRADO_KEYS = { '1': 'C', '2': 'E', '3': 'C' } as const;
-
-interface SimuladoJson {
-  id: string;
-  examId: string | null;
-  status: string;
-  finishedBy: string | null;
-  timeLimitSeconds: number;
-  startedAt: string;
-  deadline: string;
-  certoErrado: boolean;
-  scoring: string;
-  questions: {
-    questionId: string;
-    chosenLetter: string | null;
-    gabarito: string | null;
-    outcome: string | null;
-    disciplineName: string;
-  }[];
-  result: {
-    score: number;
-    maxScore: number;
-    correct: number;
-    wrong: number;
-    blank: number;
-    timeUsedSeconds: number;
-    byDiscipline: {
-      code: string;
-      total: number;
-      correct: number;
-      wrong: number;
-      blank: number;
-      score: number;
-    }[];
-  } | null;
-}
 
 describe('simulados', () => {
   let testApp: TestApp;
@@ -72,7 +43,7 @@ describe('simulados', () => {
   const finish = (cookie: string, id: string) =>
     send(app(), 'POST', `/api/simulados/${id}/finish`, {}, cookie);
   const read = async (cookie: string, id: string) =>
-    (await get(app(), `/api/simulados/${id}`, cookie)).json() as SimuladoJson;
+    parsed(await get(app(), `/api/simulados/${id}`, cookie), simuladoSchema);
 
   it('is a Premium feature: a free account gets a clear error and nothing is created', async () => {
     const { cookie } = await student(false);
@@ -89,7 +60,7 @@ describe('simulados', () => {
     const { cookie } = await student();
     const response = await create(cookie, { examId: 'alfa_2017_prova' });
     expect(response.statusCode).toBe(201);
-    const simulado = response.json() as SimuladoJson;
+    const simulado = parsed(response, simuladoSchema);
     expect(simulado).toMatchObject({
       status: 'em_andamento',
       scoring: 'padrao',
@@ -107,7 +78,7 @@ describe('simulados', () => {
 
   it('saves answers as they are given: idempotent, resumable, cleared with null, only its own questions and letters', async () => {
     const { cookie } = await student();
-    const { id } = (await create(cookie, { examId: 'alfa_2017_prova' })).json() as SimuladoJson;
+    const { id } = parsed(await create(cookie, { examId: 'alfa_2017_prova' }), simuladoSchema);
     expect((await answer(cookie, id, 'alfa_2017_prova_1', 'A')).statusCode).toBe(204);
     expect((await answer(cookie, id, 'alfa_2017_prova_1', 'A')).statusCode).toBe(204);
     expect((await answer(cookie, id, 'alfa_2017_prova_2', 'B')).statusCode).toBe(204);
@@ -137,12 +108,12 @@ describe('simulados', () => {
     const { cookie } = await student();
     // Answered before the simulado: that first answer stays in the history.
     await send(app(), 'POST', '/api/questions/alfa_2017_prova_2/check', { letter: 'C' }, cookie);
-    const { id } = (await create(cookie, { examId: 'alfa_2017_prova' })).json() as SimuladoJson;
+    const { id } = parsed(await create(cookie, { examId: 'alfa_2017_prova' }), simuladoSchema);
     await answer(cookie, id, 'alfa_2017_prova_1', 'A'); // right
     await answer(cookie, id, 'alfa_2017_prova_2', 'B'); // wrong (key C)
     await answer(cookie, id, 'alfa_2017_prova_4', 'A'); // wrong (key B)
 
-    const finished = (await finish(cookie, id)).json() as SimuladoJson;
+    const finished = parsed(await finish(cookie, id), simuladoSchema);
     expect(finished.status).toBe('finalizado');
     expect(finished.finishedBy).toBe('usuario');
     expect(finished.result).toMatchObject({
@@ -191,16 +162,14 @@ describe('simulados', () => {
     const summary = (await get(app(), '/api/me/history/summary', cookie)).json();
     expect(summary.totals).toMatchObject({ answered: 3, correct: 2, wrong: 1 });
     // Both wrong answers land in the mistakes notebook, as a check's would.
-    const notebook = (await get(app(), '/api/me/review', cookie)).json() as {
-      items: { id: string }[];
-    };
+    const notebook = parsed(await get(app(), '/api/me/review', cookie), reviewResponseSchema);
     expect(notebook.items.map((item) => item.id).sort()).toEqual([
       'alfa_2017_prova_2',
       'alfa_2017_prova_4',
     ]);
 
     // Finishing again changes nothing; answers after the end are refused.
-    const again = (await finish(cookie, id)).json() as SimuladoJson;
+    const again = parsed(await finish(cookie, id), simuladoSchema);
     expect(again.result).toEqual(finished.result);
     const late = await answer(cookie, id, 'alfa_2017_prova_3', 'D');
     expect(late.statusCode).toBe(409);
@@ -222,44 +191,46 @@ describe('simulados', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.message).toBe(SIMULADO_MESSAGES.cebraspeNeedsCertoErrado);
 
-    const cebraspe = (
-      await create(cookie, { examId: 'beta_2015_prova', scoring: 'cebraspe' })
-    ).json() as SimuladoJson;
+    const cebraspe = parsed(
+      await create(cookie, { examId: 'beta_2015_prova', scoring: 'cebraspe' }),
+      simuladoSchema,
+    );
     expect(cebraspe).toMatchObject({ certoErrado: true, scoring: 'cebraspe' });
     await answer(cookie, cebraspe.id, 'beta_2015_prova_1', 'C'); // right
     await answer(cookie, cebraspe.id, 'beta_2015_prova_2', 'C'); // wrong (key E)
-    const result = ((await finish(cookie, cebraspe.id)).json() as SimuladoJson).result!;
+    const result = parsed(await finish(cookie, cebraspe.id), simuladoSchema).result!;
     expect(result).toMatchObject({ score: 0, maxScore: 3, correct: 1, wrong: 1, blank: 1 });
 
     const other = await student();
-    const standard = (
-      await create(other.cookie, { examId: 'beta_2015_prova' })
-    ).json() as SimuladoJson;
+    const standard = parsed(
+      await create(other.cookie, { examId: 'beta_2015_prova' }),
+      simuladoSchema,
+    );
     expect(standard).toMatchObject({ certoErrado: true, scoring: 'padrao' });
     await answer(other.cookie, standard.id, 'beta_2015_prova_1', 'C');
     await answer(other.cookie, standard.id, 'beta_2015_prova_2', 'C');
-    const standardResult = ((await finish(other.cookie, standard.id)).json() as SimuladoJson)
-      .result!;
+    const standardResult = parsed(await finish(other.cookie, standard.id), simuladoSchema).result!;
     expect(standardResult).toMatchObject({ score: 1, maxScore: 3, correct: 1, wrong: 1, blank: 1 });
 
     // Wrongs beyond rights make a negative score.
     const third = await student();
-    const negative = (
-      await create(third.cookie, { examId: 'beta_2015_prova', scoring: 'cebraspe' })
-    ).json() as SimuladoJson;
+    const negative = parsed(
+      await create(third.cookie, { examId: 'beta_2015_prova', scoring: 'cebraspe' }),
+      simuladoSchema,
+    );
     await answer(third.cookie, negative.id, 'beta_2015_prova_1', 'E');
     await answer(third.cookie, negative.id, 'beta_2015_prova_2', 'C');
     await answer(third.cookie, negative.id, 'beta_2015_prova_3', 'C');
-    const negativeResult = ((await finish(third.cookie, negative.id)).json() as SimuladoJson)
-      .result!;
+    const negativeResult = parsed(await finish(third.cookie, negative.id), simuladoSchema).result!;
     expect(negativeResult).toMatchObject({ score: -1, correct: 1, wrong: 2, blank: 0 });
   });
 
   it('leaves annulled questions out', async () => {
     const { cookie } = await student();
-    const simulado = (
-      await create(cookie, { examId: 'exemplo_2024_formato2_prova' })
-    ).json() as SimuladoJson;
+    const simulado = parsed(
+      await create(cookie, { examId: 'exemplo_2024_formato2_prova' }),
+      simuladoSchema,
+    );
     const ids = simulado.questions.map((q) => q.questionId);
     expect(ids).toHaveLength(6);
     expect(ids).not.toContain('exemplo_2024_formato2_prova_5');
@@ -269,14 +240,15 @@ describe('simulados', () => {
     const { cookie } = await student();
     const response = await create(cookie, { filters: { disciplina: 'matematica' }, count: 3 });
     expect(response.statusCode).toBe(201);
-    const simulado = response.json() as SimuladoJson;
+    const simulado = parsed(response, simuladoSchema);
     expect(simulado.questions).toHaveLength(3);
     expect(new Set(simulado.questions.map((q) => q.disciplineName)).size).toBe(1);
     expect(simulado.examId).toBeNull();
 
-    const byBoard = (
-      await create(cookie, { filters: { instituicao: 'Banca X', ano: '2015' }, count: 50 })
-    ).json() as SimuladoJson;
+    const byBoard = parsed(
+      await create(cookie, { filters: { instituicao: 'Banca X', ano: '2015' }, count: 50 }),
+      simuladoSchema,
+    );
     // Beta (3 questions) is the only 2015 exam of Banca X: fewer than asked is all there is.
     expect(byBoard.questions).toHaveLength(3);
     expect(byBoard.questions.every((q) => q.questionId.startsWith('beta_2015_prova_'))).toBe(true);
@@ -290,9 +262,10 @@ describe('simulados', () => {
 
   it('is finished by the server with what was saved when the time runs out', async () => {
     const { cookie } = await student();
-    const { id, timeLimitSeconds } = (
-      await create(cookie, { examId: 'alfa_2017_prova' })
-    ).json() as SimuladoJson;
+    const { id, timeLimitSeconds } = parsed(
+      await create(cookie, { examId: 'alfa_2017_prova' }),
+      simuladoSchema,
+    );
     await answer(cookie, id, 'alfa_2017_prova_1', 'A');
     await testApp.database.db
       .update(simulados)
@@ -314,7 +287,7 @@ describe('simulados', () => {
     expect(ended.questions[1]!.chosenLetter).toBeNull();
 
     // One nobody opens again is finished when the list is read.
-    const second = (await create(cookie, { examId: 'alfa_2017_prova' })).json() as SimuladoJson;
+    const second = parsed(await create(cookie, { examId: 'alfa_2017_prova' }), simuladoSchema);
     await answer(cookie, second.id, 'alfa_2017_prova_4', 'B');
     await testApp.database.db
       .update(simulados)
@@ -333,7 +306,7 @@ describe('simulados', () => {
       send(app(), 'POST', `/api/questions/${questionId}/check`, { letter: 'A' }, cookie);
     // Checked before the simulado began: its key was seen then, not again while it runs.
     expect((await check('alfa_2017_prova_2')).statusCode).toBe(200);
-    const { id } = (await create(cookie, { examId: 'alfa_2017_prova' })).json() as SimuladoJson;
+    const { id } = parsed(await create(cookie, { examId: 'alfa_2017_prova' }), simuladoSchema);
 
     const held = { code: 'simulado/in-progress', message: SIMULADO_MESSAGES.questionInRunning };
     for (const questionId of ['alfa_2017_prova_1', 'alfa_2017_prova_2']) {
@@ -378,7 +351,7 @@ describe('simulados', () => {
 
   it('holds nothing once its time is over: the check finishes it first', async () => {
     const { cookie, user } = await student();
-    const simulado = (await create(cookie, { examId: 'alfa_2017_prova' })).json() as SimuladoJson;
+    const simulado = parsed(await create(cookie, { examId: 'alfa_2017_prova' }), simuladoSchema);
     await answer(cookie, simulado.id, 'alfa_2017_prova_3', 'B');
     await testApp.database.db
       .update(simulados)

@@ -4,8 +4,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPaymentResponseSchema, tokensResponseSchema } from '@gabarita/shared';
 import { readLock } from '@/db/data-dir-lock';
 import { serverRoot } from '@/paths';
+import { parsedFetch } from '../helpers/contract';
 import { type FakeProvider, startFakeOpenAi } from '../helpers/fake-ai-providers';
 import { PAYER } from '../helpers/payments';
 import { parseResponse, slowRequest } from '../helpers/raw-http';
@@ -161,7 +163,10 @@ describe('a server stopped with SIGTERM', () => {
   }
 
   const tokensOf = async (base: string, cookie: string) =>
-    (await (await call(base, 'GET', '/api/me/tokens', undefined, cookie)).json()) as unknown;
+    await parsedFetch(
+      await call(base, 'GET', '/api/me/tokens', undefined, cookie),
+      tokensResponseSchema,
+    );
 
   let second: Awaited<ReturnType<typeof start>> | undefined;
   let cookie = '';
@@ -178,7 +183,7 @@ describe('a server stopped with SIGTERM', () => {
       cookie,
     );
     expect(created.status).toBe(201);
-    const { purchaseId } = (await created.json()) as { purchaseId: string };
+    const { purchaseId } = await parsedFetch(created, createPaymentResponseSchema);
     const payment = follow(
       await call(first.base, 'GET', `/api/payments/${purchaseId}/events`, undefined, cookie),
     );

@@ -3,8 +3,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createPaymentResponseSchema,
+  meResponseSchema,
+  paymentResponseSchema,
+  purchaseHistorySchema,
+} from '@gabarita/shared';
 import { readLock } from '@/db/data-dir-lock';
 import { serverRoot } from '@/paths';
+import { parsedFetch } from '../helpers/contract';
 import { type FakeMercadoPago, startFakeMercadoPago } from '../helpers/fake-mercado-pago';
 import { PAYER } from '../helpers/payments';
 import {
@@ -102,7 +109,7 @@ describe('a server killed between the approval and the grant', () => {
       cookie,
     );
     expect(created.status).toBe(201);
-    const { purchaseId } = (await created.json()) as { purchaseId: string };
+    const { purchaseId } = await parsedFetch(created, createPaymentResponseSchema);
     const paymentId = fake.paymentFor(purchaseId).id;
 
     // The payer pays; the provider notifies; our server asks the provider, which does not answer yet.
@@ -125,12 +132,10 @@ describe('a server killed between the approval and the grant', () => {
 
     base = await start();
     const status = async () =>
-      (await (
-        await call(base, 'GET', `/api/payments/${purchaseId}`, undefined, cookie)
-      ).json()) as {
-        status: string;
-        paidLate: boolean;
-      };
+      await parsedFetch(
+        await call(base, 'GET', `/api/payments/${purchaseId}`, undefined, cookie),
+        paymentResponseSchema,
+      );
     await waitFor(
       async () => ((await status()).status === 'paid' ? true : undefined),
       'the reconciler to grant',
@@ -140,18 +145,17 @@ describe('a server killed between the approval and the grant', () => {
     for (let i = 0; i < 3; i += 1) expect((await deliver(base, paymentId)).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 1500));
 
-    const me = (await (await call(base, 'GET', '/api/me', undefined, cookie)).json()) as {
-      accountType: string;
-      plan: { daysRemaining: number; endsAt: string };
-    };
+    const me = await parsedFetch(
+      await call(base, 'GET', '/api/me', undefined, cookie),
+      meResponseSchema,
+    );
     expect(me.accountType).toBe('premium');
     expect(me.plan.daysRemaining).toBe(30);
-    expect(Date.parse(me.plan.endsAt) - Date.now()).toBeLessThanOrEqual(30 * DAY_MS);
-    const history = (await (
-      await call(base, 'GET', '/api/me/purchases', undefined, cookie)
-    ).json()) as {
-      plans: unknown[];
-    };
+    expect(Date.parse(me.plan.endsAt!) - Date.now()).toBeLessThanOrEqual(30 * DAY_MS);
+    const history = await parsedFetch(
+      await call(base, 'GET', '/api/me/purchases', undefined, cookie),
+      purchaseHistorySchema,
+    );
     expect(history.plans).toHaveLength(1);
 
     // The operator's view, through the running server.
