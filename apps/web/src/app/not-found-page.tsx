@@ -1,3 +1,4 @@
+import { PATHS } from '@gabarita/shared';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { PageTitle } from '@/components/ui/page';
@@ -11,7 +12,7 @@ export function NotFoundPage() {
         O endereço que você tentou acessar não existe ou foi movido. Confira o link ou volte para o
         início.
       </p>
-      <Link to="/" className={buttonClasses({ className: 'mt-8' })}>
+      <Link to={PATHS.home.path} className={buttonClasses({ className: 'mt-8' })}>
         Voltar para Questões de concurso
       </Link>
     </section>

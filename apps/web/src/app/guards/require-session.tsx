@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@gabarita/shared';
+import { AUTH_MESSAGES, PATHS } from '@gabarita/shared';
 import { CloudOff } from 'lucide-react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -41,7 +41,7 @@ export function RequireSession() {
     if (isSigningOut()) return <LoadingScreen />;
     const { pathname, search, hash } = location;
     const state: LoginRedirectState = { from: { pathname, search, hash } };
-    return <Navigate to="/login" replace state={state} />;
+    return <Navigate to={PATHS.login.path} replace state={state} />;
   }
 
   return (

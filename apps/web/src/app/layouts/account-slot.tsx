@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, type SessionUser } from '@gabarita/shared';
+import { AUTH_MESSAGES, type SessionUser, PATHS } from '@gabarita/shared';
 import { ChevronDown, LogIn } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -107,7 +107,7 @@ export function AccountSlot() {
   const user = session.data?.user;
   if (!user) {
     return (
-      <Link to="/login" className={buttonClasses({ size: 'sm' })}>
+      <Link to={PATHS.login.path} className={buttonClasses({ size: 'sm' })}>
         <LogIn className="size-4" aria-hidden="true" />
         Entrar
       </Link>

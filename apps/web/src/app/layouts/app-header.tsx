@@ -1,3 +1,4 @@
+import { PATHS } from '@gabarita/shared';
 import { Menu } from 'lucide-react';
 import type { Ref } from 'react';
 import { Link } from 'react-router';
@@ -28,7 +29,7 @@ export function AppHeader({ menuOpen, onToggleMenu, menuButtonRef }: AppHeaderPr
         >
           <Menu className="size-5" aria-hidden="true" />
         </Button>
-        <Link to="/" className="rounded-lg px-1 py-1">
+        <Link to={PATHS.home.path} className="rounded-lg px-1 py-1">
           <Logo />
         </Link>
         <div className="ml-auto flex items-center gap-1.5 sm:gap-2">

@@ -1,3 +1,4 @@
+import { PATHS } from '@gabarita/shared';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { ThemeButton } from '@/components/ui/theme-button';
@@ -13,7 +14,7 @@ export function AuthLayout() {
         className="absolute inset-x-0 top-0 -z-10 h-80 bg-gradient-to-b from-brand-100/70 to-transparent dark:from-brand-950/70"
       />
       <header className="flex items-center justify-between px-4 py-4 sm:px-6">
-        <Link to="/" className="rounded-lg px-1 py-1">
+        <Link to={PATHS.home.path} className="rounded-lg px-1 py-1">
           <Logo />
         </Link>
         <ThemeButton />

@@ -1,9 +1,10 @@
+import { PATHS } from '@gabarita/shared';
 import { Link } from 'react-router';
 
 const LINKS = [
-  { label: 'Ajuda', to: '/ajuda' },
-  { label: 'Termos de Uso', to: '/termos' },
-  { label: 'Política de Privacidade', to: '/politicas' },
+  { label: 'Ajuda', to: PATHS.help.path },
+  { label: 'Termos de Uso', to: PATHS.terms.path },
+  { label: 'Política de Privacidade', to: PATHS.privacy.path },
 ] as const;
 
 /** Help and legal links, reachable from every layout. */

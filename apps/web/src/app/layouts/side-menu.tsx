@@ -1,4 +1,4 @@
-import { countLabel } from '@gabarita/shared';
+import { countLabel, PATHS } from '@gabarita/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -79,7 +79,7 @@ export function SideMenu({ open, layout, onNavigate }: SideMenuProps) {
             >
               <Icon className="size-5 shrink-0" aria-hidden="true" />
               {label}
-              {to === '/caderno-de-erros' && dueReviews > 0 && <DueBadge count={dueReviews} />}
+              {to === PATHS.mistakes.path && dueReviews > 0 && <DueBadge count={dueReviews} />}
             </Link>
           </li>
         ))}

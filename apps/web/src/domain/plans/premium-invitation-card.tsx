@@ -1,3 +1,4 @@
+import { PATHS } from '@gabarita/shared';
 import { Crown, type LucideIcon, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -52,7 +53,7 @@ export function PremiumInvitationCard({
               </li>
             ))}
           </ul>
-          <Link to="/assinatura" className={buttonClasses({ className: 'mt-6' })}>
+          <Link to={PATHS.plans.path} className={buttonClasses({ className: 'mt-6' })}>
             <Sparkles className="size-4" aria-hidden="true" />
             Conhecer o Premium
           </Link>

@@ -1,5 +1,6 @@
 /** Why the user was sent to /assinatura (spec: subscription warnings). */
 export type { SubscriptionReason } from '@gabarita/shared';
+import { PATHS } from '@gabarita/shared';
 import type { SubscriptionReason } from '@gabarita/shared';
 
 export interface SubscriptionRedirectState {
@@ -17,7 +18,7 @@ function isReason(value: unknown): value is SubscriptionReason {
 }
 
 /** Only the app's own study screens are places to come back to (never another site). */
-const RETURN_PAGES = ['/questoes', '/conteudo-didatico'];
+const RETURN_PAGES = [PATHS.questions.path, PATHS.disciplines.path];
 
 function isReturnPath(value: unknown): value is string {
   return (
@@ -34,7 +35,7 @@ export function subscriptionLimitTarget(reason: SubscriptionReason, returnTo?: s
   const state: SubscriptionRedirectState = { reason, ...(returnTo && { returnTo }) };
   const params = new URLSearchParams({ [SUBSCRIPTION_REASON_PARAM]: reason });
   if (returnTo) params.set(SUBSCRIPTION_RETURN_PARAM, returnTo);
-  return { to: `/assinatura?${params.toString()}`, state };
+  return { to: `${PATHS.plans.path}?${params.toString()}`, state };
 }
 
 function fromState(state: unknown): Partial<Record<keyof SubscriptionRedirectState, unknown>> {
@@ -72,5 +73,5 @@ export const PURCHASE_PARAM = 'compra';
 export function paymentUrl(purchaseId: string, returnTo: string | null): string {
   const params = new URLSearchParams({ [PURCHASE_PARAM]: purchaseId });
   if (returnTo) params.set(SUBSCRIPTION_RETURN_PARAM, returnTo);
-  return `/pagamento?${params.toString()}`;
+  return `${PATHS.payment.path}?${params.toString()}`;
 }

@@ -1,5 +1,10 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { sessionResponseSchema, type SessionResponse, type SessionUser } from '@gabarita/shared';
+import {
+  sessionResponseSchema,
+  type SessionResponse,
+  type SessionUser,
+  PATHS,
+} from '@gabarita/shared';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { apiRequest } from '@/lib/api-client';
@@ -76,7 +81,7 @@ export function useSignOut() {
       beginSignOut();
       queryClient.setQueryData(sessionQueryOptions.queryKey, { user: null });
       const state: LoginRedirectState = { notice };
-      void navigate('/login', { state });
+      void navigate(PATHS.login.path, { state });
     },
     [queryClient, navigate],
   );

@@ -10,9 +10,12 @@
  * Each may add &desatualizadas=ocultar: the list leaves outdated questions out.
  *   /buscar-questoes?q=<text>&instituicao=…&disciplina=…&status=errei                (search)
  *   /caderno-de-erros?disciplina=<code>&assunto=<subject>                     (mistakes notebook)
+ *   /simulados?prova=<examId>                        (the simulados page, this exam's offered)
+ *   /simulado?id=<simuladoId>                                        (one simulado, its result)
+ * The paths themselves are in the registry of pages (PATHS, packages/shared/src/paths.ts).
  */
 
-import { STUDY_PARAMS } from '@gabarita/shared';
+import { PATHS, STUDY_PARAMS } from '@gabarita/shared';
 
 /** The value of ?desatualizadas= that hides outdated questions. */
 export const HIDE_OUTDATED = 'ocultar';
@@ -45,17 +48,17 @@ export function studySearch({
 }
 
 export function examDashboardPath(parts: Omit<StudyLinkParts, 'q'>): string {
-  return `/prova-dashboard${studySearch(parts)}`;
+  return `${PATHS.examDashboard.path}${studySearch(parts)}`;
 }
 
 export function disciplinesPath(
   parts: Pick<StudyLinkParts, 'disciplina' | 'assunto' | 'hideOutdated'>,
 ): string {
-  return `/conteudo-didatico${studySearch(parts)}`;
+  return `${PATHS.disciplines.path}${studySearch(parts)}`;
 }
 
 export function questionViewerPath(parts: StudyLinkParts): string {
-  return `/questoes${studySearch(parts)}`;
+  return `${PATHS.questions.path}${studySearch(parts)}`;
 }
 
 /** The viewer walking a search's results (`search`: the search screen's query string). */
@@ -63,7 +66,7 @@ export function searchViewerPath(search: string, questionId: string): string {
   const params = new URLSearchParams();
   params.set(STUDY_PARAMS.search, search || 'todas');
   params.set(STUDY_PARAMS.question, questionId);
-  return `/questoes?${params.toString()}`;
+  return `${PATHS.questions.path}?${params.toString()}`;
 }
 
 /** The viewer walking the mistakes notebook (`filters`: the notebook's query string). */
@@ -71,13 +74,23 @@ export function notebookViewerPath(filters: string, questionId: string): string 
   const params = new URLSearchParams();
   params.set(STUDY_PARAMS.notebook, filters || 'todas');
   params.set(STUDY_PARAMS.question, questionId);
-  return `/questoes?${params.toString()}`;
+  return `${PATHS.questions.path}?${params.toString()}`;
 }
 
 export function questionSearchPath(search: string): string {
-  return `/buscar-questoes${search && search !== 'todas' ? `?${search}` : ''}`;
+  return `${PATHS.questionSearch.path}${search && search !== 'todas' ? `?${search}` : ''}`;
 }
 
 export function notebookPath(filters: string): string {
-  return `/caderno-de-erros${filters && filters !== 'todas' ? `?${filters}` : ''}`;
+  return `${PATHS.mistakes.path}${filters && filters !== 'todas' ? `?${filters}` : ''}`;
+}
+
+/** The simulados page with a simulado of this exam offered. */
+export function examSimuladosPath(examId: string): string {
+  return `${PATHS.simulados.path}?${STUDY_PARAMS.exam}=${encodeURIComponent(examId)}`;
+}
+
+/** One simulado: under way, or its result once finished. */
+export function simuladoPath(simuladoId: string): string {
+  return `${PATHS.simulado.path}?id=${encodeURIComponent(simuladoId)}`;
 }

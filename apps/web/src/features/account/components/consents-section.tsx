@@ -1,4 +1,9 @@
-import { PRIVACY_MESSAGES, type ConsentDocument, type ConsentRecord } from '@gabarita/shared';
+import {
+  PRIVACY_MESSAGES,
+  type ConsentDocument,
+  type ConsentRecord,
+  PATHS,
+} from '@gabarita/shared';
 import { FileCheck2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { QueryError } from '@/components/ui/query-error';
@@ -68,11 +73,17 @@ export function ConsentsSection() {
       {body}
       <p className="mt-4 border-t border-line pt-4 text-sm text-ink-muted">
         Leia as versões em vigor:{' '}
-        <Link to="/termos" className="rounded font-medium text-primary-ink hover:underline">
+        <Link
+          to={PATHS.terms.path}
+          className="rounded font-medium text-primary-ink hover:underline"
+        >
           Termos de Uso
         </Link>{' '}
         e{' '}
-        <Link to="/politicas" className="rounded font-medium text-primary-ink hover:underline">
+        <Link
+          to={PATHS.privacy.path}
+          className="rounded font-medium text-primary-ink hover:underline"
+        >
           Política de Privacidade
         </Link>
         .

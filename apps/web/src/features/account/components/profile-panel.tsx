@@ -4,6 +4,7 @@ import {
   PHOTO_UPLOAD_MAX_BYTES,
   updateNameRequestSchema,
   type SessionUser,
+  PATHS,
 } from '@gabarita/shared';
 import { Camera, FileText, LogOut, Pencil, Shield, UserCog } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -22,9 +23,9 @@ import { useUpdateName, useUploadPhoto } from '../api/me-api';
 const SIGN_OUT_FAILED = 'Não foi possível sair. Tente novamente.';
 
 const LINKS = [
-  { label: 'Gerenciar Conta', to: '/conta', icon: UserCog },
-  { label: 'Termos de Uso', to: '/termos', icon: FileText },
-  { label: 'Política de Privacidade', to: '/politicas', icon: Shield },
+  { label: 'Gerenciar Conta', to: PATHS.account.path, icon: UserCog },
+  { label: 'Termos de Uso', to: PATHS.terms.path, icon: FileText },
+  { label: 'Política de Privacidade', to: PATHS.privacy.path, icon: Shield },
 ] as const;
 
 type ShowMessage = (tone: TimedMessage['tone'], text: string) => void;

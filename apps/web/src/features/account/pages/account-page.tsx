@@ -3,6 +3,7 @@ import {
   daysRemainingLabel,
   type MeResponse,
   type PurchaseHistory,
+  PATHS,
 } from '@gabarita/shared';
 import {
   Coins,
@@ -69,7 +70,7 @@ function AccountDetails({ me }: { me: MeResponse }) {
       title="Detalhes da conta"
       icon={UserRound}
       action={
-        <Link to="/assinatura" className={buttonClasses({ size: 'sm' })}>
+        <Link to={PATHS.plans.path} className={buttonClasses({ size: 'sm' })}>
           <Sparkles className="size-4" aria-hidden="true" />
           Ver planos
         </Link>

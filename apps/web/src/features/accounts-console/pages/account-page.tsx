@@ -7,6 +7,7 @@ import {
   PREMIUM_GRANT_MAX_DAYS,
   TOKEN_GRANT_MAX_PACKAGES,
   TOKEN_PACKAGE,
+  PATHS,
 } from '@gabarita/shared';
 import { FactCard, FactList } from '@/components/ui/fact-card';
 import { Notice } from '@/components/ui/notice';
@@ -226,7 +227,7 @@ function AccountView({ detail, isAdmin }: { detail: AccountDetail; isAdmin: bool
             ['Reportes de erro', formatInteger(counts.errorReports)],
             [
               'Mensagens de ajuda',
-              <Link key="help" to="/admin/mensagens" className="text-primary-ink underline">
+              <Link key="help" to={PATHS.helpInbox.path} className="text-primary-ink underline">
                 {formatInteger(counts.helpRequests)}
               </Link>,
             ],
@@ -257,7 +258,10 @@ export default function AccountPage() {
       title={detail.data?.account.name ?? 'Conta'}
       description={detail.data?.account.email}
       actions={
-        <Link to="/admin/contas" className="flex items-center gap-1 text-sm text-primary-ink">
+        <Link
+          to={PATHS.customerAccounts.path}
+          className="flex items-center gap-1 text-sm text-primary-ink"
+        >
           <ArrowLeft className="size-4" aria-hidden="true" />
           Voltar para Contas
         </Link>

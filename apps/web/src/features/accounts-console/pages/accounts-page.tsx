@@ -1,3 +1,4 @@
+import { PATHS, pathTo } from '@gabarita/shared';
 import { Search, UserRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -21,7 +22,7 @@ function AccountRow({ account }: { account: AccountListItem }) {
   return (
     <li>
       <Link
-        to={`/admin/contas/${account.id}`}
+        to={pathTo(PATHS.customerAccount, { userId: account.id })}
         className={cardClasses({
           padding: 'sm',
           className: 'block transition-colors hover:border-primary motion-reduce:transition-none',

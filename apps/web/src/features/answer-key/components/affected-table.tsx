@@ -3,13 +3,11 @@ import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, cardClasses } from '@/components/ui/card';
 import { useMediaQuery } from '@/lib/use-media-query';
+import { questionEditorPath } from '@/domain/editorial/editorial-links';
 import { keyLabel, totalsOf } from '../answer-key-text';
 
 /** From this width the lines are a table; below it, cards. */
 const TABLE_QUERY = '(min-width: 1024px)';
-
-/** The question editor's address, where the question's content (not its key) is changed. */
-const editorPath = (questionId: string) => `/admin/questoes?q=${encodeURIComponent(questionId)}`;
 
 const NUMBER_COLUMNS = [
   ['answers', 'Respostas'],
@@ -23,7 +21,7 @@ function QuestionName({ line }: { line: AnswerKeyLine }) {
   const name = `Questão ${line.number}`;
   return line.questionId ? (
     <Link
-      to={editorPath(line.questionId)}
+      to={questionEditorPath(line.questionId)}
       className="font-medium text-primary-ink underline underline-offset-2 hover:no-underline"
     >
       {name}

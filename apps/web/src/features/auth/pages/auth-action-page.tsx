@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { PRIVACY_MESSAGES } from '@gabarita/shared';
+import { PRIVACY_MESSAGES, PATHS } from '@gabarita/shared';
 import { ArrowRight, MailCheck, MailX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -33,9 +33,10 @@ function VerifyEmail({ oobCode }: { oobCode: string }) {
   useEffect(() => {
     if (verification.isSuccess) {
       const arrival = verification.data.alreadyVerified ? 'ja' : '1';
-      void navigate(`/login?verificado=${arrival}`, { replace: true });
+      void navigate(`${PATHS.login.path}?verificado=${arrival}`, { replace: true });
     }
-    if (verification.isError) void navigate('/login?verificacao=erro', { replace: true });
+    if (verification.isError)
+      void navigate(`${PATHS.login.path}?verificacao=erro`, { replace: true });
   }, [verification.isSuccess, verification.isError, verification.data, navigate]);
 
   return (
@@ -54,7 +55,7 @@ function NextStep() {
   const signedIn = Boolean(useSession().data?.user);
   return (
     <Link
-      to={signedIn ? '/conta' : '/login'}
+      to={signedIn ? PATHS.account.path : PATHS.login.path}
       className={buttonClasses({ size: 'md', className: 'mt-7 w-full' })}
     >
       {signedIn ? 'Ir para Minha Conta' : 'Entrar'}
@@ -140,18 +141,21 @@ function ChangeEmail({ oobCode }: { oobCode: string }) {
   );
 }
 
+/** The spelling of the e-mailed password reset links, kept when a link comes through here. */
+const EMAILED_RECOVERY_PATH = PATHS.recovery.aliases[0];
+
 /** Handles the links e-mailed to users (query: mode and oobCode). */
 export default function AuthActionPage() {
   const [searchParams] = useSearchParams();
   const mode = searchParams.get('mode');
   const oobCode = searchParams.get('oobCode');
 
-  if (!mode || !oobCode) return <Navigate to="/login" replace />;
+  if (!mode || !oobCode) return <Navigate to={PATHS.login.path} replace />;
   if (mode === 'resetPassword') {
     const query = new URLSearchParams({ oobCode }).toString();
-    return <Navigate to={`/Recovery?${query}`} replace />;
+    return <Navigate to={`${EMAILED_RECOVERY_PATH}?${query}`} replace />;
   }
   if (mode === 'verifyEmail') return <VerifyEmail key={oobCode} oobCode={oobCode} />;
   if (mode === 'changeEmail') return <ChangeEmail key={oobCode} oobCode={oobCode} />;
-  return <Navigate to="/login" replace />;
+  return <Navigate to={PATHS.login.path} replace />;
 }

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, emailRequestSchema, loginRequestSchema } from '@gabarita/shared';
+import { AUTH_MESSAGES, emailRequestSchema, loginRequestSchema, PATHS } from '@gabarita/shared';
 import { LogIn } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -251,7 +251,10 @@ export default function LoginPage() {
 
       <p className="mt-8 border-t border-line pt-6 text-center text-sm text-ink-muted">
         Ainda não tem conta?{' '}
-        <Link to="/signup" className="rounded font-semibold text-primary-ink hover:underline">
+        <Link
+          to={PATHS.signup.path}
+          className="rounded font-semibold text-primary-ink hover:underline"
+        >
           Criar conta
         </Link>
       </p>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { AUTH_MESSAGES, resetPasswordFormSchema } from '@gabarita/shared';
+import { AUTH_MESSAGES, resetPasswordFormSchema, PATHS } from '@gabarita/shared';
 import { CircleCheck, KeyRound, LinkIcon, TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -13,7 +13,7 @@ import { RESET_REDIRECT_MS } from '@/lib/timings';
 import { checkResetCode, confirmPasswordReset } from '../api/auth-api';
 import { AuthHeading } from '../components/auth-heading';
 
-const LOGIN_AFTER_RESET = '/login?senha=redefinida';
+const LOGIN_AFTER_RESET = `${PATHS.login.path}?senha=redefinida`;
 const TITLE = 'Redefinir senha';
 
 /** Invalid or expired codes come with the spec's message; anything else is "could not check". */
@@ -57,7 +57,10 @@ function InvalidLink({ message }: { message: string }) {
       <p role="alert" className="mt-3 text-sm leading-6 text-ink-muted first-letter:uppercase">
         {message}
       </p>
-      <Link to="/login" className={buttonClasses({ size: 'md', className: 'mt-7 w-full' })}>
+      <Link
+        to={PATHS.login.path}
+        className={buttonClasses({ size: 'md', className: 'mt-7 w-full' })}
+      >
         <LinkIcon className="size-4" aria-hidden="true" />
         Solicitar novo link
       </Link>

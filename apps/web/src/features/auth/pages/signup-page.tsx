@@ -3,6 +3,7 @@ import {
   NAME_MAX_LENGTH,
   PRIVACY_MESSAGES,
   signupFormSchema,
+  PATHS,
 } from '@gabarita/shared';
 import { ArrowLeft, MailCheck, UserPlus } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -40,7 +41,10 @@ function SignupSent({ email }: { email: string }) {
         <strong className="[overflow-wrap:anywhere] font-semibold text-ink">{email}</strong>. Abra
         sua caixa de entrada (ou a pasta de spam) e clique no link para ativar sua conta.
       </p>
-      <Link to="/login" className={buttonClasses({ size: 'md', className: 'mt-7 w-full' })}>
+      <Link
+        to={PATHS.login.path}
+        className={buttonClasses({ size: 'md', className: 'mt-7 w-full' })}
+      >
         <ArrowLeft className="size-4" aria-hidden="true" />
         Voltar para o Login
       </Link>
@@ -148,7 +152,7 @@ export default function SignupPage() {
         <p id="signup-consent" className="text-xs leading-5 text-ink-muted">
           Ao criar sua conta, você aceita os{' '}
           <Link
-            to="/termos"
+            to={PATHS.terms.path}
             target="_blank"
             className="rounded font-medium text-primary-ink underline underline-offset-2"
           >
@@ -156,7 +160,7 @@ export default function SignupPage() {
           </Link>{' '}
           e a{' '}
           <Link
-            to="/politicas"
+            to={PATHS.privacy.path}
             target="_blank"
             className="rounded font-medium text-primary-ink underline underline-offset-2"
           >
@@ -189,7 +193,10 @@ export default function SignupPage() {
 
       <p className="mt-8 border-t border-line pt-6 text-center text-sm text-ink-muted">
         Já tem conta?{' '}
-        <Link to="/login" className="rounded font-semibold text-primary-ink hover:underline">
+        <Link
+          to={PATHS.login.path}
+          className="rounded font-semibold text-primary-ink hover:underline"
+        >
           Entrar
         </Link>
       </p>

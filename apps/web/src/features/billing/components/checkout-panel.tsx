@@ -1,4 +1,4 @@
-import { PAYMENT_MESSAGES, type CreatePaymentResponse } from '@gabarita/shared';
+import { PAYMENT_MESSAGES, type CreatePaymentResponse, PATHS } from '@gabarita/shared';
 import { CircleCheck, CircleX, Clock, QrCode, RotateCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -99,9 +99,9 @@ export function CheckoutPanel({ phase, returnTo, onRetry, onExpire }: CheckoutPa
           tone="success"
           icon={icon(CircleCheck)}
           action={
-            <Link to={returnTo ?? '/conta'} className={buttonClasses({ size: 'sm' })}>
+            <Link to={returnTo ?? PATHS.account.path} className={buttonClasses({ size: 'sm' })}>
               {returnTo
-                ? returnTo.startsWith('/questoes')
+                ? returnTo.startsWith(PATHS.questions.path)
                   ? 'Voltar para a questão'
                   : 'Voltar para o estudo'
                 : 'Ir para Minha Conta'}

@@ -4,6 +4,7 @@ import {
   type Payer,
   type PaymentEvent,
   type PaymentResponse,
+  PATHS,
 } from '@gabarita/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -76,7 +77,7 @@ export default function PaymentPage() {
   const checkout = readCheckoutState(location.state);
   if (purchaseId)
     return <ResumedCheckout key={purchaseId} purchaseId={purchaseId} returnTo={returnTo} />;
-  if (!checkout) return <Navigate to="/assinatura" replace />;
+  if (!checkout) return <Navigate to={PATHS.plans.path} replace />;
   return (
     <Checkout
       key={`${checkout.productType}:${checkout.productId}`}
@@ -102,7 +103,7 @@ function ResumedCheckout({
   if (payment.isPending) return <LoadingPayment />;
   if (payment.isError) {
     if (payment.error instanceof ApiError && payment.error.status === 404) {
-      return <Navigate to="/assinatura" replace />;
+      return <Navigate to={PATHS.plans.path} replace />;
     }
     return (
       <Page title="Pagamento via PIX">
@@ -216,7 +217,7 @@ function Checkout({
   usePaymentEvents(listening, onPaymentEvent, () => setStreamFailed(true));
 
   // Paid: back to the question that sent the user here, or to the account, 3 seconds later.
-  const afterPaid = returnTo ?? '/conta';
+  const afterPaid = returnTo ?? PATHS.account.path;
   useEffect(() => {
     if (phase.name !== 'paid') return;
     const timer = window.setTimeout(() => void navigate(afterPaid), PAID_REDIRECT_MS);
@@ -236,7 +237,7 @@ function Checkout({
     );
   }
   const product = productOf(plans.data, productId, productType);
-  if (!product) return <Navigate to="/assinatura" replace />;
+  if (!product) return <Navigate to={PATHS.plans.path} replace />;
 
   const locked = phase.name === 'generating' || phase.name === 'pending' || phase.name === 'paid';
   // After an expiry or a failure one button starts again: the panel's, with the data already
@@ -275,7 +276,7 @@ function Checkout({
             />
           )}
           <Link
-            to="/assinatura"
+            to={PATHS.plans.path}
             className="inline-block text-sm font-medium text-primary-ink hover:underline"
           >
             Escolher outro plano

@@ -2,6 +2,7 @@ import {
   OFFLINE_AI_LIMIT_WARNING,
   SUBSCRIPTION_WARNINGS,
   type ProductType,
+  PATHS,
 } from '@gabarita/shared';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -47,7 +48,7 @@ export default function PlansPage() {
   const tutor = useTutorInfo();
 
   const choose = (productId: string, productType: ProductType) =>
-    void navigate('/pagamento', { state: checkoutState(productId, productType, returnTo) });
+    void navigate(PATHS.payment.path, { state: checkoutState(productId, productType, returnTo) });
 
   let offers;
   if (plans.isPending) {
@@ -105,7 +106,9 @@ export default function PlansPage() {
           {returnTo && (
             <Link to={returnTo} className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
               <ArrowLeft className="size-4" aria-hidden="true" />
-              {returnTo.startsWith('/questoes') ? 'Voltar para a questão' : 'Voltar para o estudo'}
+              {returnTo.startsWith(PATHS.questions.path)
+                ? 'Voltar para a questão'
+                : 'Voltar para o estudo'}
             </Link>
           )}
         </div>

@@ -1,4 +1,4 @@
-import { countLabel } from '@gabarita/shared';
+import { countLabel, PATHS } from '@gabarita/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, RotateCcw } from 'lucide-react';
 import { Link } from 'react-router';
@@ -14,7 +14,7 @@ export function DueReviewsCard({ premium }: { premium: boolean }) {
   if (!premium || due === 0) return null;
   return (
     <Link
-      to="/caderno-de-erros"
+      to={PATHS.mistakes.path}
       className="group mb-5 flex items-center gap-4 rounded-2xl border border-primary/30 bg-primary-soft p-4 shadow-sm shadow-slate-900/[0.03] transition hover:border-primary/60 motion-reduce:transition-none"
     >
       <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-surface text-primary-ink">

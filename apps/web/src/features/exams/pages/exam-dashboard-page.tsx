@@ -5,6 +5,7 @@ import {
   type QuestionCard,
   STUDY_PARAMS,
   countLabel,
+  PATHS,
 } from '@gabarita/shared';
 import {
   ArrowLeft,
@@ -25,7 +26,7 @@ import { QuestionStatusTag } from '@/domain/questions/question-status-tag';
 import { PageTitle } from '@/components/ui/page';
 import { QueryError } from '@/components/ui/query-error';
 import { StatePanel } from '@/components/ui/state-panel';
-import { HIDE_OUTDATED, questionViewerPath } from '@/domain/study/study-links';
+import { examSimuladosPath, HIDE_OUTDATED, questionViewerPath } from '@/domain/study/study-links';
 import { Card } from '@/components/ui/card';
 import { examTitle, optionName, questionCountLabel } from '@/domain/catalog/catalog-text';
 import { ExamOptionChoice } from '@/domain/catalog/exam-option-choice';
@@ -34,7 +35,10 @@ import { DemonstrationTag } from '../components/exam-card';
 
 function BackToExams() {
   return (
-    <Link to="/" className={buttonClasses({ variant: 'ghost', size: 'sm', className: '-ml-3' })}>
+    <Link
+      to={PATHS.home.path}
+      className={buttonClasses({ variant: 'ghost', size: 'sm', className: '-ml-3' })}
+    >
       <ArrowLeft className="size-4" aria-hidden="true" />
       Voltar para as provas
     </Link>
@@ -204,7 +208,7 @@ export default function ExamDashboardPage() {
           icon={FileQuestion}
           title={CATALOG_MESSAGES.noExamSelected}
           action={
-            <Link to="/" className={buttonClasses()}>
+            <Link to={PATHS.home.path} className={buttonClasses()}>
               Ver provas
             </Link>
           }
@@ -322,7 +326,7 @@ export default function ExamDashboardPage() {
         )}
         {!needsChoice && counted.length > 0 && (
           <Link
-            to={`/simulados?prova=${encodeURIComponent(exam.id)}`}
+            to={examSimuladosPath(exam.id)}
             className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'mt-4' })}
           >
             <Timer className="size-4" aria-hidden="true" />

@@ -1,3 +1,4 @@
+import { PATHS, pathTo } from '@gabarita/shared';
 import type { HelpAccount } from '@gabarita/shared';
 import { UserRound } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
@@ -5,7 +6,7 @@ import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { formatDate, formatDay, formatInteger } from '@/lib/formatters';
 
-export const accountPath = (userId: string) => `/admin/contas/${encodeURIComponent(userId)}`;
+export const accountPath = (userId: string) => pathTo(PATHS.customerAccount, { userId });
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

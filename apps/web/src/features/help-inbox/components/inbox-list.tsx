@@ -1,11 +1,10 @@
-import { countLabel, type HelpInboxItem } from '@gabarita/shared';
+import { countLabel, type HelpInboxItem, PATHS, pathTo } from '@gabarita/shared';
 import { MessageSquareReply } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatDateTime, formatRelative } from '@/lib/formatters';
 import { HelpStatusBadge } from './help-status-badge';
 
-export const helpRequestPath = (requestId: string) =>
-  `/admin/mensagens/${encodeURIComponent(requestId)}`;
+export const helpRequestPath = (requestId: string) => pathTo(PATHS.helpRequest, { id: requestId });
 
 /** The messages as links to their page, newest first. */
 export function InboxList({ items }: { items: readonly HelpInboxItem[] }) {

@@ -1,3 +1,4 @@
+import { PATHS } from '@gabarita/shared';
 import type { HelpRequestDetail } from '@gabarita/shared';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
@@ -92,7 +93,7 @@ export default function HelpRequestPage() {
   const data = detail.data;
   const back = (
     <Link
-      to="/admin/mensagens"
+      to={PATHS.helpInbox.path}
       className="inline-flex items-center gap-1.5 text-sm font-medium text-primary-ink underline-offset-2 hover:underline"
     >
       <ArrowLeft className="size-4" aria-hidden="true" />

@@ -1,4 +1,4 @@
-import { SUPPORT_MESSAGES, SUPPORT_REPLY_HOURS, countLabel } from '@gabarita/shared';
+import { SUPPORT_MESSAGES, SUPPORT_REPLY_HOURS, countLabel, PATHS } from '@gabarita/shared';
 import { Clock, FileText, Mail, MessageCircleQuestion, Search, ShieldCheck, X } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -93,7 +93,7 @@ function ContactAside({ supportEmail }: { supportEmail: string | null }) {
         <ul className="mt-2 space-y-2">
           <li>
             <Link
-              to="/termos"
+              to={PATHS.terms.path}
               className="inline-flex items-center gap-2 rounded font-medium text-primary-ink hover:underline"
             >
               <FileText className="size-4" aria-hidden="true" />
@@ -102,7 +102,7 @@ function ContactAside({ supportEmail }: { supportEmail: string | null }) {
           </li>
           <li>
             <Link
-              to="/politicas"
+              to={PATHS.privacy.path}
               className="inline-flex items-center gap-2 rounded font-medium text-primary-ink hover:underline"
             >
               <ShieldCheck className="size-4" aria-hidden="true" />

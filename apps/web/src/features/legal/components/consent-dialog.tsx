@@ -1,4 +1,4 @@
-import { PRIVACY_MESSAGES, type RequiredDocument } from '@gabarita/shared';
+import { PRIVACY_MESSAGES, type RequiredDocument, PATHS } from '@gabarita/shared';
 import { ExternalLink, FileText, LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -11,8 +11,8 @@ import { ApiError } from '@/lib/api-client';
 import { useAcceptConsents } from '@/domain/consents/consents';
 
 const DOCUMENTS: Record<RequiredDocument, { title: string; path: string }> = {
-  termos: { title: 'Termos de Uso', path: '/termos' },
-  privacidade: { title: 'Política de Privacidade', path: '/politicas' },
+  termos: { title: 'Termos de Uso', path: PATHS.terms.path },
+  privacidade: { title: 'Política de Privacidade', path: PATHS.privacy.path },
 };
 
 /** The server's words when it answered; ours when the answer never came or made no sense. */

@@ -1,3 +1,4 @@
+import { PATHS } from '@gabarita/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { appInfoQueryOptions } from '@/domain/app-info';
@@ -17,7 +18,7 @@ export function PrivacyContact() {
   }
   return (
     <>
-      pelo formulário da <Link to="/ajuda">Central de Ajuda</Link>
+      pelo formulário da <Link to={PATHS.help.path}>Central de Ajuda</Link>
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { PATHS } from '@gabarita/shared';
 import { Link } from 'react-router';
 import { useSupportEmail } from '@/domain/app-info';
 
@@ -16,7 +17,7 @@ export function SupportContact() {
   }
   return (
     <>
-      pelo formulário da <Link to="/ajuda">Central de Ajuda</Link>
+      pelo formulário da <Link to={PATHS.help.path}>Central de Ajuda</Link>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { PERFORMANCE_MESSAGES, PRIVACY_MESSAGES, PRODUCT_NAME } from '@gabarita/shared';
+import { PERFORMANCE_MESSAGES, PRIVACY_MESSAGES, PRODUCT_NAME, PATHS } from '@gabarita/shared';
 import { Link } from 'react-router';
 import { LegalDocument, type LegalSection } from '../components/legal-document';
 import { AiRecipient, AiTransfer } from '../components/ai-recipient';
@@ -7,7 +7,7 @@ import { PrivacyContact } from '../components/privacy-contact';
 import { RetentionDays } from '../components/retention-days';
 import { PRIVACY_UPDATED_ON } from '../legal-dates';
 
-const ACCOUNT_PAGE = <Link to="/conta">Gerenciar Conta</Link>;
+const ACCOUNT_PAGE = <Link to={PATHS.account.path}>Gerenciar Conta</Link>;
 
 const SECTIONS: readonly LegalSection[] = [
   {
@@ -354,7 +354,7 @@ const SECTIONS: readonly LegalSection[] = [
             {ACCOUNT_PAGE}, apaga a conta e os dados ligados a ela, exceto os registros de compras
             que a lei obriga a guardar (veja o prazo acima). Para apagar só o histórico de estudos,
             use &ldquo;{PERFORMANCE_MESSAGES.resetButton}&rdquo;, em{' '}
-            <Link to="/meu-desempenho">Meu Desempenho</Link>.
+            <Link to={PATHS.performance.path}>Meu Desempenho</Link>.
           </li>
           <li>
             <strong>Anonimização, bloqueio ou eliminação de dados desnecessários:</strong> se você
@@ -431,9 +431,9 @@ const SECTIONS: readonly LegalSection[] = [
       <>
         <p>
           Esta política pode ser atualizada. A data da versão em vigor aparece no início da página.
-          Quando ela ou os <Link to="/termos">Termos de Uso</Link> mudarem, na próxima vez que você
-          usar a plataforma pediremos que leia e aceite a nova versão antes de continuar. Os
-          documentos que você aceitou, com a versão e a data, aparecem em {ACCOUNT_PAGE}.
+          Quando ela ou os <Link to={PATHS.terms.path}>Termos de Uso</Link> mudarem, na próxima vez
+          que você usar a plataforma pediremos que leia e aceite a nova versão antes de continuar.
+          Os documentos que você aceitou, com a versão e a data, aparecem em {ACCOUNT_PAGE}.
         </p>
       </>
     ),

@@ -6,6 +6,7 @@ import {
   PRODUCT_NAME,
   TOKEN_PACKAGE,
   durationLabel,
+  PATHS,
 } from '@gabarita/shared';
 import { Link } from 'react-router';
 import { formatInteger, formatPrice } from '@/lib/formatters';
@@ -65,7 +66,7 @@ const SECTIONS: readonly LegalSection[] = [
             offline="um tutor que explica cada questão"
           />
           . Ao criar uma conta ou usar a plataforma, você declara que leu e concorda com estes
-          termos e com a <Link to="/politicas">Política de Privacidade</Link>.
+          termos e com a <Link to={PATHS.privacy.path}>Política de Privacidade</Link>.
         </p>
         <p>
           Podemos atualizar estes termos. A data da versão em vigor aparece no início desta página e
@@ -218,7 +219,7 @@ const SECTIONS: readonly LegalSection[] = [
     content: (
       <p>
         O tratamento dos seus dados pessoais segue a Lei Geral de Proteção de Dados (LGPD) e está
-        descrito na nossa <Link to="/politicas">Política de Privacidade</Link>.
+        descrito na nossa <Link to={PATHS.privacy.path}>Política de Privacidade</Link>.
       </p>
     ),
   },
@@ -268,7 +269,7 @@ export default function TermsPage() {
       intro={
         <p>
           Leia com atenção as regras de uso do {PRODUCT_NAME}, dos planos e dos pagamentos. Em caso
-          de dúvida, consulte a <Link to="/ajuda">Central de Ajuda</Link>.
+          de dúvida, consulte a <Link to={PATHS.help.path}>Central de Ajuda</Link>.
         </p>
       }
       sections={SECTIONS}

@@ -7,6 +7,8 @@ import {
   type PaymentDetail,
   refundRequestSchema,
   type TokenPair,
+  PATHS,
+  pathTo,
 } from '@gabarita/shared';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -180,7 +182,7 @@ export default function PaymentPage() {
   const detail = usePaymentDetail(id);
   const role = useSession().data?.user?.role;
   const back = (
-    <Link to="/admin/pagamentos" className="inline-flex items-center gap-1 text-sm text-primary">
+    <Link to={PATHS.payments.path} className="inline-flex items-center gap-1 text-sm text-primary">
       <ArrowLeft className="size-4" aria-hidden /> Pagamentos
     </Link>
   );
@@ -224,7 +226,7 @@ export default function PaymentPage() {
                 purchase.userId ? (
                   <Link
                     key="account"
-                    to={`/admin/contas/${purchase.userId}`}
+                    to={pathTo(PATHS.customerAccount, { userId: purchase.userId })}
                     className="text-primary"
                   >
                     {purchase.name} · {purchase.email}

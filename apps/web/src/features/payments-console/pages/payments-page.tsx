@@ -8,6 +8,8 @@ import {
   PLANS,
   TOKEN_PACKAGE,
   countLabel,
+  PATHS,
+  pathTo,
 } from '@gabarita/shared';
 import { Button } from '@/components/ui/button';
 import { cardClasses } from '@/components/ui/card';
@@ -34,7 +36,7 @@ function PaymentRow({ payment }: { payment: PaymentListItem }) {
   return (
     <li>
       <Link
-        to={`/admin/pagamentos/${payment.id}`}
+        to={pathTo(PATHS.purchase, { id: payment.id })}
         className={cardClasses({
           padding: 'sm',
           className: 'block transition-colors hover:border-primary motion-reduce:transition-none',

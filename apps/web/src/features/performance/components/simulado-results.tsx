@@ -1,7 +1,9 @@
+import { PATHS } from '@gabarita/shared';
 import { ChevronRight, Timer } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { formatDateTime, formatDuration, formatInteger } from '@/lib/formatters';
+import { simuladoPath } from '@/domain/study/study-links';
 import { useSimuladoResults } from '../api/performance-api';
 import { hitsLabel, missesLabel } from '../performance-text';
 
@@ -20,7 +22,10 @@ export function SimuladoResults() {
           <Timer className="size-5 text-primary-ink" aria-hidden="true" />
           Simulados
         </h2>
-        <Link to="/simulados" className="text-sm font-medium text-primary-ink hover:underline">
+        <Link
+          to={PATHS.simulados.path}
+          className="text-sm font-medium text-primary-ink hover:underline"
+        >
           Novo simulado
         </Link>
       </div>
@@ -30,7 +35,7 @@ export function SimuladoResults() {
           return (
             <li key={item.id}>
               <Link
-                to={`/simulado?id=${encodeURIComponent(item.id)}`}
+                to={simuladoPath(item.id)}
                 className="flex items-center gap-3 px-5 py-3.5 hover:bg-surface-muted sm:px-6"
               >
                 <span className="min-w-0 flex-1">

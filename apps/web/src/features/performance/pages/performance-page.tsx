@@ -2,6 +2,7 @@ import {
   PERFORMANCE_MESSAGES,
   type DisciplinePerformance,
   type HistorySummaryResponse,
+  PATHS,
 } from '@gabarita/shared';
 import { ChartColumnBig, Table2, type LucideIcon } from 'lucide-react';
 import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
@@ -197,7 +198,7 @@ function EmptyHistory() {
       icon={ChartColumnBig}
       title="Nenhuma questão respondida"
       action={
-        <Link to="/" className={buttonClasses()}>
+        <Link to={PATHS.home.path} className={buttonClasses()}>
           Questões de concurso
         </Link>
       }

@@ -21,6 +21,7 @@ import { INPUT_CLASSES } from '@/components/ui/field-styles';
 import { FormField, TextAreaField, TextField } from '@/components/ui/form-field';
 import { Notice } from '@/components/ui/notice';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { answerKeyPath } from '@/domain/editorial/editorial-links';
 import {
   draftOf,
   emptyComment,
@@ -46,7 +47,6 @@ const SUBHEADING_CLASSES = 'text-sm font-semibold text-ink';
 const FIELD_ERROR_CLASSES = 'mt-1.5 text-sm font-medium text-red-700 dark:text-red-400';
 
 /** The definitive key's page for this exam: the key and the annulment change there. */
-const answerKeyPath = (examId: string) => `/admin/gabarito?prova=${encodeURIComponent(examId)}`;
 
 /** The text of an HTML fragment, for the short excerpt of a reference text. */
 function excerptOf(html: string, length = 90): string {

@@ -12,6 +12,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Notice } from '@/components/ui/notice';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/formatters';
+import { answerKeyPath } from '@/domain/editorial/editorial-links';
 import { baseVersionOf, type useRestoreVersion } from '../api/question-editor-api';
 import { VersionComparison } from './version-comparison';
 
@@ -130,7 +131,7 @@ function RestoreError({
       )}
       {code === 'editor/key-change' && (
         <Link
-          to={`/admin/gabarito?prova=${encodeURIComponent(examId)}`}
+          to={answerKeyPath(examId)}
           className="mt-1 inline-block font-semibold underline underline-offset-2 hover:no-underline"
         >
           Abrir o Gabarito definitivo desta prova

@@ -1,4 +1,4 @@
-import { CATALOG_MESSAGES, plural, type QuestionDetail } from '@gabarita/shared';
+import { CATALOG_MESSAGES, plural, type QuestionDetail, PATHS } from '@gabarita/shared';
 import { CircleCheck, CircleSlash, CircleX, Coins, Crown, Timer } from 'lucide-react';
 import type { ReactNode, Ref } from 'react';
 import { Link } from 'react-router';
@@ -164,7 +164,10 @@ export function CheckBar({ question, check }: { question: QuestionDetail; check:
         {check.heldBySimulado && (
           <Notice tone="info" className="mt-4" role="alert">
             <p>{check.heldBySimulado}</p>
-            <Link to="/simulados" className={buttonClasses({ size: 'sm', className: 'mt-3' })}>
+            <Link
+              to={PATHS.simulados.path}
+              className={buttonClasses({ size: 'sm', className: 'mt-3' })}
+            >
               <Timer className="size-4" aria-hidden="true" />
               Ir para meus simulados
             </Link>

@@ -3,6 +3,7 @@ import {
   STUDY_TOOLS_MESSAGES,
   type CommentarySource,
   type QuestionCommentaryResponse,
+  PATHS,
 } from '@gabarita/shared';
 import { BookOpenCheck, Crown, ExternalLink, Scale } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -146,7 +147,7 @@ export function QuestionCommentary({
           <div className="mt-4 rounded-xl border border-accent-200 bg-accent-soft/60 p-4 text-sm leading-6 text-ink dark:border-accent-900/70">
             <p>{STUDY_TOOLS_MESSAGES.commentaryLocked}</p>
             <Link
-              to="/assinatura"
+              to={PATHS.plans.path}
               state={{ returnTo: `${location.pathname}${location.search}` }}
               className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'mt-3' })}
             >

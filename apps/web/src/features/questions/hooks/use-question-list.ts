@@ -1,5 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { CATALOG_MESSAGES, type QuestionDetail, type QuestionStatus } from '@gabarita/shared';
+import {
+  CATALOG_MESSAGES,
+  type QuestionDetail,
+  type QuestionStatus,
+  PATHS,
+} from '@gabarita/shared';
 import { errorMessage } from '@/lib/api-client';
 import {
   disciplinesPath,
@@ -215,7 +220,7 @@ export function useQuestionList({
                 to: disciplinesPath({ disciplina, assunto, hideOutdated }),
                 label: 'Voltar para as disciplinas',
               }
-            : { to: '/', label: 'Voltar para as provas' };
+            : { to: PATHS.home.path, label: 'Voltar para as provas' };
 
   return { list, back };
 }

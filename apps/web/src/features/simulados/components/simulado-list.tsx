@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { formatDateTime, formatDuration } from '@/lib/formatters';
 import { questionCountLabel } from '@/domain/catalog/catalog-text';
+import { simuladoPath } from '@/domain/study/study-links';
 import { useSimulados } from '../api/simulado-api';
 import { SCORING_SHORT, scoreLabel } from '../simulado-text';
 
@@ -23,7 +24,7 @@ export function SimuladoList() {
         {items.map((item) => (
           <li key={item.id}>
             <Link
-              to={`/simulado?id=${encodeURIComponent(item.id)}`}
+              to={simuladoPath(item.id)}
               className="flex items-center gap-3 px-5 py-3.5 hover:bg-surface-muted sm:px-6"
             >
               <span className="min-w-0 flex-1">

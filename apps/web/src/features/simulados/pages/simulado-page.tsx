@@ -1,4 +1,4 @@
-import { countLabel, plural, type Simulado } from '@gabarita/shared';
+import { countLabel, plural, type Simulado, PATHS } from '@gabarita/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, Check, CloudOff, Flag, LoaderCircle, Timer } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -271,7 +271,7 @@ export default function SimuladoPage() {
 
   const back = (
     <Link
-      to="/simulados"
+      to={PATHS.simulados.path}
       className="inline-flex items-center gap-1.5 text-sm font-medium text-primary-ink hover:underline"
     >
       <ArrowLeft className="size-4" aria-hidden="true" />

@@ -32,6 +32,7 @@ import {
   questionCountLabel,
 } from '@/domain/catalog/catalog-text';
 import { ExamOptionChoice } from '@/domain/catalog/exam-option-choice';
+import { simuladoPath } from '@/domain/study/study-links';
 import { useCreateSimulado, useFilterOptions } from '../api/simulado-api';
 import { SimuladoList } from '../components/simulado-list';
 import { SCORING_LABELS } from '../simulado-text';
@@ -105,7 +106,7 @@ function useStart() {
   const create = useCreateSimulado();
   const start = (body: Parameters<typeof create.mutate>[0]) =>
     create.mutate(body, {
-      onSuccess: (simulado) => void navigate(`/simulado?id=${encodeURIComponent(simulado.id)}`),
+      onSuccess: (simulado) => void navigate(simuladoPath(simulado.id)),
     });
   return { start, create };
 }

@@ -1,3 +1,4 @@
+import { PATHS } from '@gabarita/shared';
 import type { QuestionDetail } from '@gabarita/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -58,7 +59,7 @@ export function TutorPanels({ question, answer, onBusyChange, onAiUsed }: TutorP
   }, [navigate, returnTo]);
   // Never had an allowance: the plans, with the way back, and no limit warning.
   const invite = useCallback(() => {
-    void navigate('/assinatura', { state: { returnTo } });
+    void navigate(PATHS.plans.path, { state: { returnTo } });
   }, [navigate, returnTo]);
 
   if (tokens.isPending) return null;
