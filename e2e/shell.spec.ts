@@ -44,6 +44,29 @@ test.describe('shell', () => {
     expect(violations).toEqual([]);
   });
 
+  test("the API's documentation renders at /api/docs, from this server alone, without errors", async ({
+    page,
+    baseURL,
+  }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    const foreign: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(baseURL!)) foreign.push(request.url());
+    });
+    const response = await page.goto('/api/docs');
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+    await expect(page.getByRole('heading', { name: /Gabarita API/ })).toBeVisible();
+    const simulados = page.locator('#operations-tag-simulados');
+    await simulados.click();
+    await expect(page.locator('#operations-simulados-post_api_simulados')).toBeVisible();
+    expect(errors).toEqual([]);
+    expect(foreign).toEqual([]);
+  });
+
   test('asks for the session once, from the page head, and the app uses that answer', async ({
     page,
     freeAccount,

@@ -90,6 +90,7 @@ import { registerRequestGuard } from './plugins/request-guard';
 import { readIndexPages } from './plugins/index-page';
 import { contentSecurityPolicy, registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
+import { registerApiDocs } from './plugins/api-docs';
 import { isLoopbackHost } from './lib/loopback';
 import { endStreamsOnClose } from './lib/sse';
 
@@ -283,6 +284,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     await billing.close();
   });
   app.decorate('declaredRoutes', registerAccessControl(app));
+  await registerApiDocs(app);
   endStreamsOnClose(app);
   if (
     config.ai.provider === 'gemini' &&

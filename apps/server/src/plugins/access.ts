@@ -44,19 +44,22 @@ const ACCESS_LEVELS = new Set<Access>([
  * Returns the route table (the authorization-matrix test walks it).
  */
 export function registerAccessControl(app: FastifyInstance): DeclaredRoute[] {
-  const registered: RouteOptions[] = [];
+  // A plugin's '/' route is served at its prefix with and without the trailing slash from one
+  // registration: Fastify runs the hooks for the first URL, then rewrites the options to the other.
+  const registered: { route: RouteOptions; url: string }[] = [];
   app.addHook('onRoute', (route) => {
-    registered.push(route);
+    registered.push({ route, url: route.url });
   });
 
   const table: DeclaredRoute[] = [];
   app.addHook('onReady', async () => {
     const undeclared: string[] = [];
-    for (const route of registered) {
+    for (const { route, url } of registered) {
       const access = route.config?.access;
+      const urls = route.url === url ? [url] : [url, route.url];
       for (const method of [route.method].flat()) {
-        table.push({ method, url: route.url, access });
-        if (!access || !ACCESS_LEVELS.has(access)) undeclared.push(`${method} ${route.url}`);
+        for (const served of urls) table.push({ method, url: served, access });
+        if (!access || !ACCESS_LEVELS.has(access)) undeclared.push(`${method} ${url}`);
       }
     }
     if (undeclared.length > 0) {

@@ -137,6 +137,20 @@ const MATRIX: Record<string, Probe> = {
   'GET /api/health/live': { url: fixed('/api/health/live'), expect: same(200) },
   'GET /api/health/ready': { url: fixed('/api/health/ready'), expect: same(200) },
   'GET /api/app-info': { url: fixed('/api/app-info'), expect: same(200) },
+  // The API's documentation is public (docs/product-rules.md, "Access to the API").
+  'GET /api/docs': { url: fixed('/api/docs'), expect: same(200) },
+  'GET /api/docs/': { url: fixed('/api/docs/'), expect: same(200) },
+  'GET /api/docs/json': { url: fixed('/api/docs/json'), expect: same(200) },
+  'GET /api/docs/yaml': { url: fixed('/api/docs/yaml'), expect: same(200) },
+  'GET /api/docs/static/*': { url: fixed('/api/docs/static/swagger-ui.css'), expect: same(200) },
+  'GET /api/docs/static/index.html': {
+    url: fixed('/api/docs/static/index.html'),
+    expect: same(302),
+  },
+  'GET /api/docs/static/swagger-initializer.js': {
+    url: fixed('/api/docs/static/swagger-initializer.js'),
+    expect: same(200),
+  },
   'GET /api/auth/session': { url: fixed('/api/auth/session'), expect: same(200) },
   'GET /api/auth/providers': { url: fixed('/api/auth/providers'), expect: same(200) },
   'POST /api/auth/signup': {
