@@ -1,8 +1,9 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { SESSION_COOKIE } from '../modules/auth/session-cookie';
+import { compress, matches, preferredEncoding, weakEtag } from './http-caching';
 import { describeOperation, finishDocument, type OpenApiDocument } from './api-docs-operations';
 
 /** The readable page; the document itself is at DOCUMENT_PATH (and in YAML at `/api/docs/yaml`). */
@@ -63,13 +64,39 @@ export async function registerApiDocs(app: FastifyInstance) {
         typeof jsonSchemaTransformObject
       >,
   });
-  // Built at the first request, from the routes then registered (all of them, once the app is ready).
+  await app.register(readablePage, { answerDocument: documentAnswer(() => app.swagger()) });
+}
+
+/**
+ * The document as text, with its ETag and compressed copies, made at its first request (from the
+ * routes then registered: all of them, once the app is ready) and kept: it changes only with the
+ * server.
+ */
+function documentAnswer(build: () => object) {
   let text: string | undefined;
-  await app.register(readablePage, { document: () => (text ??= JSON.stringify(app.swagger())) });
+  let etag: string | undefined;
+  const compressed = new Map<string, Buffer>();
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    text ??= JSON.stringify(build());
+    etag ??= weakEtag(text);
+    reply
+      .header('etag', etag)
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding');
+    if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    reply.type('application/json; charset=utf-8');
+    const encoding = preferredEncoding(request);
+    if (!encoding) return reply.send(text);
+    let body = compressed.get(encoding);
+    if (!body) compressed.set(encoding, (body = compress(text, encoding)));
+    return reply.header('content-encoding', encoding).send(body);
+  };
 }
 
 /** Swagger UI's page, script and styles, served from its package: nothing comes from elsewhere. */
-const readablePage: FastifyPluginAsync<{ document: () => string }> = async (app, { document }) => {
+const readablePage: FastifyPluginAsync<{
+  answerDocument: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+}> = async (app, { answerDocument }) => {
   // Public (docs/product-rules.md, "Access to the API"); its own routes stay out of the document.
   app.addHook('onRoute', (route) => {
     route.config = { ...route.config, access: 'public' };
@@ -79,10 +106,9 @@ const readablePage: FastifyPluginAsync<{ document: () => string }> = async (app,
     uiConfig: { deepLinking: true, docExpansion: 'none', defaultModelsExpandDepth: 0 },
     theme: { title: 'Gabarita API' },
     uiHooks: {
-      // The document as the text made once, instead of serializing it again on every request.
+      // The document as made once, instead of serializing it again on every request.
       onRequest: async (request, reply) => {
-        if (request.routeOptions.url !== DOCUMENT_PATH) return;
-        return reply.type('application/json; charset=utf-8').send(document());
+        if (request.routeOptions.url === DOCUMENT_PATH) return answerDocument(request, reply);
       },
     },
   });

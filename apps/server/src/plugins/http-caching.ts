@@ -20,7 +20,7 @@ export const PUBLIC_CATALOG_MAX_AGE_SECONDS = 60;
 /** Smaller answers are sent as they are: compressing them costs more than it saves. */
 const COMPRESS_THRESHOLD_BYTES = 1024;
 
-function weakEtag(body: string | Buffer): string {
+export function weakEtag(body: string | Buffer): string {
   return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
@@ -50,20 +50,20 @@ function etagMemo(maxChars: number) {
 }
 
 /** Brotli if the client takes it, else gzip, else nothing. */
-function preferredEncoding(request: FastifyRequest): 'br' | 'gzip' | undefined {
+export function preferredEncoding(request: FastifyRequest): 'br' | 'gzip' | undefined {
   const accepted = request.headers['accept-encoding'] ?? '';
   if (/\bbr\b(?!;q=0(?:\.0*)?(?:,|$))/.test(accepted)) return 'br';
   if (/\bgzip\b(?!;q=0(?:\.0*)?(?:,|$))/.test(accepted)) return 'gzip';
   return undefined;
 }
 
-function compress(body: string | Buffer, encoding: 'br' | 'gzip'): Buffer {
+export function compress(body: string | Buffer, encoding: 'br' | 'gzip'): Buffer {
   return encoding === 'br'
     ? brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
     : gzipSync(body);
 }
 
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const opaque = etag.slice(2);
   return ifNoneMatch

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -153,9 +154,22 @@ describe('the API document at /api/docs', () => {
     expect(Object.keys(imports.requestBody!.content)).toEqual(['multipart/form-data']);
   });
 
-  it('is made once: later requests get the same text', async () => {
+  it('is made once and kept, compressed copies and ETag included', async () => {
     const again = await testApp.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(again.body).toBe(text);
+    const brotli = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(text);
+    const revalidated = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'if-none-match': String(again.headers.etag) },
+    });
+    expect(revalidated.statusCode).toBe(304);
   });
 
   it('is read at /api/docs on a page whose scripts and styles are served here', async () => {
