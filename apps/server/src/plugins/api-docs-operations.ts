@@ -227,6 +227,15 @@ const EVENT_STREAMS: Record<string, EventStream> = {
   ),
 };
 
+/** The routes the tables above describe, as `METHOD /url` (each must be a declared route). */
+export const ROUTES_WITH_EXTRAS = [
+  ...new Set([
+    ...Object.keys(RATE_LIMITED),
+    ...Object.keys(UPLOADS),
+    ...Object.keys(EVENT_STREAMS),
+  ]),
+];
+
 const toJsonSchema = (schema: $ZodType) =>
   z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' });
 

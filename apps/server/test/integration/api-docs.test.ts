@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES_WITH_EXTRAS } from '@/plugins/api-docs-operations';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 interface Operation {
@@ -123,6 +124,8 @@ describe('the API document at /api/docs', () => {
   });
 
   it('gives the codes a route adds of its own: rate limits, uploads, validation', () => {
+    const declared = testApp.app.declaredRoutes.map((route) => `${route.method} ${route.url}`);
+    expect(ROUTES_WITH_EXTRAS.filter((route) => !declared.includes(route))).toEqual([]);
     expect(codesByStatus(operation('post', '/api/auth/login'))['429']).toEqual([
       'request/rate-limited',
     ]);
