@@ -315,9 +315,15 @@ export function describeOperation({ method, url, route, schema }: Operation): Js
     byStatus.set(error.status, [...(byStatus.get(error.status) ?? []), error]);
   }
 
-  const responses: Record<string, unknown> = { ...(schema.response as JsonSchema | undefined) };
+  const responses: Record<string, unknown> = {};
+  for (const [status, response] of Object.entries((schema.response ?? {}) as JsonSchema)) {
+    // @fastify/swagger takes this key as the response's description, instead of "Default Response".
+    responses[status] = /^2/.test(status)
+      ? { ...(response as JsonSchema), 'x-response-description': 'Sucesso.' }
+      : response;
+  }
   if (stream) {
-    const json = responses['200'];
+    const json = (schema.response as JsonSchema | undefined)?.['200'];
     responses['200'] = {
       description: [stream.description, stream.alternative].filter(Boolean).join('\n\n'),
       content: {

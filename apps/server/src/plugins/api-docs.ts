@@ -103,7 +103,13 @@ const readablePage: FastifyPluginAsync<{
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: API_DOCS_PATH,
-    uiConfig: { deepLinking: true, docExpansion: 'none', defaultModelsExpandDepth: 0 },
+    // BaseLayout: without the bar that opens any other document's address.
+    uiConfig: {
+      layout: 'BaseLayout',
+      deepLinking: true,
+      docExpansion: 'none',
+      defaultModelsExpandDepth: 0,
+    },
     theme: { title: 'Gabarita API' },
     uiHooks: {
       // The document as made once, instead of serializing it again on every request.
