@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { createCatalogService } from '../modules/catalog/catalog.service';
-import { DEMO_CATALOG_DIR } from '../modules/catalog/demo-catalog';
-import { createContentImportService } from '../modules/catalog/import/content-import.service';
+import { DEMO_CATALOG_DIR } from '../modules/content-import/demo-catalog';
+import { createContentImportService } from '../modules/content-import/content-import.service';
 import { commentAgreement, evaluateTutor, evaluationTable } from '../modules/ai/tutor-eval';
 import {
   CHAT_HONESTY_BAR,

@@ -18,7 +18,7 @@ import {
   userPhotos,
   users,
 } from '@/db/schema';
-import { createContentImportService } from '@/modules/catalog/import/content-import.service';
+import { createContentImportService } from '@/modules/content-import/content-import.service';
 import { createOperatorService } from '@/modules/operator/operator.service';
 import { APP_ORIGIN, createPasswordUser, sessionCookieFor } from '../helpers/accounts';
 import { MINI_CATALOG } from '../helpers/content';

@@ -19,7 +19,7 @@ import {
 } from '@gabarita/shared';
 import type { Database } from '@/db/client';
 import { AppError } from '@/lib/errors';
-import { htmlToText } from './import/sanitize';
+import { htmlToText } from '@/modules/content-import/sanitize';
 import type { UserMarks } from '../study/study-marks';
 import type { CatalogCache } from './catalog-cache';
 import { cleanSearchFilters, searchQuestions, textMatcher } from './question-search.service';

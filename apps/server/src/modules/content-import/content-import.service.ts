@@ -4,14 +4,14 @@ import { type Database, runsOnPostgres } from '@/db/client';
 import { inTransaction } from '@/db/transaction';
 import { slicer } from '@/lib/event-loop';
 import { type BasisChangeInput, recordBasisChange } from '@/modules/ai/basis-changes';
-import { bumpCatalogVersion } from '../catalog-version.repo';
-import { buildExamIndex, saveExamIndexSnapshot } from '../exam-index-store';
+import { bumpCatalogVersion } from '@/modules/catalog/catalog-version.repo';
+import { buildExamIndex, saveExamIndexSnapshot } from '@/modules/catalog/exam-index-store';
 import {
   editsUndoneBy,
   recordOverwrittenEdits,
   reportUndoneEdits,
-} from '../editor/import-conflicts';
-import { editedInConsole } from '../editor/question-versions.repo';
+} from '@/modules/editorial/import-conflicts';
+import { editedInConsole } from '@/modules/editorial/question-versions.repo';
 import { listContentFolder } from './content-files';
 import {
   type BasisChangedQuestion,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_CATALOG_DIR } from './demo-catalog';
-import { readContentFolder } from './import/content-files';
-import { validateContent, type ValidQuestion } from './import/validate-content';
+import { readContentFolder } from './content-files';
+import { validateContent, type ValidQuestion } from './validate-content';
 
 /**
  * The demonstration catalogue is content people study from: it must import cleanly, and its items

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@/db/client';
 import { serverRoot } from '@/paths';
-import { createContentImportService } from './import/content-import.service';
+import { createContentImportService } from './content-import.service';
 
 export const DEMO_CATALOG_DIR = path.join(serverRoot, '../../content/sample');
 

@@ -5,7 +5,7 @@ import { createImageWorkerPool } from './image-workers';
 import { checkImages, type PreparedImage } from './images';
 import { ProblemList } from './problems';
 
-const FAULTY_WORKER = new URL('../../../../test/fixtures/faulty-image-worker.ts', import.meta.url);
+const FAULTY_WORKER = new URL('../../../test/fixtures/faulty-image-worker.ts', import.meta.url);
 
 /** Pixels that do not compress to nothing, as in a scan. */
 async function noisy(width: number, height: number) {

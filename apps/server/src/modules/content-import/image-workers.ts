@@ -56,7 +56,7 @@ function startWorker(url: URL): Worker {
   // first, with the server's tsconfig (its `@/` paths), then loads the worker.
   const tsxPackage = createRequire(import.meta.url).resolve('tsx/package.json');
   const tsx = pathToFileURL(path.join(path.dirname(tsxPackage), 'dist/esm/api/index.mjs')).href;
-  const tsconfig = fileURLToPath(new URL('../../../../tsconfig.json', import.meta.url));
+  const tsconfig = fileURLToPath(new URL('../../../tsconfig.json', import.meta.url));
   const bootstrap = `(async () => {
     const { register } = await import(${JSON.stringify(tsx)});
     register({ tsconfig: ${JSON.stringify(tsconfig)} });

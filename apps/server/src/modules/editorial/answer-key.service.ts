@@ -16,18 +16,14 @@ import { addDays, saoPauloDay } from '@/lib/clock';
 import { recordBasisChange } from '@/modules/ai/basis-changes';
 import { actorOf, recordAudit } from '@/modules/audit/audit.service';
 import { bumpCatalogVersion } from '@/modules/catalog/catalog-version.repo';
-import { describeChanges, snapshotOf } from '@/modules/catalog/editor/question-snapshot';
-import {
-  appendVersion,
-  listVersions,
-  questionPlace,
-} from '@/modules/catalog/editor/question-versions.repo';
-import { examFile } from '@/modules/catalog/export/exam-file';
-import { loadStoredExam } from '@/modules/catalog/export/export.repo';
+import { describeChanges, snapshotOf } from './question-snapshot';
+import { appendVersion, listVersions, questionPlace } from './question-versions.repo';
+import { examFile } from '@/modules/content-import/export/exam-file';
+import { loadStoredExam } from '@/modules/content-import/export/export.repo';
 import { insertNotices } from '@/modules/notices/notices.repo';
-import { setOutcome, simuladoQuestionRows } from '../simulado.repo';
-import { lockQuestionKey } from '../study.repo';
-import { outcomeOf, scoreResult } from '../simulado-scoring';
+import { setOutcome, simuladoQuestionRows } from '@/modules/study/simulado.repo';
+import { lockQuestionKey } from '@/modules/study/study.repo';
+import { outcomeOf, scoreResult } from '@/modules/study/simulado-scoring';
 import {
   answersTo,
   findExamLabel,

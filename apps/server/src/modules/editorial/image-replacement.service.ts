@@ -5,12 +5,12 @@ import type { UserRow } from '@/db/schema';
 import { inTransaction } from '@/db/transaction';
 import { editorErrors } from '@/lib/app-errors';
 import { actorOf, recordAudit } from '@/modules/audit/audit.service';
-import { bumpCatalogVersion } from '../catalog-version.repo';
-import { findImage } from '../catalog.repo';
-import { IMAGE_TYPES } from '../import/content-files';
-import { upsertImages } from '../import/content-import.repo';
-import { checkImagesInWorkers } from '../import/image-workers';
-import { ProblemList } from '../import/problems';
+import { bumpCatalogVersion } from '@/modules/catalog/catalog-version.repo';
+import { findImage } from '@/modules/catalog/catalog.repo';
+import { IMAGE_TYPES } from '@/modules/content-import/content-files';
+import { upsertImages } from '@/modules/content-import/content-import.repo';
+import { checkImagesInWorkers } from '@/modules/content-import/image-workers';
+import { ProblemList } from '@/modules/content-import/problems';
 
 /**
  * Replaces an image of the catalogue by a new file, with the importer's checks (format against the

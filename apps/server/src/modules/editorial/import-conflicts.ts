@@ -1,8 +1,8 @@
 import type { QuestionSnapshot } from '@gabarita/shared';
 import type { Database } from '@/db/client';
-import { questionPath } from '../import/option-blocks';
-import type { ProblemList } from '../import/problems';
-import type { ValidCatalog } from '../import/validate-content';
+import { questionPath } from '@/modules/content-import/option-blocks';
+import type { ProblemList } from '@/modules/content-import/problems';
+import type { ValidCatalog } from '@/modules/content-import/validate-content';
 import { describeChanges, incomingSnapshot } from './question-snapshot';
 import { appendVersion, editedInConsole } from './question-versions.repo';
 

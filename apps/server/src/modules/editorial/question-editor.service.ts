@@ -10,15 +10,20 @@ import { inTransaction, isUniqueViolation } from '@/db/transaction';
 import { catalogErrors, editorErrors } from '@/lib/app-errors';
 import { recordBasisChange } from '@/modules/ai/basis-changes';
 import { actorOf, recordAudit } from '@/modules/audit/audit.service';
-import { bumpCatalogVersion } from '../catalog-version.repo';
-import { examFilePath } from '../export/catalog-export';
-import { examAssetIds, type ExamFile, examFile, filePart } from '../export/exam-file';
-import { examBoardLabel } from '../exam-label';
-import { questionPath } from '../import/option-blocks';
-import { loadImageFiles, loadStoredExam } from '../export/export.repo';
-import type { ContentFiles } from '../import/content-files';
-import { disciplineNames, upsertExam } from '../import/content-import.repo';
-import { validateContent } from '../import/validate-content';
+import { bumpCatalogVersion } from '@/modules/catalog/catalog-version.repo';
+import { examFilePath } from '@/modules/content-import/export/catalog-export';
+import {
+  examAssetIds,
+  type ExamFile,
+  examFile,
+  filePart,
+} from '@/modules/content-import/export/exam-file';
+import { examBoardLabel } from '@/modules/catalog/exam-label';
+import { questionPath } from '@/modules/content-import/option-blocks';
+import { loadImageFiles, loadStoredExam } from '@/modules/content-import/export/export.repo';
+import type { ContentFiles } from '@/modules/content-import/content-files';
+import { disciplineNames, upsertExam } from '@/modules/content-import/content-import.repo';
+import { validateContent } from '@/modules/content-import/validate-content';
 import { commentChanged, describeChanges, snapshotOf } from './question-snapshot';
 import {
   appendVersion,
@@ -28,7 +33,7 @@ import {
   questionPlace,
   type VersionRow,
 } from './question-versions.repo';
-import { figureAssetIds } from '../catalog.service';
+import { figureAssetIds } from '@/modules/catalog/catalog.service';
 
 const versionOf = (row: VersionRow) => ({
   version: row.version,

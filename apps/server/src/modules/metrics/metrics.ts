@@ -3,7 +3,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { DatabaseHandle } from '@/db/client';
 import { openEventStreams } from '@/lib/sse';
 import { readCatalogVersion } from '../catalog/catalog-version.repo';
-import { onImportFinished } from '../catalog/import/content-import.service';
+import { onImportFinished } from '@/modules/content-import/content-import.service';
 import { aiUsageByFeature, purchasesByStatus } from './metrics.repo';
 
 /** Request durations, in seconds: from a cached catalogue read to a slow export. */

@@ -13,10 +13,10 @@ import { PURCHASE_STATUSES, type PurchaseRow, type PurchaseStatus } from '@/db/s
 import { saoPauloDay } from '@/lib/clock';
 import { integer, usd } from '@/lib/operator-numbers';
 import { draftComments } from '../ai/comment-drafts/draft-comments.service';
-import { verifyStudyData } from '../study/answer-key/study-verify';
+import { verifyStudyData } from '@/modules/editorial/study-verify';
 import { createBillingService } from '../billing/billing.service';
 import { createPixProvider, providerCallMs } from '../billing/pix/providers';
-import { createContentImportService } from '../catalog/import/content-import.service';
+import { createContentImportService } from '@/modules/content-import/content-import.service';
 import { createEntitlementsService } from '../entitlements/entitlements.service';
 import { usageReport } from '../tokens/token-ledger.service';
 import { createTokensService } from '../tokens/tokens.service';

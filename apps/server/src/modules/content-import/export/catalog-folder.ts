@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { IMAGE_TYPES } from '../import/content-files';
+import { IMAGE_TYPES } from '../content-files';
 
 const EXTENSION_OF_TYPE: Readonly<Record<string, string>> = Object.fromEntries(
   Object.entries(IMAGE_TYPES)
