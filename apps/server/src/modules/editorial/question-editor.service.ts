@@ -33,7 +33,7 @@ import {
   questionPlace,
   type VersionRow,
 } from './question-versions.repo';
-import { figureAssetIds } from '@/modules/catalog/catalog.service';
+import { figureAssetIds } from '@/modules/catalog/question-detail';
 
 const versionOf = (row: VersionRow) => ({
   version: row.version,
