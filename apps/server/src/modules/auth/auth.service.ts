@@ -17,7 +17,7 @@ import {
   verificationMail,
 } from '../mail/mail.templates';
 import type { Mailer } from '../mail/mailer';
-import { photoUrlOf } from '../users/photo-url';
+import { photoUrlOf } from '@/lib/photo-url';
 import {
   createRateLimiter,
   rateLimitedError,

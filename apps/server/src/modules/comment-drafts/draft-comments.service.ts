@@ -11,9 +11,9 @@ import { readCommentary } from '@/modules/content-import/commentary';
 import { Fields } from '@/modules/content-import/json-fields';
 import { costMicroUsd } from '@/modules/tokens/token-allocation';
 import { recordOperatorUsage } from '@/modules/tokens/token-ledger.service';
-import { rasterForModel } from '../tutor/images';
-import { toTutorNotes, toTutorQuestion } from '../tutor/material';
-import { createTutor } from '../tutor/tutor';
+import { rasterForModel } from '@/modules/ai/tutor/images';
+import { toTutorNotes, toTutorQuestion } from '@/modules/ai/tutor/material';
+import { createTutor } from '@/modules/ai/tutor/tutor';
 import { draftComment, type DraftOutcome } from './comment-drafter';
 import { type DraftAnswer, DRAFT_PROMPT_VERSION } from './draft-prompt';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COMMENTARY_SOURCE_KINDS } from '@gabarita/shared';
-import { notesBlock, questionBlock } from '../tutor/prompts';
-import type { TutorQuestion, TutorStudyNotes } from '../tutor/tutor-task';
+import { notesBlock, questionBlock } from '@/modules/ai/tutor/prompts';
+import type { TutorQuestion, TutorStudyNotes } from '@/modules/ai/tutor/tutor-task';
 
 /** Written into every draft (`geracao.versao_prompt`): change it whenever the text below changes. */
 export const DRAFT_PROMPT_VERSION = 'comentario-2026-11';

@@ -10,8 +10,8 @@ import {
   editsUndoneBy,
   recordOverwrittenEdits,
   reportUndoneEdits,
-} from '@/modules/editorial/import-conflicts';
-import { editedInConsole } from '@/modules/editorial/question-versions.repo';
+} from './import-conflicts';
+import { editedInConsole } from './question-versions.repo';
 import { listContentFolder } from './content-files';
 import {
   type BasisChangedQuestion,

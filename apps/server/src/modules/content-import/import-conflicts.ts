@@ -1,8 +1,8 @@
 import type { QuestionSnapshot } from '@gabarita/shared';
 import type { Database } from '@/db/client';
-import { questionPath } from '@/modules/content-import/option-blocks';
-import type { ProblemList } from '@/modules/content-import/problems';
-import type { ValidCatalog } from '@/modules/content-import/validate-content';
+import { questionPath } from './option-blocks';
+import type { ProblemList } from './problems';
+import type { ValidCatalog } from './validate-content';
 import { describeChanges, incomingSnapshot } from './question-snapshot';
 import { appendVersion, editedInConsole } from './question-versions.repo';
 

@@ -1,6 +1,6 @@
 import type { QuestionSnapshot } from '@gabarita/shared';
-import { type ExamFile, filePart, questionFile } from '@/modules/content-import/export/exam-file';
-import type { ValidExam, ValidQuestion } from '@/modules/content-import/validate-content';
+import { type ExamFile, filePart, questionFile } from './export/exam-file';
+import type { ValidExam, ValidQuestion } from './validate-content';
 
 /**
  * A question as the editor edits it and as a version keeps it: its format 2 question object

@@ -24,7 +24,7 @@ import { loadImageFiles, loadStoredExam } from '@/modules/content-import/export/
 import type { ContentFiles } from '@/modules/content-import/content-files';
 import { disciplineNames, upsertExam } from '@/modules/content-import/content-import.repo';
 import { validateContent } from '@/modules/content-import/validate-content';
-import { commentChanged, describeChanges, snapshotOf } from './question-snapshot';
+import { commentChanged, describeChanges, snapshotOf } from '@/modules/content-import/question-snapshot';
 import {
   appendVersion,
   examImportedAt,
@@ -32,7 +32,7 @@ import {
   listVersions,
   questionPlace,
   type VersionRow,
-} from './question-versions.repo';
+} from '@/modules/content-import/question-versions.repo';
 import { figureAssetIds } from '@/modules/catalog/question-detail';
 
 const versionOf = (row: VersionRow) => ({

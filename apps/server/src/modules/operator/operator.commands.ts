@@ -12,7 +12,7 @@ import type { DatabaseHandle } from '@/db/client';
 import { PURCHASE_STATUSES, type PurchaseRow, type PurchaseStatus } from '@/db/schema';
 import { saoPauloDay } from '@/lib/clock';
 import { integer, usd } from '@/lib/operator-numbers';
-import { draftComments } from '../ai/comment-drafts/draft-comments.service';
+import { draftComments } from '@/modules/comment-drafts/draft-comments.service';
 import { verifyStudyData } from '@/modules/editorial/study-verify';
 import { createBillingService } from '../billing/billing.service';
 import { createPixProvider, providerCallMs } from '../billing/pix/providers';

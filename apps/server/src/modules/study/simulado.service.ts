@@ -32,7 +32,7 @@ import {
 } from './simulado.repo';
 import { settleAnswer } from './answer-recording';
 import { examName } from '../catalog/exam-label';
-import { chosenOptionOf } from './exam-options/exam-option.service';
+import { chosenOptionOf } from '@/modules/exam-options/exam-option.service';
 import { outcomeOf, scoreResult } from './simulado-scoring';
 import type { HeldBySimulado, StudyMarks } from './study-marks';
 import { lockRecordedAnswer, recordOpening } from './study.repo';

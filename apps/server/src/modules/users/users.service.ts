@@ -7,7 +7,7 @@ import { AppError } from '@/lib/errors';
 import { type AuthService, toSessionUser } from '../auth/auth.service';
 import { planOf } from '../entitlements/plan';
 import { normalizePhoto } from './photo';
-import { photoUrlOf } from './photo-url';
+import { photoUrlOf } from '@/lib/photo-url';
 import { findPhoto, findUserWithEntitlement, savePhoto, updateName } from './users.repo';
 import { authErrors, accountErrors } from '@/lib/app-errors';
 
