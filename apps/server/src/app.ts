@@ -23,7 +23,7 @@ import { sandboxRoutes } from './modules/billing/sandbox.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { createCatalogCache } from './modules/catalog/catalog-cache';
 import { createCatalogService } from './modules/catalog/catalog.service';
-import { marksFromMemory } from './modules/catalog/catalog-marks';
+import { marksFromMemory } from './modules/study/catalog-marks';
 import { createPerformanceService } from './modules/study/performance.service';
 import { simuladoRoutes } from './modules/study/simulado.routes';
 import { examOptionRoutes } from './modules/exam-options/exam-option.routes';

@@ -26,6 +26,9 @@ import { AppError } from './errors';
  * route (invalid request, not found, rate limited…) are `AppError.common`.
  */
 
+/** Too many requests of one kind from one client (docs/product-rules.md, "Rate limits"). */
+export const rateLimitedError = () => AppError.common('request/rate-limited', 429);
+
 export const requestErrors = {
   badOrigin: () => new AppError('request/bad-origin', 403, AUTH_MESSAGES.originRejected),
   invalidCursor: () => new AppError('request/invalid', 400, STUDY_TOOLS_MESSAGES.invalidCursor),

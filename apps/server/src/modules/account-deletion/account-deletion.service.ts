@@ -4,17 +4,13 @@ import type { DeleteAccountRequest } from '@gabarita/shared';
 import type { Database } from '@/db/client';
 import type { UserRow } from '@/db/schema';
 import { inTransaction } from '@/db/transaction';
-import { privacyErrors } from '@/lib/app-errors';
+import { privacyErrors, rateLimitedError } from '@/lib/app-errors';
 import { hashToken } from '@/lib/tokens';
 import { consumeActionCode, insertActionCode, revokeOpenActionCodes } from '../auth/auth.repo';
 import type { AuthService } from '../auth/auth.service';
 import { accountDeletedMail, deletionCodeMail } from '../mail/mail.templates';
 import type { Mailer } from '../mail/mailer';
-import {
-  type RateLimiter,
-  rateLimitedError,
-  type RateLimitRule,
-} from '../rate-limit/rate-limit.service';
+import { type RateLimiter, type RateLimitRule } from '../rate-limit/rate-limit.service';
 import {
   addressesOf,
   deleteUnlinkedTraces,

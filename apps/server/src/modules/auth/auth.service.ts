@@ -18,11 +18,7 @@ import {
 } from '../mail/mail.templates';
 import type { Mailer } from '../mail/mailer';
 import { photoUrlOf } from '@/lib/photo-url';
-import {
-  createRateLimiter,
-  rateLimitedError,
-  type RateLimitRule,
-} from '../rate-limit/rate-limit.service';
+import { createRateLimiter, type RateLimitRule } from '../rate-limit/rate-limit.service';
 import {
   type ActionMode,
   consumeActionCode,
@@ -43,9 +39,9 @@ import {
 } from './auth.repo';
 import { hashPassword, verifyPassword } from './password';
 import type { SessionCache } from './session-cache';
-import { SESSION_TTL_MS } from './session-cookie';
+import { SESSION_TTL_MS } from '@/lib/session-cookie';
 import { createSessionLookup } from './session-lookup';
-import { authErrors, privacyErrors } from '@/lib/app-errors';
+import { authErrors, privacyErrors, rateLimitedError } from '@/lib/app-errors';
 
 const ACTION_CODE_TTL_MS: Record<ActionMode, number> = {
   verifyEmail: 3 * 24 * 60 * 60 * 1000,

@@ -6,7 +6,7 @@ import {
   type QuestionCommentary,
 } from '@gabarita/shared';
 import { type Database } from '@/db/client';
-import { htmlToText } from '@/modules/content-import/sanitize';
+import { htmlToText } from '@/lib/plain-text';
 import { findFigures, findImage, findQuestion, findReferenceTexts } from './catalog.repo';
 import { examBoardLabel } from './exam-label';
 import { catalogErrors } from '@/lib/app-errors';

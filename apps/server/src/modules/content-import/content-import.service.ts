@@ -6,11 +6,7 @@ import { slicer } from '@/lib/event-loop';
 import { type BasisChangeInput, recordBasisChange } from '@/modules/ai/basis-changes';
 import { bumpCatalogVersion } from '@/modules/catalog/catalog-version.repo';
 import { buildExamIndex, saveExamIndexSnapshot } from '@/modules/catalog/exam-index-store';
-import {
-  editsUndoneBy,
-  recordOverwrittenEdits,
-  reportUndoneEdits,
-} from './import-conflicts';
+import { editsUndoneBy, recordOverwrittenEdits, reportUndoneEdits } from './import-conflicts';
 import { editedInConsole } from './question-versions.repo';
 import { listContentFolder } from './content-files';
 import {

@@ -12,7 +12,7 @@ import {
   typeName,
 } from './json-fields';
 import { type At, childPath } from './problems';
-import { htmlToText, plainText } from './sanitize';
+import { htmlToText, plainText } from '@/lib/plain-text';
 import {
   type QuestionStatusValue,
   type ValidQuestion,

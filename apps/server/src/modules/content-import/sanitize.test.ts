@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '@/lib/seeded-random';
-import {
-  isAlreadyClean,
-  parsedAndSanitized,
-  parsedPlainText,
-  plainText,
-  sanitizeStatementHtml,
-} from './sanitize';
+import { isAlreadyClean, parsedAndSanitized, sanitizeStatementHtml } from './sanitize';
+import { parsedPlainText, plainText } from '@/lib/plain-text';
 
 // Pieces of markup, clean and not, put together at random: the shortcuts must agree with
 // sanitize-html wherever they are taken.

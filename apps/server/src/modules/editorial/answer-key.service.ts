@@ -17,7 +17,11 @@ import { recordBasisChange } from '@/modules/ai/basis-changes';
 import { actorOf, recordAudit } from '@/modules/audit/audit.service';
 import { bumpCatalogVersion } from '@/modules/catalog/catalog-version.repo';
 import { describeChanges, snapshotOf } from '@/modules/content-import/question-snapshot';
-import { appendVersion, listVersions, questionPlace } from '@/modules/content-import/question-versions.repo';
+import {
+  appendVersion,
+  listVersions,
+  questionPlace,
+} from '@/modules/content-import/question-versions.repo';
 import { examFile } from '@/modules/content-import/export/exam-file';
 import { loadStoredExam } from '@/modules/content-import/export/export.repo';
 import { insertNotices } from '@/modules/notices/notices.repo';

@@ -24,7 +24,11 @@ import { loadImageFiles, loadStoredExam } from '@/modules/content-import/export/
 import type { ContentFiles } from '@/modules/content-import/content-files';
 import { disciplineNames, upsertExam } from '@/modules/content-import/content-import.repo';
 import { validateContent } from '@/modules/content-import/validate-content';
-import { commentChanged, describeChanges, snapshotOf } from '@/modules/content-import/question-snapshot';
+import {
+  commentChanged,
+  describeChanges,
+  snapshotOf,
+} from '@/modules/content-import/question-snapshot';
 import {
   appendVersion,
   examImportedAt,
