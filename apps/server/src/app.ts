@@ -10,76 +10,73 @@ import {
 import { ID_MAX_LENGTH } from '@gabarita/shared';
 import type { AppConfig, TrustProxy } from './config';
 import type { DatabaseHandle } from './db/client';
-import { aiRoutes } from './modules/ai/ai.routes';
-import { createAiService } from './modules/ai/ai.service';
-import { createTutor } from './modules/ai/tutor/tutor';
-import { appInfoRoutes } from './modules/app-info/app-info.routes';
-import { authRoutes } from './modules/auth/auth.routes';
-import { billingRoutes } from './modules/billing/billing.routes';
-import { type BillingService, createBillingService } from './modules/billing/billing.service';
-import { createPixProvider, providerCallMs } from './modules/billing/pix/providers';
-import { startPaymentReconciler } from './modules/billing/reconciler';
-import { sandboxRoutes } from './modules/billing/sandbox.routes';
-import { catalogRoutes } from './modules/catalog/catalog.routes';
-import { createCatalogCache } from './modules/catalog/catalog-cache';
-import { createCatalogService } from './modules/catalog/catalog.service';
-import { marksFromMemory } from './modules/study/catalog-marks';
-import { createPerformanceService } from './modules/study/performance.service';
-import { simuladoRoutes } from './modules/study/simulado.routes';
-import { examOptionRoutes } from './modules/exam-options/exam-option.routes';
-import { createExamOptionService } from './modules/exam-options/exam-option.service';
-import { createSimuladoService } from './modules/study/simulado.service';
-import { createStudyMarks } from './modules/study/study-marks';
-import { studyRoutes } from './modules/study/study.routes';
-import { createStudyService } from './modules/study/study.service';
-import { createCommentaryService } from './modules/study/commentary.service';
-import { createReviewService } from './modules/study/review.service';
-import { createAuthService } from './modules/auth/auth.service';
-import { createSessionCache } from './modules/auth/session-cache';
-import { googleRoutes } from './modules/auth/google.routes';
-import { createGoogleSignIn } from './modules/auth/google.service';
-import { registerSessionResolution } from './modules/auth/session.plugin';
-import { healthRoutes } from './modules/health/health.routes';
-import { createHousekeeping } from './modules/housekeeping/housekeeping.service';
-import { createRateLimiter } from './modules/rate-limit/rate-limit.service';
-import { createHealthService } from './modules/health/health.service';
-import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer';
-import { outboxRoutes } from './modules/mail/outbox.routes';
-import { createMetrics } from './modules/metrics/metrics';
-import { metricsRoutes } from './modules/metrics/metrics.routes';
-import { operatorRoutes } from './modules/operator/operator.routes';
-import { usersRoutes } from './modules/users/users.routes';
-import { createUsersService } from './modules/users/users.service';
-import { auditRoutes } from './modules/audit/audit.routes';
-import { browserImportRoutes } from './modules/content-import/browser-import.routes';
-import { createBrowserImportService } from './modules/content-import/browser-import.service';
-import { answerKeyRoutes } from './modules/editorial/answer-key.routes';
-import { createAnswerKeyService } from './modules/editorial/answer-key.service';
-import { noticesRoutes } from './modules/notices/notices.routes';
-import { createNoticesService } from './modules/notices/notices.service';
-import { questionEditorRoutes } from './modules/editorial/question-editor.routes';
-import { createImageReplacementService } from './modules/editorial/image-replacement.service';
-import { createQuestionEditorService } from './modules/editorial/question-editor.service';
-import { createAuditService } from './modules/audit/audit.service';
-import { helpInboxRoutes } from './modules/support/help-inbox.routes';
-import { createHelpInboxService } from './modules/support/help-inbox.service';
-import { reportTriageRoutes } from './modules/editorial/report-triage.routes';
-import { accountsConsoleRoutes } from './modules/accounts-console/accounts-console.routes';
-import { createAccountsConsoleService } from './modules/accounts-console/accounts-console.service';
-import { paymentsConsoleRoutes } from './modules/payments-console/payments-console.routes';
-import { createPaymentsConsoleService } from './modules/payments-console/payments-console.service';
-import { operationsMetricsRoutes } from './modules/operations-metrics/operations-metrics.routes';
-import { createOperationsMetricsService } from './modules/operations-metrics/operations-metrics.service';
-import { createReportTriageService } from './modules/editorial/report-triage.service';
-import { supportRoutes } from './modules/support/support.routes';
-import { createSupportService } from './modules/support/support.service';
-import { createTokenLedger } from './modules/tokens/token-ledger.service';
-import { accountDeletionRoutes } from './modules/account-deletion/account-deletion.routes';
-import { createAccountDeletionService } from './modules/account-deletion/account-deletion.service';
-import { consentsRoutes } from './modules/consents/consents.routes';
-import { createConsentsService } from './modules/consents/consents.service';
-import { dataExportRoutes } from './modules/data-export/data-export.routes';
-import { createDataExportService } from './modules/data-export/data-export.service';
+import { aiRoutes, createAiService, createTutor } from '@/modules/ai';
+import { appInfoRoutes } from '@/modules/app-info';
+import {
+  authRoutes,
+  createAuthService,
+  createSessionCache,
+  googleRoutes,
+  createGoogleSignIn,
+  registerSessionResolution,
+} from '@/modules/auth';
+import {
+  billingRoutes,
+  type BillingService,
+  createBillingService,
+  createPixProvider,
+  providerCallMs,
+  startPaymentReconciler,
+  sandboxRoutes,
+} from '@/modules/billing';
+import { catalogRoutes, createCatalogCache, createCatalogService } from '@/modules/catalog';
+import {
+  marksFromMemory,
+  createPerformanceService,
+  simuladoRoutes,
+  createSimuladoService,
+  createStudyMarks,
+  studyRoutes,
+  createStudyService,
+  createCommentaryService,
+  createReviewService,
+} from '@/modules/study';
+import { examOptionRoutes, createExamOptionService } from '@/modules/exam-options';
+import { healthRoutes, createHealthService } from '@/modules/health';
+import { createHousekeeping } from '@/modules/housekeeping';
+import { createRateLimiter } from '@/modules/rate-limit';
+import { createOutboxMailer, createSmtpMailer, type Mailer, outboxRoutes } from '@/modules/mail';
+import { createMetrics, metricsRoutes } from '@/modules/metrics';
+import { operatorRoutes } from '@/modules/operator';
+import { usersRoutes, createUsersService } from '@/modules/users';
+import { auditRoutes, createAuditService } from '@/modules/audit';
+import { browserImportRoutes, createBrowserImportService } from '@/modules/content-import';
+import {
+  answerKeyRoutes,
+  createAnswerKeyService,
+  questionEditorRoutes,
+  createImageReplacementService,
+  createQuestionEditorService,
+  reportTriageRoutes,
+  createReportTriageService,
+} from '@/modules/editorial';
+import { noticesRoutes, createNoticesService } from '@/modules/notices';
+import {
+  helpInboxRoutes,
+  createHelpInboxService,
+  supportRoutes,
+  createSupportService,
+} from '@/modules/support';
+import { accountsConsoleRoutes, createAccountsConsoleService } from '@/modules/accounts-console';
+import { paymentsConsoleRoutes, createPaymentsConsoleService } from '@/modules/payments-console';
+import {
+  operationsMetricsRoutes,
+  createOperationsMetricsService,
+} from '@/modules/operations-metrics';
+import { createTokenLedger } from '@/modules/tokens';
+import { accountDeletionRoutes, createAccountDeletionService } from '@/modules/account-deletion';
+import { consentsRoutes, createConsentsService } from '@/modules/consents';
+import { dataExportRoutes, createDataExportService } from '@/modules/data-export';
 import { type DeclaredRoute, registerAccessControl } from './plugins/access';
 import {
   clientErrorHandler,

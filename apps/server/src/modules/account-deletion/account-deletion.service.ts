@@ -6,11 +6,14 @@ import type { UserRow } from '@/db/schema';
 import { inTransaction } from '@/db/transaction';
 import { privacyErrors, rateLimitedError } from '@/lib/app-errors';
 import { hashToken } from '@/lib/tokens';
-import { consumeActionCode, insertActionCode, revokeOpenActionCodes } from '../auth/auth.repo';
-import type { AuthService } from '../auth/auth.service';
-import { accountDeletedMail, deletionCodeMail } from '../mail/mail.templates';
-import type { Mailer } from '../mail/mailer';
-import { type RateLimiter, type RateLimitRule } from '../rate-limit/rate-limit.service';
+import {
+  consumeActionCode,
+  insertActionCode,
+  revokeOpenActionCodes,
+  type AuthService,
+} from '@/modules/auth';
+import { accountDeletedMail, deletionCodeMail, type Mailer } from '@/modules/mail';
+import type { RateLimiter, RateLimitRule } from '@/modules/rate-limit';
 import {
   addressesOf,
   deleteUnlinkedTraces,

@@ -5,20 +5,18 @@ import type { Database } from '@/db/client';
 import type { UserRow } from '@/db/schema';
 import { inTransaction, isUniqueViolation } from '@/db/transaction';
 import { hashToken, randomToken } from '@/lib/tokens';
-import { consentEntries } from '../consents/consents.service';
-import { insertConsents } from '../consents/consents.repo';
-import { accountTypeOf } from '../entitlements/plan';
-import type { EntitlementRow } from '../entitlements/entitlements.repo';
+import { consentEntries, insertConsents } from '@/modules/consents';
+import { accountTypeOf, type EntitlementRow } from '@/modules/entitlements';
 import {
   emailChangedMail,
   emailChangeMail,
   emailChangeRequestedMail,
   passwordResetMail,
   verificationMail,
-} from '../mail/mail.templates';
-import type { Mailer } from '../mail/mailer';
+  type Mailer,
+} from '@/modules/mail';
 import { photoUrlOf } from '@/lib/photo-url';
-import { createRateLimiter, type RateLimitRule } from '../rate-limit/rate-limit.service';
+import { createRateLimiter, type RateLimitRule } from '@/modules/rate-limit';
 import {
   type ActionMode,
   consumeActionCode,

@@ -6,8 +6,8 @@ import {
   type PurchaseRow,
 } from '@/db/schema';
 import { inTransaction } from '@/db/transaction';
-import { createEntitlementsService } from '../entitlements/entitlements.service';
-import { createTokensService } from '../tokens/tokens.service';
+import { createEntitlementsService } from '@/modules/entitlements';
+import { createTokensService } from '@/modules/tokens';
 import { lockPurchase, touchPurchase, updatePurchase } from './billing.repo';
 import { decide, stillOpen } from './payment-rules';
 import type { ProviderPayment } from './pix/pix-provider';

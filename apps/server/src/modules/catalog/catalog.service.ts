@@ -38,7 +38,7 @@ import { type ExamIndex, type PublicSearchResult } from './exam-index';
 import { loadExamIndex } from './exam-index-store';
 import { toQuestionCard } from './question-result-card';
 import { examListLabel } from './exam-label';
-import { chosenOptionOf } from '@/modules/exam-options/exam-option.service';
+import { chosenOptionOf } from '@/modules/exam-options';
 import { catalogErrors } from '@/lib/app-errors';
 import { type MarksSource, marksFromDatabase } from './catalog-marks';
 import {

@@ -1,8 +1,13 @@
 import type * as AiSdk from 'ai';
 import type { LanguageModelUsage } from 'ai';
-import { countPromptTokens } from '@/modules/ai/tutor/token-count';
-import { acceptedUsage, type Tutor, usageCeiling } from '@/modules/ai/tutor/tutor';
-import type { TutorQuestion, TutorStudyNotes } from '@/modules/ai/tutor/tutor-task';
+import {
+  countPromptTokens,
+  acceptedUsage,
+  type Tutor,
+  usageCeiling,
+  type TutorQuestion,
+  type TutorStudyNotes,
+} from '@/modules/ai';
 import { type DraftAnswer, draftPrompt, draftSchema } from './draft-prompt';
 
 /** Room for five reasons in JSON, and for the thinking some models bill as output. */

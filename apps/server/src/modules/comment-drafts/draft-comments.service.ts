@@ -3,17 +3,17 @@ import type { AiConfig } from '@/config';
 import type { Database } from '@/db/client';
 import { operatorErrors } from '@/lib/app-errors';
 import { integer, usd } from '@/lib/operator-numbers';
-import { exportExams, writeExamFile } from '@/modules/content-import/export/catalog-export';
-import { filePart } from '@/modules/content-import/export/exam-file';
-import { examsMissingComments } from '@/modules/content-import/export/export.repo';
-import { createCatalogService } from '@/modules/catalog/catalog.service';
-import { readCommentary } from '@/modules/content-import/commentary';
-import { Fields } from '@/modules/content-import/json-fields';
-import { costMicroUsd } from '@/modules/tokens/token-allocation';
-import { recordOperatorUsage } from '@/modules/tokens/token-ledger.service';
-import { rasterForModel } from '@/modules/ai/tutor/images';
-import { toTutorNotes, toTutorQuestion } from '@/modules/ai/tutor/material';
-import { createTutor } from '@/modules/ai/tutor/tutor';
+import {
+  exportExams,
+  writeExamFile,
+  filePart,
+  examsMissingComments,
+  readCommentary,
+  Fields,
+} from '@/modules/content-import';
+import { createCatalogService } from '@/modules/catalog';
+import { costMicroUsd, recordOperatorUsage } from '@/modules/tokens';
+import { rasterForModel, toTutorNotes, toTutorQuestion, createTutor } from '@/modules/ai';
 import { draftComment, type DraftOutcome } from './comment-drafter';
 import { type DraftAnswer, DRAFT_PROMPT_VERSION } from './draft-prompt';
 

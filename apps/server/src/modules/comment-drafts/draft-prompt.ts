@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { COMMENTARY_SOURCE_KINDS } from '@gabarita/shared';
-import { notesBlock, questionBlock } from '@/modules/ai/tutor/prompts';
-import type { TutorQuestion, TutorStudyNotes } from '@/modules/ai/tutor/tutor-task';
+import { notesBlock, questionBlock, type TutorQuestion, type TutorStudyNotes } from '@/modules/ai';
 
 /** Written into every draft (`geracao.versao_prompt`): change it whenever the text below changes. */
 export const DRAFT_PROMPT_VERSION = 'comentario-2026-11';

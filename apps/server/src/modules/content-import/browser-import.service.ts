@@ -7,7 +7,7 @@ import type { ContentCheck } from '@gabarita/shared';
 import type { Database } from '@/db/client';
 import type { UserRow } from '@/db/schema';
 import { contentUploadErrors } from '@/lib/app-errors';
-import { actorOf, recordAudit } from '@/modules/audit/audit.service';
+import { actorOf, recordAudit } from '@/modules/audit';
 import {
   ContentProblemsError,
   createContentImportService,

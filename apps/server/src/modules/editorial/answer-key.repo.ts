@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
-import { examBoardLabel } from '@/modules/catalog/exam-label';
+import { examBoardLabel } from '@/modules/catalog';
 import {
   exams,
   questionHistory,

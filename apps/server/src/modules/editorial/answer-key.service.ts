@@ -13,21 +13,26 @@ import type { UserRow } from '@/db/schema';
 import { inTransaction } from '@/db/transaction';
 import { catalogErrors, editorErrors } from '@/lib/app-errors';
 import { addDays, saoPauloDay } from '@/lib/clock';
-import { recordBasisChange } from '@/modules/ai/basis-changes';
-import { actorOf, recordAudit } from '@/modules/audit/audit.service';
-import { bumpCatalogVersion } from '@/modules/catalog/catalog-version.repo';
-import { describeChanges, snapshotOf } from '@/modules/content-import/question-snapshot';
+import { recordBasisChange } from '@/modules/ai';
+import { actorOf, recordAudit } from '@/modules/audit';
+import { bumpCatalogVersion } from '@/modules/catalog';
 import {
+  describeChanges,
+  snapshotOf,
   appendVersion,
   listVersions,
   questionPlace,
-} from '@/modules/content-import/question-versions.repo';
-import { examFile } from '@/modules/content-import/export/exam-file';
-import { loadStoredExam } from '@/modules/content-import/export/export.repo';
-import { insertNotices } from '@/modules/notices/notices.repo';
-import { setOutcome, simuladoQuestionRows } from '@/modules/study/simulado.repo';
-import { lockQuestionKey } from '@/modules/study/study.repo';
-import { outcomeOf, scoreResult } from '@/modules/study/simulado-scoring';
+  examFile,
+  loadStoredExam,
+} from '@/modules/content-import';
+import { insertNotices } from '@/modules/notices';
+import {
+  setOutcome,
+  simuladoQuestionRows,
+  lockQuestionKey,
+  outcomeOf,
+  scoreResult,
+} from '@/modules/study';
 import {
   answersTo,
   findExamLabel,

@@ -4,13 +4,14 @@ import type { Database } from '@/db/client';
 import type { UserRow } from '@/db/schema';
 import { inTransaction } from '@/db/transaction';
 import { editorErrors } from '@/lib/app-errors';
-import { actorOf, recordAudit } from '@/modules/audit/audit.service';
-import { bumpCatalogVersion } from '@/modules/catalog/catalog-version.repo';
-import { findImage } from '@/modules/catalog/catalog.repo';
-import { IMAGE_TYPES } from '@/modules/content-import/content-files';
-import { upsertImages } from '@/modules/content-import/content-import.repo';
-import { checkImagesInWorkers } from '@/modules/content-import/image-workers';
-import { ProblemList } from '@/modules/content-import/problems';
+import { actorOf, recordAudit } from '@/modules/audit';
+import { bumpCatalogVersion, findImage } from '@/modules/catalog';
+import {
+  IMAGE_TYPES,
+  upsertImages,
+  checkImagesInWorkers,
+  ProblemList,
+} from '@/modules/content-import';
 
 /**
  * Replaces an image of the catalogue by a new file, with the importer's checks (format against the

@@ -8,36 +8,32 @@ import type { Database } from '@/db/client';
 import type { UserRow } from '@/db/schema';
 import { inTransaction, isUniqueViolation } from '@/db/transaction';
 import { catalogErrors, editorErrors } from '@/lib/app-errors';
-import { recordBasisChange } from '@/modules/ai/basis-changes';
-import { actorOf, recordAudit } from '@/modules/audit/audit.service';
-import { bumpCatalogVersion } from '@/modules/catalog/catalog-version.repo';
-import { examFilePath } from '@/modules/content-import/export/catalog-export';
+import { recordBasisChange } from '@/modules/ai';
+import { actorOf, recordAudit } from '@/modules/audit';
+import { bumpCatalogVersion, examBoardLabel, figureAssetIds } from '@/modules/catalog';
 import {
+  examFilePath,
   examAssetIds,
   type ExamFile,
   examFile,
   filePart,
-} from '@/modules/content-import/export/exam-file';
-import { examBoardLabel } from '@/modules/catalog/exam-label';
-import { questionPath } from '@/modules/content-import/option-blocks';
-import { loadImageFiles, loadStoredExam } from '@/modules/content-import/export/export.repo';
-import type { ContentFiles } from '@/modules/content-import/content-files';
-import { disciplineNames, upsertExam } from '@/modules/content-import/content-import.repo';
-import { validateContent } from '@/modules/content-import/validate-content';
-import {
+  questionPath,
+  loadImageFiles,
+  loadStoredExam,
+  type ContentFiles,
+  disciplineNames,
+  upsertExam,
+  validateContent,
   commentChanged,
   describeChanges,
   snapshotOf,
-} from '@/modules/content-import/question-snapshot';
-import {
   appendVersion,
   examImportedAt,
   findVersion,
   listVersions,
   questionPlace,
   type VersionRow,
-} from '@/modules/content-import/question-versions.repo';
-import { figureAssetIds } from '@/modules/catalog/question-detail';
+} from '@/modules/content-import';
 
 const versionOf = (row: VersionRow) => ({
   version: row.version,

@@ -15,10 +15,8 @@ import type { Database } from '@/db/client';
 import type { UserRow } from '@/db/schema';
 import { inTransaction, isUniqueViolation } from '@/db/transaction';
 import { mailErrors, supportErrors } from '@/lib/app-errors';
-import { actorOf, recordAudit } from '@/modules/audit/audit.service';
-import { reportReplyMail } from '@/modules/mail/mail.templates';
-import { commitThenMail } from '@/modules/mail/mail-after-commit';
-import type { Mailer } from '@/modules/mail/mailer';
+import { actorOf, recordAudit } from '@/modules/audit';
+import { reportReplyMail, commitThenMail, type Mailer } from '@/modules/mail';
 import {
   editorName,
   findReport,
@@ -30,7 +28,7 @@ import {
   saveReply,
   setReportStatus,
 } from './report-triage.repo';
-import { examBoardLabel } from '@/modules/catalog/exam-label';
+import { examBoardLabel } from '@/modules/catalog';
 
 const questionLabel = (row: QueueRow) => `questão ${row.number} de ${examBoardLabel(row)}`;
 

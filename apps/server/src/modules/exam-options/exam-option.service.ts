@@ -1,7 +1,7 @@
 import type { ExamOption } from '@gabarita/shared';
 import type { Database } from '@/db/client';
 import { catalogErrors } from '@/lib/app-errors';
-import type { ResolvedSession } from '@/modules/auth/auth.service';
+import type { ResolvedSession } from '@/modules/auth';
 import { findExamOptions, findOptionChoice, saveOptionChoice } from './exam-option.repo';
 
 /**

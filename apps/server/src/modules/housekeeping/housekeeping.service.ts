@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '@/config';
 import type { Database } from '@/db/client';
-import type { AiService } from '../ai/ai.service';
-import type { RateLimiter } from '../rate-limit/rate-limit.service';
-import type { TokenLedger } from '../tokens/token-ledger.service';
+import type { AiService } from '@/modules/ai';
+import type { RateLimiter } from '@/modules/rate-limit';
+import type { TokenLedger } from '@/modules/tokens';
 import { createRetention } from './retention.service';
 
 const EVERY_HOUR_MS = 60 * 60 * 1000;

@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '@/config';
 import type { Database } from '@/db/client';
-import { purgeChatMessagesBefore } from '../ai/chat-history.repo';
-import { purgeAuthRecordsAt } from '../auth/auth.repo';
-import { purgeOutboxBefore } from '../mail/outbox.repo';
-import type { RateLimiter } from '../rate-limit/rate-limit.service';
-import type { TokenLedger } from '../tokens/token-ledger.service';
+import { purgeChatMessagesBefore } from '@/modules/ai';
+import { purgeAuthRecordsAt } from '@/modules/auth';
+import { purgeOutboxBefore } from '@/modules/mail';
+import type { RateLimiter } from '@/modules/rate-limit';
+import type { TokenLedger } from '@/modules/tokens';
 import {
   claimRun,
   finishRun,

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DatabaseHandle } from '@/db/client';
 import { openEventStreams } from '@/lib/sse';
-import { readCatalogVersion } from '../catalog/catalog-version.repo';
-import { onImportFinished } from '@/modules/content-import/content-import.service';
+import { readCatalogVersion } from '@/modules/catalog';
+import { onImportFinished } from '@/modules/content-import';
 import { aiUsageByFeature, purchasesByStatus } from './metrics.repo';
 
 /** Request durations, in seconds: from a cached catalogue read to a slow export. */

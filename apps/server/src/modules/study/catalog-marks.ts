@@ -1,5 +1,5 @@
 // The catalogue's marks (its MarksSource) read from the marks kept in memory (study-marks.ts).
-import { type MarksSource } from '@/modules/catalog/catalog-marks';
+import type { MarksSource } from '@/modules/catalog';
 import { type UserMarks } from './study-marks';
 
 export function marksFromMemory(of: (userId: string) => Promise<UserMarks>): MarksSource {

@@ -2,8 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type Database, executeRows } from '@/db/client';
 import { reviewItems } from '@/db/schema';
 import type { LadderState } from './review-ladder';
-import { QUESTION_CARD_EXAM_COLUMNS } from '../catalog/catalog.repo';
-import type { QuestionResultRow } from '../catalog/question-result-card';
+import { QUESTION_CARD_EXAM_COLUMNS, type QuestionResultRow } from '@/modules/catalog';
 
 /** The question's place on the user's review ladder, locked until the transaction ends. */
 export async function lockReviewItem(db: Database, userId: string, questionId: string) {

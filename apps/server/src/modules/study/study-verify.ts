@@ -2,8 +2,8 @@ import { isDeepStrictEqual } from 'node:util';
 import { isNotNull, sql } from 'drizzle-orm';
 import { type Database, executeRows } from '@/db/client';
 import { simulados } from '@/db/schema';
-import { simuladoQuestionRows } from '@/modules/study/simulado.repo';
-import { outcomeOf, scoreResult } from '@/modules/study/simulado-scoring';
+import { simuladoQuestionRows } from './simulado.repo';
+import { outcomeOf, scoreResult } from './simulado-scoring';
 
 interface Check {
   label: string;

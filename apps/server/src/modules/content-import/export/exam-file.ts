@@ -1,6 +1,6 @@
 import type { QuestionCommentary } from '@gabarita/shared';
 import type { Alternative } from '@/db/schema';
-import { figureAssetIds } from '@/modules/catalog/question-detail';
+import { figureAssetIds } from '@/modules/catalog';
 import type { StoredExam } from './export.repo';
 
 /** What a question's file is written from: a stored row, or a question an import validated. */

@@ -1,0 +1,19 @@
+// The public face of the auth module: what other modules, app.ts and the CLI may use.
+export {
+  consumeActionCode,
+  deleteSessionsOfUser,
+  insertActionCode,
+  purgeAuthRecordsAt,
+  revokeOpenActionCodes,
+} from './auth.repo';
+export { authRoutes } from './auth.routes';
+export {
+  type AuthService,
+  createAuthService,
+  type ResolvedSession,
+  toSessionUser,
+} from './auth.service';
+export { googleRoutes } from './google.routes';
+export { createGoogleSignIn } from './google.service';
+export { createSessionCache } from './session-cache';
+export { registerSessionResolution } from './session.plugin';

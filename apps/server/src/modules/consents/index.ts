@@ -1,0 +1,4 @@
+// The public face of the consents module: what other modules, app.ts and the CLI may use.
+export { insertConsents } from './consents.repo';
+export { consentsRoutes } from './consents.routes';
+export { consentEntries, createConsentsService } from './consents.service';

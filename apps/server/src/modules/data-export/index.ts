@@ -1,0 +1,3 @@
+// The public face of the data-export module: what other modules, app.ts and the CLI may use.
+export { dataExportRoutes } from './data-export.routes';
+export { createDataExportService } from './data-export.service';
