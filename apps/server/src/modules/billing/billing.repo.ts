@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'dr
 import { purchaseIdSchema } from '@gabarita/shared';
 import type { Database } from '@/db/client';
 import {
+  paymentNotifications,
   type PixProviderName,
   type PurchaseRow,
   type PurchaseStatus,
@@ -222,4 +223,11 @@ export async function latestPurchases(
     .where(status ? eq(purchases.status, status) : undefined)
     .orderBy(desc(purchases.createdAt))
     .limit(limit);
+}
+
+export async function insertPaymentNotification(
+  db: Database,
+  values: typeof paymentNotifications.$inferInsert,
+) {
+  await db.insert(paymentNotifications).values(values);
 }

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { type Database, executeRows } from '@/db/client';
+import type { Database } from '@/db/client';
+import { transactionCount } from './database-stats.repo';
 
 /**
  * Others' transactions a second on the catalogue's database from which an import counts its
@@ -49,12 +49,7 @@ export function restAfterStep(stepMs: number, busy: boolean) {
 }
 
 async function readTransactions(db: Database): Promise<TransactionReading> {
-  const [row] = await executeRows<{ transactions: string | number }>(
-    db,
-    sql`select xact_commit + xact_rollback as transactions
-        from pg_stat_database where datname = current_database()`,
-  );
-  return { at: performance.now(), transactions: Number(row?.transactions ?? 0) };
+  return { at: performance.now(), transactions: await transactionCount(db) };
 }
 
 export type PaceChange = (busy: boolean, transactionsPerSecond: number) => void;

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
+import { analyzeTable, sampleFewerRows } from './database-stats.repo';
 
 /** Below this many questions written, a plan that scans a table costs little. */
 const STATISTICS_AGAIN_FROM = 10_000;
@@ -45,9 +45,9 @@ export function statisticsKeptUp(tx: Database, held: number) {
  * questions").
  */
 export async function refreshStatistics(tx: Database, smallSample: boolean) {
-  if (smallSample) await tx.execute(sql`set local default_statistics_target = 10`);
+  if (smallSample) await sampleFewerRows(tx);
   for (const table of ['exams', 'questions', 'exam_subjects', 'exam_disciplines', 'subjects']) {
     await new Promise((resolve) => setImmediate(resolve));
-    await tx.execute(sql.raw(`analyze ${table}`));
+    await analyzeTable(tx, table);
   }
 }

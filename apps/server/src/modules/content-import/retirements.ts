@@ -1,8 +1,13 @@
 import { countLabel } from '@gabarita/shared';
-import { sql } from 'drizzle-orm';
-import { anyOfTexts, type Database, executeRows, runsOnPostgres } from '@/db/client';
+import { type Database, runsOnPostgres } from '@/db/client';
 import { slicer } from '@/lib/event-loop';
 import type { ProblemList } from './problems';
+import {
+  answeringStudentsPerExam,
+  type QuestionRow,
+  questionsLeaving,
+  retiredQuestionsOf,
+} from './retirements.repo';
 
 /**
  * What a re-import takes out of the catalogue and brings back (docs/product-rules.md, "Retired
@@ -30,12 +35,6 @@ export interface PlannedRetirements {
 export interface IncomingExam {
   id: string;
   questionIds: readonly string[];
-}
-
-interface QuestionRow {
-  exam_id: string;
-  id: string;
-  number: number;
 }
 
 /** Groups rows by exam, exams and questions in a stable order. */
@@ -75,37 +74,17 @@ export async function plannedRetirements(
     await pause();
     const examIds = exams.map((exam) => exam.id);
     const incoming = exams.flatMap((exam) => exam.questionIds);
-    leaving.push(
-      ...(await executeRows<QuestionRow>(
-        db,
-        sql`with incoming as (select jsonb_array_elements_text(${JSON.stringify(incoming)}::jsonb) as id)
-            select q.exam_id, q.id, q.number
-              from questions q
-             where q.exam_id = ${anyOfTexts(examIds)}
-               and q.retired_at is null
-               and not exists (select 1 from incoming i where i.id = q.id)`,
-      )),
-    );
+    leaving.push(...(await questionsLeaving(db, examIds, incoming)));
     // Retired rows are few: the file's ids are looked up here.
     const wanted = new Set(incoming);
-    const retired = await executeRows<QuestionRow>(
-      db,
-      sql`select q.exam_id, q.id, q.number
-            from questions q
-           where q.exam_id = ${anyOfTexts(examIds)}
-             and q.retired_at is not null`,
-    );
+    const retired = await retiredQuestionsOf(db, examIds);
     returning.push(...retired.filter((row) => wanted.has(row.id)));
   }
   const answeredBy = new Map<string, number>();
   if (leaving.length > 0) {
-    const rows = await executeRows<{ exam_id: string; students: number }>(
+    const rows = await answeringStudentsPerExam(
       db,
-      sql`select q.exam_id, count(distinct h.user_id)::int as students
-            from question_history h join questions q on q.id = h.question_id
-           where h.response is not null
-             and h.question_id in (select jsonb_array_elements_text(${JSON.stringify(leaving.map((row) => row.id))}::jsonb))
-           group by q.exam_id`,
+      leaving.map((row) => row.id),
     );
     for (const row of rows) answeredBy.set(row.exam_id, row.students);
   }
