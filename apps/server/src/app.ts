@@ -90,6 +90,7 @@ import { contentSecurityPolicy, registerSecurityHeaders } from './plugins/securi
 import { registerSpa } from './plugins/spa';
 import { registerApiDocs } from './plugins/api-docs';
 import { isLoopbackHost } from './lib/loopback';
+import { createPersonalData } from './personal-data';
 import { endStreamsOnClose } from './lib/sse';
 
 declare module 'fastify' {
@@ -253,14 +254,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     providerCallMs: providerCallMs(config),
   });
   registerSessionResolution(app, auth, secureCookies);
-  const housekeeping = createHousekeeping({
-    db,
-    limits,
-    ledger,
-    ai,
-    retention: config.retention,
-    log: app.log,
-  });
+  const personalData = createPersonalData({ db, limits, ledger, retention: config.retention });
+  const housekeeping = createHousekeeping({ db, personalData, ledger, ai, log: app.log });
   const dataExports = createDataExportService({
     db,
     mailer,
@@ -335,6 +330,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
           auth,
           mailer,
           limits,
+          personalData,
           log: app.log,
           privacyEmail: config.privacyEmail,
         }),

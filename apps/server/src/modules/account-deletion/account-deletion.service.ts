@@ -14,17 +14,13 @@ import {
 } from '@/modules/auth';
 import { accountDeletedMail, deletionCodeMail, type Mailer } from '@/modules/mail';
 import type { RateLimiter, RateLimitRule } from '@/modules/rate-limit';
+import type { PersonalDataRegistry } from '@/lib/personal-data';
 import {
   addressesOf,
-  deleteUnlinkedTraces,
   deleteUserRow,
   findLiveDeletionCode,
   hasPayablePurchase,
-  type Identity,
   lockUser,
-  pseudonymiseAuditLog,
-  pseudonymiseOperatorRuns,
-  pseudonymisePurchases,
   supportIdsOf,
 } from './account-deletion.repo';
 
@@ -62,6 +58,8 @@ export function createAccountDeletionService(deps: {
   auth: AuthService;
   mailer: Mailer;
   limits: RateLimiter;
+  /** Every module's erase step (lib/personal-data.ts). */
+  personalData: PersonalDataRegistry;
   log: FastifyBaseLogger;
   privacyEmail?: string;
 }) {
@@ -105,9 +103,10 @@ export function createAccountDeletionService(deps: {
 
     /**
      * Erases the account in one transaction (docs/product-rules.md, "Personal data and the LGPD"):
-     * purchases stay for the fiscal period under a pseudonym, the audit trail and operator runs
-     * name the pseudonym instead, counters and kept mail for the address go, and the row's
-     * deletion takes everything else with it. The sessions end on every instance.
+     * each module's erase step from the personal-data registry (purchases stay for the fiscal
+     * period under a pseudonym, the audit trail and operator runs name the pseudonym instead,
+     * counters and kept mail for the address go), then the row's deletion takes everything else
+     * with it. The sessions end on every instance.
      */
     async deleteAccount(user: UserRow, input: DeleteAccountRequest) {
       if (user.role !== 'user') throw privacyErrors.deleteStaff();
@@ -125,16 +124,14 @@ export function createAccountDeletionService(deps: {
         if (codeId && !(await consumeActionCode(tx, codeId))) {
           throw privacyErrors.deleteCodeInvalid();
         }
-        const who: Identity = {
+        const { keptPurchases: kept = 0 } = await deps.personalData.eraseAccount(tx, {
           id: user.id,
           name: user.name,
           ...(await addressesOf(tx, user)),
           namePattern: namePattern(user.name),
-        };
-        const kept = await pseudonymisePurchases(tx, user.id, pseudonym);
-        await pseudonymiseAuditLog(tx, who, await supportIdsOf(tx, user.id), pseudonym);
-        await pseudonymiseOperatorRuns(tx, who, pseudonym);
-        await deleteUnlinkedTraces(tx, who);
+          pseudonym,
+          supportIds: await supportIdsOf(tx, user.id),
+        });
         await deleteUserRow(tx, user.id);
         return kept;
       });

@@ -13,7 +13,7 @@ import type { UserRow } from '@/db/schema';
 import { inTransaction } from '@/db/transaction';
 import { accountsConsoleErrors, authErrors } from '@/lib/app-errors';
 import { actorOf, recordAudit } from '@/modules/audit';
-import { deleteSessionsOfUser, type AuthService } from '@/modules/auth';
+import { type AuthService } from '@/modules/auth';
 import { commitThenMail, type Mailer } from '@/modules/mail';
 import {
   createEntitlementsService,
@@ -184,7 +184,7 @@ export function createAccountsConsoleService(deps: {
             throw accountsConsoleErrors.alreadyBlocked();
           }
           // The delete notifies every instance (the session_changed trigger).
-          await deleteSessionsOfUser(tx, user.id);
+          await auth.endSessionsIn(tx, user.id);
         },
       );
       auth.sessionsChanged(user.id);
@@ -237,7 +237,7 @@ export function createAccountsConsoleService(deps: {
         'account.end-sessions',
         `Sessões de ${who(user)} encerradas. Motivo: ${reason.trim()}`,
         { reason: reason.trim() },
-        (tx) => deleteSessionsOfUser(tx, user.id),
+        (tx) => auth.endSessionsIn(tx, user.id),
       );
       auth.sessionsChanged(user.id);
       return { message: ACCOUNTS_CONSOLE_MESSAGES.sessionsEnded };

@@ -2,7 +2,6 @@
 export { aiRoutes } from './ai.routes';
 export { type AiService, createAiService } from './ai.service';
 export { type BasisChangeInput, recordBasisChange } from './basis-changes';
-export { purgeChatMessagesBefore } from './chat-history.repo';
 export {
   CHAT_HONESTY_BAR,
   chatEvaluationTable,
@@ -19,3 +18,4 @@ export { notesBlock, questionBlock } from './tutor/prompts';
 export { countPromptTokens } from './tutor/token-count';
 export { acceptedUsage, createTutor, type Tutor, usageCeiling } from './tutor/tutor';
 export { type TutorQuestion, type TutorStudyNotes } from './tutor/tutor-task';
+export { aiPersonalData } from './personal-data';

@@ -504,6 +504,12 @@ export function createAuthService({ db, mailer, config, log, sessionCache }: Aut
       sessionCache?.dropUser(userId);
     },
 
+    /**
+     * Ends every session of the account in the caller's transaction (the delete notifies every
+     * instance when it commits); `sessionsChanged` after the commit drops this instance's copy.
+     */
+    endSessionsIn: (tx: Database, userId: string) => deleteSessionsOfUser(tx, userId),
+
     async logout(token: string | undefined) {
       if (!token) return;
       await deleteSession(db, hashToken(token));

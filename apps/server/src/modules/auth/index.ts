@@ -1,11 +1,5 @@
 // The public face of the auth module: what other modules, app.ts and the CLI may use.
-export {
-  consumeActionCode,
-  deleteSessionsOfUser,
-  insertActionCode,
-  purgeAuthRecordsAt,
-  revokeOpenActionCodes,
-} from './auth.repo';
+export { consumeActionCode, insertActionCode, revokeOpenActionCodes } from './auth.repo';
 export { authRoutes } from './auth.routes';
 export {
   type AuthService,
@@ -17,3 +11,4 @@ export { googleRoutes } from './google.routes';
 export { createGoogleSignIn } from './google.service';
 export { createSessionCache } from './session-cache';
 export { registerSessionResolution } from './session.plugin';
+export { authPersonalData } from './personal-data';

@@ -4,3 +4,4 @@ export { type BillingService, createBillingService } from './billing.service';
 export { createPixProvider, providerCallMs } from './pix/providers';
 export { startPaymentReconciler } from './reconciler';
 export { sandboxRoutes } from './sandbox.routes';
+export { billingPersonalData, PURCHASE_RETENTION_YEARS } from './personal-data';

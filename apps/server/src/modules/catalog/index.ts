@@ -1,7 +1,7 @@
 // The public face of the catalog module: what other modules, app.ts and the CLI may use.
 export { createCatalogCache } from './catalog-cache';
 export { type MarksSource } from './catalog-marks';
-export { bumpCatalogVersion, readCatalogVersion } from './catalog-version.repo';
+export { currentCatalogVersion, recordCatalogChange } from './catalog-changes';
 export { findImage, findQuestionKey, QUESTION_CARD_EXAM_COLUMNS } from './catalog.repo';
 export { catalogRoutes } from './catalog.routes';
 export { type CatalogService, createCatalogService } from './catalog.service';

@@ -2,3 +2,4 @@
 export { insertConsents } from './consents.repo';
 export { consentsRoutes } from './consents.routes';
 export { consentEntries, createConsentsService } from './consents.service';
+export { consentsPersonalData } from './personal-data';

@@ -4,7 +4,7 @@ import { type Database, runsOnPostgres } from '@/db/client';
 import { inTransaction } from '@/db/transaction';
 import { slicer } from '@/lib/event-loop';
 import { type BasisChangeInput, recordBasisChange } from '@/modules/ai';
-import { bumpCatalogVersion, buildExamIndex, saveExamIndexSnapshot } from '@/modules/catalog';
+import { recordCatalogChange, buildExamIndex, saveExamIndexSnapshot } from '@/modules/catalog';
 import { editsUndoneBy, recordOverwrittenEdits, reportUndoneEdits } from './import-conflicts';
 import { editedInConsole } from './question-versions.repo';
 import { listContentFolder } from './content-files';
@@ -265,7 +265,7 @@ async function importContent(
     await refreshStatistics(tx, writes.smallStatisticsSample);
     // Every instance drops its copy of the catalogue when this commits, not before, and reads
     // the new exam index from what is saved here instead of building it from the rows.
-    const version = await bumpCatalogVersion(tx);
+    const version = await recordCatalogChange(tx);
     await saveExamIndexSnapshot(tx, version, await buildExamIndex(tx));
   });
   progress(`Gravado em ${seconds(writing)}.`);

@@ -24,3 +24,4 @@ export {
 } from './question-versions.repo';
 export { synthesizeCatalog } from './synth/synthesize';
 export { validateContent } from './validate-content';
+export { contentImportPersonalData } from './personal-data';

@@ -4,7 +4,6 @@ import {
   type AnswerKeyLine,
   type AnswerKeyPreview,
   type QuestionSnapshot,
-  REVIEW_INTERVALS_DAYS,
   STUDY_PARAMS,
   countLabel,
 } from '@gabarita/shared';
@@ -12,10 +11,9 @@ import type { Database } from '@/db/client';
 import type { UserRow } from '@/db/schema';
 import { inTransaction } from '@/db/transaction';
 import { catalogErrors, editorErrors } from '@/lib/app-errors';
-import { addDays, saoPauloDay } from '@/lib/clock';
 import { recordBasisChange } from '@/modules/ai';
 import { actorOf, recordAudit } from '@/modules/audit';
-import { bumpCatalogVersion } from '@/modules/catalog';
+import { recordCatalogChange } from '@/modules/catalog';
 import {
   describeChanges,
   snapshotOf,
@@ -25,25 +23,14 @@ import {
   examFile,
   loadStoredExam,
 } from '@/modules/content-import';
-import { insertNotices } from '@/modules/notices';
-import {
-  setOutcome,
-  simuladoQuestionRows,
-  lockQuestionKey,
-  outcomeOf,
-  scoreResult,
-} from '@/modules/study';
+import { postNotices } from '@/modules/notices';
 import {
   answersTo,
-  findExamLabel,
   finishedSimuladosWith,
-  questionsByNumber,
-  rescoreHistory,
-  rescoreNotebook,
-  saveSimuladoResult,
-  setKey,
-  withdrawComment,
-} from './answer-key.repo';
+  lockQuestionKey,
+  rescoreAfterKeyChange,
+} from '@/modules/study';
+import { findExamLabel, questionsByNumber, setKey, withdrawComment } from './answer-key.repo';
 
 type KeyState = { answerLetter: string; status: 'regular' | 'annulled' | 'outdated' };
 const keyName = (state: KeyState) => (state.status === 'annulled' ? 'anulada' : state.answerLetter);
@@ -214,21 +201,7 @@ export function createAnswerKeyService(db: Database) {
         to: keyName(after),
         subjects: [{ disciplineCode: previous.disciplina, subject: previous.assunto }],
       });
-      if (after.status !== 'annulled') {
-        await rescoreHistory(tx, questionId, after.answerLetter);
-        await rescoreNotebook(tx, questionId, addDays(saoPauloDay(), REVIEW_INTERVALS_DAYS[0]));
-      }
-      for (const simulado of await finishedSimuladosWith(tx, questionId)) {
-        const rows = await simuladoQuestionRows(tx, simulado.id);
-        const row = rows.find((each) => each.questionId === questionId)!;
-        await setOutcome(tx, simulado.id, questionId, outcomeOf(row));
-        // The result as the finish would have scored it with this key; the time used stays.
-        await saveSimuladoResult(
-          tx,
-          simulado.id,
-          scoreResult(simulado.scoring, rows, simulado.result?.timeUsedSeconds ?? 0),
-        );
-      }
+      await rescoreAfterKeyChange(tx, questionId, after);
       const link = `/questoes?${new URLSearchParams({ [STUDY_PARAMS.exam]: examId, [STUDY_PARAMS.question]: questionId })}`;
       const notices = answers.flatMap((answer) => {
         const change = verdictChange(answer, before, after);
@@ -242,7 +215,7 @@ export function createAnswerKeyService(db: Database) {
             ]
           : [];
       });
-      await insertNotices(tx, notices);
+      await postNotices(tx, notices);
       await recordAudit(tx, actorOf(editor), {
         action: 'answer-key.apply',
         target: questionId,
@@ -251,7 +224,7 @@ export function createAnswerKeyService(db: Database) {
           ` (${countLabel(notices.length, 'resposta mudou', 'respostas mudaram')})`,
         details: { examId, from: keyName(before), to: keyName(after), notices: notices.length },
       });
-      await bumpCatalogVersion(tx);
+      await recordCatalogChange(tx);
       return notices.length;
     });
   }

@@ -5,7 +5,7 @@ import type { UserRow } from '@/db/schema';
 import { inTransaction } from '@/db/transaction';
 import { editorErrors } from '@/lib/app-errors';
 import { actorOf, recordAudit } from '@/modules/audit';
-import { bumpCatalogVersion, findImage } from '@/modules/catalog';
+import { recordCatalogChange, findImage } from '@/modules/catalog';
 import {
   IMAGE_TYPES,
   upsertImages,
@@ -44,7 +44,7 @@ export function createImageReplacementService(db: Database) {
           summary: `Imagem ${assetId} substituída por ${file.filename}`,
           details: { version: prepared.version, contentType },
         });
-        await bumpCatalogVersion(tx);
+        await recordCatalogChange(tx);
       });
       return { message: IMAGE_REPLACE_MESSAGES.replaced(assetId), version: prepared.version };
     },

@@ -6,3 +6,4 @@ export { questionEditorRoutes } from './question-editor.routes';
 export { createQuestionEditorService } from './question-editor.service';
 export { reportTriageRoutes } from './report-triage.routes';
 export { createReportTriageService } from './report-triage.service';
+export { editorialPersonalData } from './personal-data';

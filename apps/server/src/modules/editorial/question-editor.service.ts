@@ -10,7 +10,7 @@ import { inTransaction, isUniqueViolation } from '@/db/transaction';
 import { catalogErrors, editorErrors } from '@/lib/app-errors';
 import { recordBasisChange } from '@/modules/ai';
 import { actorOf, recordAudit } from '@/modules/audit';
-import { bumpCatalogVersion, examBoardLabel, figureAssetIds } from '@/modules/catalog';
+import { recordCatalogChange, examBoardLabel, figureAssetIds } from '@/modules/catalog';
 import {
   examFilePath,
   examAssetIds,
@@ -242,7 +242,7 @@ export function createQuestionEditorService(db: Database) {
           `: ${changes.join('; ')}`,
         details: { version: row.version, changes },
       });
-      await bumpCatalogVersion(tx);
+      await recordCatalogChange(tx);
       return row.version;
     }).catch((error: unknown) => {
       if (error === unchanged) return null;

@@ -2,3 +2,4 @@
 export { type EntitlementRow, findEntitlement } from './entitlements.repo';
 export { createEntitlementsService } from './entitlements.service';
 export { accountTypeOf, planOf } from './plan';
+export { entitlementsPersonalData } from './personal-data';

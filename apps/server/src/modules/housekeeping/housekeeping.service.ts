@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppConfig } from '@/config';
 import type { Database } from '@/db/client';
+import type { PersonalDataRegistry } from '@/lib/personal-data';
 import type { AiService } from '@/modules/ai';
-import type { RateLimiter } from '@/modules/rate-limit';
 import type { TokenLedger } from '@/modules/tokens';
 import { createRetention } from './retention.service';
 
@@ -17,8 +16,7 @@ const FIRST_RETENTION_DELAY_MS = 60 * 1000;
  */
 export function createHousekeeping(deps: {
   db: Database;
-  retention: AppConfig['retention'];
-  limits: RateLimiter;
+  personalData: PersonalDataRegistry;
   ledger: TokenLedger;
   ai: AiService;
   log: FastifyBaseLogger;

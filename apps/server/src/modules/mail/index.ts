@@ -15,5 +15,5 @@ export {
   verificationMail,
 } from './mail.templates';
 export { createOutboxMailer, createSmtpMailer, type Mailer, type MailMessage } from './mailer';
-export { purgeOutboxBefore } from './outbox.repo';
 export { outboxRoutes } from './outbox.routes';
+export { mailPersonalData } from './personal-data';

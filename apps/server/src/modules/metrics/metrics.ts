@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DatabaseHandle } from '@/db/client';
 import { openEventStreams } from '@/lib/sse';
-import { readCatalogVersion } from '@/modules/catalog';
+import { currentCatalogVersion } from '@/modules/catalog';
 import { onImportFinished } from '@/modules/content-import';
 import { aiUsageByFeature, purchasesByStatus } from './metrics.repo';
 
@@ -96,7 +96,7 @@ export function createMetrics(database: DatabaseHandle) {
     const [byStatus, usage, version] = await Promise.all([
       purchasesByStatus(db),
       aiUsageByFeature(db),
-      readCatalogVersion(db),
+      currentCatalogVersion(db),
     ]);
     purchases.reset();
     for (const row of byStatus) purchases.set({ status: row.status }, row.total);

@@ -3,3 +3,4 @@ export { restoreEmbeddedDatabase } from './backup';
 export { operatorCommands } from './operator.commands';
 export { operatorRoutes } from './operator.routes';
 export { createOperatorService } from './operator.service';
+export { operatorPersonalData } from './personal-data';

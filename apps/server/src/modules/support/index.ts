@@ -3,3 +3,4 @@ export { helpInboxRoutes } from './help-inbox.routes';
 export { createHelpInboxService } from './help-inbox.service';
 export { supportRoutes } from './support.routes';
 export { createSupportService } from './support.service';
+export { supportPersonalData } from './personal-data';

@@ -7,3 +7,4 @@ export {
   usageReport,
 } from './token-ledger.service';
 export { createTokensService } from './tokens.service';
+export { tokensPersonalData } from './personal-data';

@@ -2,3 +2,4 @@
 export { createAccountsService } from './accounts.service';
 export { usersRoutes } from './users.routes';
 export { createUsersService } from './users.service';
+export { usersPersonalData } from './personal-data';
