@@ -19,3 +19,4 @@ export { countPromptTokens } from './tutor/token-count';
 export { acceptedUsage, createTutor, type Tutor, usageCeiling } from './tutor/tutor';
 export { type TutorQuestion, type TutorStudyNotes } from './tutor/tutor-task';
 export { aiPersonalData } from './personal-data';
+export { aiModule } from './ai.plugin';

@@ -2,3 +2,4 @@
 export { auditRoutes } from './audit.routes';
 export { actorOf, createAuditService, OPERATOR_ACTOR, recordAudit } from './audit.service';
 export { auditPersonalData } from './personal-data';
+export { auditModule } from './audit.plugin';

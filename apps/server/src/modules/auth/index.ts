@@ -12,3 +12,4 @@ export { createGoogleSignIn } from './google.service';
 export { createSessionCache } from './session-cache';
 export { registerSessionResolution } from './session.plugin';
 export { authPersonalData } from './personal-data';
+export { authModule } from './auth.plugin';

@@ -5,3 +5,4 @@ export { createPixProvider, providerCallMs } from './pix/providers';
 export { startPaymentReconciler } from './reconciler';
 export { sandboxRoutes } from './sandbox.routes';
 export { billingPersonalData, PURCHASE_RETENTION_YEARS } from './personal-data';
+export { billingModule, billingSandboxModule } from './billing.plugin';

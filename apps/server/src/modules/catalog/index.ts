@@ -9,3 +9,4 @@ export { buildExamIndex, saveExamIndexSnapshot } from './exam-index-store';
 export { examBoardLabel, examName } from './exam-label';
 export { figureAssetIds, type TutorMaterial } from './question-detail';
 export { type QuestionResultRow, toQuestionResultCard } from './question-result-card';
+export { catalogModule } from './catalog.plugin';

@@ -3,3 +3,4 @@ export { insertConsents } from './consents.repo';
 export { consentsRoutes } from './consents.routes';
 export { consentEntries, createConsentsService } from './consents.service';
 export { consentsPersonalData } from './personal-data';
+export { consentsModule } from './consents.plugin';

@@ -25,3 +25,4 @@ export {
 export { synthesizeCatalog } from './synth/synthesize';
 export { validateContent } from './validate-content';
 export { contentImportPersonalData } from './personal-data';
+export { contentImportModule } from './content-import.plugin';

@@ -2,3 +2,4 @@
 export { dataExportRoutes } from './data-export.routes';
 export { createDataExportService } from './data-export.service';
 export { dataExportPersonalData } from './personal-data';
+export { dataExportModule } from './data-export.plugin';

@@ -7,3 +7,4 @@ export { createQuestionEditorService } from './question-editor.service';
 export { reportTriageRoutes } from './report-triage.routes';
 export { createReportTriageService } from './report-triage.service';
 export { editorialPersonalData } from './personal-data';
+export { editorialModule } from './editorial.plugin';

@@ -2,3 +2,4 @@
 export { examOptionRoutes } from './exam-option.routes';
 export { chosenOptionOf, createExamOptionService } from './exam-option.service';
 export { examOptionsPersonalData } from './personal-data';
+export { examOptionsModule } from './exam-options.plugin';

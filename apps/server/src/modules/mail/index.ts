@@ -17,3 +17,4 @@ export {
 export { createOutboxMailer, createSmtpMailer, type Mailer, type MailMessage } from './mailer';
 export { outboxRoutes } from './outbox.routes';
 export { mailPersonalData } from './personal-data';
+export { mailModule } from './mail.plugin';

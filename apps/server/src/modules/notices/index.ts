@@ -2,3 +2,4 @@
 export { noticesRoutes } from './notices.routes';
 export { createNoticesService, postNotices } from './notices.service';
 export { noticesPersonalData } from './personal-data';
+export { noticesModule } from './notices.plugin';

@@ -4,3 +4,4 @@ export { operatorCommands } from './operator.commands';
 export { operatorRoutes } from './operator.routes';
 export { createOperatorService } from './operator.service';
 export { operatorPersonalData } from './personal-data';
+export { operatorModule } from './operator.plugin';

@@ -12,3 +12,4 @@ export { createStudyService, type StudyService } from './study.service';
 export { verifyStudyData } from './study-verify';
 export { answersTo, finishedSimuladosWith, rescoreAfterKeyChange } from './key-change';
 export { studyPersonalData } from './personal-data';
+export { studyModule } from './study.plugin';

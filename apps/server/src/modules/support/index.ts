@@ -4,3 +4,4 @@ export { createHelpInboxService } from './help-inbox.service';
 export { supportRoutes } from './support.routes';
 export { createSupportService } from './support.service';
 export { supportPersonalData } from './personal-data';
+export { supportModule } from './support.plugin';

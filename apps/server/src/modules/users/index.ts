@@ -3,3 +3,4 @@ export { createAccountsService } from './accounts.service';
 export { usersRoutes } from './users.routes';
 export { createUsersService } from './users.service';
 export { usersPersonalData } from './personal-data';
+export { usersModule } from './users.plugin';
