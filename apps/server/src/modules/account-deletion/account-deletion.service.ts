@@ -6,12 +6,7 @@ import type { UserRow } from '@/db/schema';
 import { inTransaction } from '@/db/transaction';
 import { privacyErrors, rateLimitedError } from '@/lib/app-errors';
 import { hashToken } from '@/lib/tokens';
-import {
-  consumeActionCode,
-  insertActionCode,
-  revokeOpenActionCodes,
-  type AuthService,
-} from '@/modules/auth';
+import { type AuthService, issueActionCode, useActionCode } from '@/modules/auth';
 import { accountDeletedMail, deletionCodeMail, type Mailer } from '@/modules/mail';
 import type { RateLimiter, RateLimitRule } from '@/modules/rate-limit';
 import type { PersonalDataRegistry } from '@/lib/personal-data';
@@ -88,8 +83,7 @@ export function createAccountDeletionService(deps: {
       if (user.role !== 'user') throw privacyErrors.deleteStaff();
       await limits.enforce([{ rule: DELETION_RATE_LIMITS.codeByUser, subject: user.id }]);
       const code = String(randomInt(1_000_000)).padStart(6, '0');
-      await revokeOpenActionCodes(db, user.id, 'deleteAccount');
-      await insertActionCode(db, {
+      await issueActionCode(db, {
         userId: user.id,
         mode: 'deleteAccount',
         codeHash: codeHashOf(user.id, code),
@@ -121,7 +115,7 @@ export function createAccountDeletionService(deps: {
       const keptPurchases = await inTransaction(db, async (tx) => {
         await lockUser(tx, user.id);
         if (await hasPayablePurchase(tx, user.id)) throw privacyErrors.deletePendingPayment();
-        if (codeId && !(await consumeActionCode(tx, codeId))) {
+        if (codeId && !(await useActionCode(tx, codeId))) {
           throw privacyErrors.deleteCodeInvalid();
         }
         const { keptPurchases: kept = 0 } = await deps.personalData.eraseAccount(tx, {

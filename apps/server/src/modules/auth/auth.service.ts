@@ -5,7 +5,7 @@ import type { Database } from '@/db/client';
 import type { UserRow } from '@/db/schema';
 import { inTransaction, isUniqueViolation } from '@/db/transaction';
 import { hashToken, randomToken } from '@/lib/tokens';
-import { consentEntries, insertConsents } from '@/modules/consents';
+import { recordConsents } from '@/modules/consents';
 import { accountTypeOf, type EntitlementRow } from '@/modules/entitlements';
 import {
   emailChangedMail,
@@ -231,11 +231,7 @@ export function createAuthService({ db, mailer, config, log, sessionCache }: Aut
           name: input.name,
           passwordHash,
         });
-        await insertConsents(
-          tx,
-          created.id,
-          consentEntries(['termos', 'privacidade'], input.guardianConsent),
-        );
+        await recordConsents(tx, created.id, ['termos', 'privacidade'], input.guardianConsent);
         return created;
       }).catch((error: unknown) => {
         // Two sign-ups racing for one address: the unique index decides.

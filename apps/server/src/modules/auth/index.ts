@@ -1,5 +1,5 @@
 // The public face of the auth module: what other modules, app.ts and the CLI may use.
-export { consumeActionCode, insertActionCode, revokeOpenActionCodes } from './auth.repo';
+export { issueActionCode, useActionCode } from './action-codes';
 export { authRoutes } from './auth.routes';
 export {
   type AuthService,
