@@ -20,6 +20,7 @@ import { examOptionsModule } from '@/modules/exam-options';
 import { healthModule } from '@/modules/health';
 import { mailModule } from '@/modules/mail';
 import { metricsModule } from '@/modules/metrics';
+import { notebookExportModule } from '@/modules/notebook-export';
 import { noticesModule } from '@/modules/notices';
 import { operationsMetricsModule } from '@/modules/operations-metrics';
 import { operatorModule } from '@/modules/operator';
@@ -62,6 +63,7 @@ const API_MODULES: ModulePlugin<AppServices>[] = [
   accountDeletionModule,
   catalogModule,
   studyModule,
+  notebookExportModule,
   examOptionsModule,
   supportModule,
   auditModule,

@@ -17,6 +17,7 @@ import {
   ACCOUNTS_CONSOLE_MESSAGES,
   SUPPORT_MESSAGES,
   PRIVACY_MESSAGES,
+  NOTEBOOK_EXPORT_MESSAGES,
 } from '@gabarita/shared';
 import { AppError } from './errors';
 
@@ -138,6 +139,12 @@ export const studyErrors = {
     new AppError('study/check-first', 403, STUDY_TOOLS_MESSAGES.statsCheckFirst),
   commentaryCheckFirst: () =>
     new AppError('study/check-first', 403, STUDY_TOOLS_MESSAGES.commentaryCheckFirst),
+};
+
+export const notebookExportErrors = {
+  emptyNotebook: () => new AppError('notebook/empty', 422, NOTEBOOK_EXPORT_MESSAGES.emptyNotebook),
+  notInNotebook: () =>
+    new AppError('notebook/not-in-notebook', 422, NOTEBOOK_EXPORT_MESSAGES.notInNotebook),
 };
 
 export const simuladoErrors = {

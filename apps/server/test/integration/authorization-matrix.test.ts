@@ -326,6 +326,20 @@ const MATRIX: Record<string, Probe> = {
     url: fixed('/api/me/review/count'),
     expect: { ...signedIn([403, 'auth/premium-required']), premium: 200 },
   },
+  // The premium caller's check above was right: its notebook is empty, which the service says.
+  'GET /api/me/review/export/csv': {
+    url: fixed('/api/me/review/export/csv'),
+    expect: premiumOnly([422, 'notebook/empty']),
+  },
+  'GET /api/me/review/export/anki': {
+    url: fixed('/api/me/review/export/anki'),
+    expect: premiumOnly([422, 'notebook/empty']),
+  },
+  'POST /api/me/review/export/caderno': {
+    url: fixed('/api/me/review/export/caderno'),
+    body: (c) => ({ questionIds: [c.questionId], withKey: true, withComments: true }),
+    expect: premiumOnly([422, 'notebook/empty']),
+  },
   // After the check above, so each caller has checked the question. AI needs a confirmed address
   // and a Premium plan or package tokens; the free callers have neither.
   'POST /api/questions/:id/feedback': {

@@ -2,7 +2,7 @@
 export { marksFromMemory } from './catalog-marks';
 export { createCommentaryService } from './commentary.service';
 export { createPerformanceService } from './performance.service';
-export { createReviewService } from './review.service';
+export { createReviewService, type ReviewService } from './review.service';
 export { simuladoRoutes } from './simulado.routes';
 export { createSimuladoService } from './simulado.service';
 export { createStudyMarks } from './study-marks';
