@@ -59,7 +59,9 @@ test('without a connection the page says so, and the app opens again from the de
   await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
     if (registration.installing || registration.waiting) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
+      await new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', resolve),
+      );
     }
   });
 

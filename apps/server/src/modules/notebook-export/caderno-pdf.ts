@@ -41,10 +41,12 @@ Font.registerHyphenationCallback((word) => [word]);
 
 const BRAND = '#0f766e';
 const styles = StyleSheet.create({
-  page: { fontFamily: 'DejaVu Sans', fontSize: 10, lineHeight: 1.45, padding: '36 44 52 44' },
+  // Line height goes on the blocks, not the page: inherited by the page number, it makes the
+  // renderer drop that text.
+  page: { fontFamily: 'DejaVu Sans', fontSize: 10, padding: '36 44 52 44' },
   title: { fontSize: 18, fontWeight: 'bold', color: BRAND },
   subtitle: { marginTop: 4, marginBottom: 16, color: '#475569' },
-  question: { marginBottom: 18 },
+  question: { marginBottom: 18, lineHeight: 1.45 },
   questionHead: { fontSize: 11, fontWeight: 'bold', color: BRAND },
   questionMeta: { marginBottom: 6, color: '#475569', fontSize: 9 },
   alternative: { flexDirection: 'row', marginTop: 3 },
@@ -54,7 +56,7 @@ const styles = StyleSheet.create({
   sectionTitle: { fontSize: 14, fontWeight: 'bold', color: BRAND, marginBottom: 10 },
   keyRow: { flexDirection: 'row', marginBottom: 2 },
   keyNumber: { width: 70 },
-  comment: { marginBottom: 12 },
+  comment: { marginBottom: 12, lineHeight: 1.45 },
   footer: {
     position: 'absolute',
     bottom: 24,
@@ -166,6 +168,7 @@ function commentBlock(question: ExportQuestion, order: number) {
   );
 }
 
+/** On every page: the caderno's name on the left, the page's number on the right. */
 function footer(title: string) {
   return h(
     View,

@@ -4,10 +4,11 @@ import {
   STUDY_TOOLS_MESSAGES,
   type ReviewItem,
   plural,
+  PATHS,
 } from '@gabarita/shared';
-import { CalendarCheck, FilterX, NotebookPen, RotateCcw } from 'lucide-react';
-import { useSearchParams } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { CalendarCheck, FileDown, FilterX, NotebookPen, RotateCcw } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, cardClasses } from '@/components/ui/card';
 import { Page } from '@/components/ui/page';
 import { PlanBadge } from '@/domain/plans/plan-badge';
@@ -206,6 +207,17 @@ export default function ReviewPage() {
       title={STUDY_TOOLS_MESSAGES.reviewTitle}
       description="As questões que você errou, para refazer do zero. Acertou na revisão? Ela volta depois de 1, 3, 7 e 21 dias; errou, volta no dia seguinte."
       badge={accountType && <PlanBadge premium={accountType === 'premium'} />}
+      actions={
+        accountType === 'premium' && (
+          <Link
+            to={PATHS.mistakesExport.path}
+            className={buttonClasses({ variant: 'secondary', className: 'self-start' })}
+          >
+            <FileDown className="size-4" aria-hidden="true" />
+            Exportar
+          </Link>
+        )
+      }
     >
       {accountType === 'premium' ? <Notebook /> : accountType ? <ReviewInvitation /> : null}
     </Page>
