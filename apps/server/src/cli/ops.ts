@@ -5,6 +5,7 @@ import { openDatabase } from '../db/client';
 import { databaseTarget } from '../db/database-target';
 import { isLockLive, type LockInfo, tryAcquireDataDirLock } from '../db/data-dir-lock';
 import { AppError } from '../lib/errors';
+import { imageThreadPerCore } from '@/modules/content-import';
 import { heapIsCapped, rerunWithHeapCap } from './heap-cap';
 import { giveWayToServing } from './priority';
 import {
@@ -86,6 +87,8 @@ async function runDirect(
   config: AppConfig,
 ): Promise<number> {
   const database = await openDatabase(target);
+  // Nothing else runs in this process: image checks may take every core.
+  imageThreadPerCore();
   try {
     await database.migrate();
     print(

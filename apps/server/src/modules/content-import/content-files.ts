@@ -19,6 +19,12 @@ export interface ImageEntry {
 
 export interface ImageFile extends ImageEntry {
   content: Buffer;
+  /**
+   * A raster checked where it lies: `content` holds only the file's first bytes (enough to tell
+   * its kind) and the decoder reads its header from `path`, so a check alone never reads a whole
+   * picture into memory.
+   */
+  onDisk?: { path: string; size: number };
 }
 
 /** A file that could not be read or parsed, or that is not what its folder holds. */

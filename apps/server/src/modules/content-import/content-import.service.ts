@@ -21,7 +21,8 @@ import {
   upsertExams,
   saveStudyNotes,
 } from './content-import.repo';
-import { checkFolderImages, writeFolderImages } from './folder-images';
+import { checkFolderImagesAhead, writeFolderImages } from './folder-images';
+import { releaseImageWorkers } from './image-workers';
 import { importPace, type PaceChange } from './import-pace';
 import { refreshStatistics, statisticsKeptUp } from './import-statistics';
 import {
@@ -89,10 +90,11 @@ export function onImportFinished(listener: FinishedListener): () => void {
 
 export function createContentImportService(db: Database) {
   return {
-    importContent: (dir: string, progress?: Progress, options: ImportOptions = {}) =>
-      options.check
-        ? importContent(db, dir, progress, options)
-        : timed(importContent(db, dir, progress, options)),
+    importContent: (dir: string, progress?: Progress, options: ImportOptions = {}) => {
+      const running = importContent(db, dir, progress, options);
+      // The image threads go as soon as the import ends: a command exits once it has printed.
+      return (options.check ? running : timed(running)).finally(releaseImageWorkers);
+    },
     isCatalogEmpty: async () => (await countExams(db)) === 0,
   };
 }
@@ -151,14 +153,16 @@ async function importContent(
   const started = performance.now();
   progress(`Lendo ${folder}...`);
   const files = await listContentFolder(root);
+  // In worker threads: decoding and sanitizing would hold up the requests of this thread. They
+  // start now, beside the exam files' checks here.
+  const imagesChecked = checkFolderImagesAhead(root, [...files.images.values()], progress);
   progress(
     `Verificando ${countLabel(files.examFiles.length, 'prova', 'provas')} e ${countLabel(files.images.size, 'imagem', 'imagens')}...`,
   );
   const { problems: found, catalog } = await checkCatalog(root, files, progress);
   const problems = new ProblemList();
   for (const problem of found) problems.report(problem.file, problem.path, problem.message);
-  // In worker threads: decoding and re-encoding would hold up the requests of this thread.
-  const images = await checkFolderImages(root, catalog.images, problems, progress);
+  const images = await imagesChecked(catalog.images, problems);
   await checkRenames(db, catalog.disciplines, problems, options.renameDisciplines ?? false);
   if (!options.acceptDrafts) refuseDrafts(catalog, problems);
   const undoneEdits = await editsUndoneBy(db, {

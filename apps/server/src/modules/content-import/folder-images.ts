@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Database } from '@/db/client';
 import { upsertImages } from './content-import.repo';
 import type { ImageEntry, ImageFile } from './content-files';
-import { checkImagesInWorkers } from './image-workers';
+import { checkImageOnDisk, checkImagesInWorkers } from './image-workers';
 import type { PreparedImage } from './images';
 import { changedSinceChecked, ContentProblemsError, type Problem, ProblemList } from './problems';
 
@@ -15,6 +15,11 @@ import { changedSinceChecked, ContentProblemsError, type Problem, ProblemList } 
 
 /** Images read at once: enough to keep the image threads busy (at most four, image-workers.ts). */
 const IMAGES_AT_ONCE = 8;
+/**
+ * Images checked at once: only their names and results pass through this thread (the image
+ * threads read them), so enough for every thread to have its next files while this one is busy.
+ */
+const CHECKS_AT_ONCE = 32;
 
 /** The image as it was when checked: the writing refuses one that changed since. */
 export interface CheckedImage extends ImageEntry {
@@ -31,37 +36,53 @@ async function readImage(root: string, entry: ImageEntry) {
 }
 
 /**
- * Checks each image (images.ts) in the image threads, reporting its problems in the files' order,
- * as `checkImagesInWorkers` does for images read beforehand. Returns the images without problems.
+ * Starts checking every image of the folder (images.ts) in the image threads, while the exam files
+ * are checked here; the function returned waits for the checks and gives the results of the images
+ * the exams use, their problems reported in the files' order (an image no exam uses is not
+ * reported). Returns the images without problems.
  */
+export function checkFolderImagesAhead(
+  root: string,
+  entries: ImageEntry[],
+  progress?: (line: string) => void,
+): (used: ImageEntry[], problems: ProblemList) => Promise<CheckedImage[]> {
+  const results = new Map<string, { problems: Problem[]; image: CheckedImage | null }>();
+  let done = 0;
+  const running = eachAtOnce(entries, CHECKS_AT_ONCE, async (entry) => {
+    // Read in the image thread: its bytes never come here.
+    const result = await checkImageOnDisk({ ...entry, path: path.join(root, entry.file) }, false);
+    results.set(entry.file, {
+      problems: result.problems,
+      image: result.image && result.read ? { ...entry, ...result.read } : null,
+    });
+    done += 1;
+    if (entries.length >= 20 && done % 20 === 0)
+      progress?.(`  ${done}/${entries.length} imagens verificadas`);
+  });
+  // Awaited below; an import stopped before that leaves it to finish unheard.
+  running.catch(() => undefined);
+  return async (used, problems) => {
+    await running;
+    const checked: CheckedImage[] = [];
+    for (const entry of used) {
+      const result = results.get(entry.file);
+      if (!result) continue;
+      for (const problem of result.problems)
+        problems.report(problem.file, problem.path, problem.message);
+      if (result.image) checked.push(result.image);
+    }
+    return checked;
+  };
+}
+
+/** `checkFolderImagesAhead` of the images the exams use, waited for at once. */
 export async function checkFolderImages(
   root: string,
   entries: ImageEntry[],
   problems: ProblemList,
   progress?: (line: string) => void,
 ): Promise<CheckedImage[]> {
-  const found: Problem[][] = new Array<Problem[]>(entries.length);
-  const checked: (CheckedImage | null)[] = new Array<CheckedImage | null>(entries.length);
-  let done = 0;
-  await eachAtOnce(entries, async (entry, index) => {
-    const own = new ProblemList();
-    let image: CheckedImage | null = null;
-    try {
-      const { file, size, modifiedMs } = await readImage(root, entry);
-      const [prepared] = await checkImagesInWorkers([file], own, { prepare: false });
-      if (prepared) image = { ...entry, size, modifiedMs };
-    } catch {
-      own.report(entry.file, '$', 'arquivo ilegível');
-    }
-    found[index] = own.items;
-    checked[index] = image;
-    done += 1;
-    if (entries.length >= 20 && done % 20 === 0)
-      progress?.(`  ${done}/${entries.length} imagens verificadas`);
-  });
-  for (const list of found)
-    for (const problem of list) problems.report(problem.file, problem.path, problem.message);
-  return checked.filter((image): image is CheckedImage => image !== null);
+  return checkFolderImagesAhead(root, entries, progress)(entries, problems);
 }
 
 /**
@@ -77,14 +98,17 @@ export async function writeFolderImages(
   for (let start = 0; start < list.length; start += IMAGES_AT_ONCE) {
     const batch = list.slice(start, start + IMAGES_AT_ONCE);
     const prepared: PreparedImage[] = new Array<PreparedImage>(batch.length);
-    await eachAtOnce(batch, async (checked, index) => {
+    await eachAtOnce(batch, IMAGES_AT_ONCE, async (checked, index) => {
       const changed = () => changedSinceChecked(checked.file, options.folder);
       const read = await readImage(root, checked).catch(() => {
         throw changed();
       });
       if (read.size !== checked.size || read.modifiedMs !== checked.modifiedMs) throw changed();
       const own = new ProblemList();
-      const [image] = await checkImagesInWorkers([read.file], own, { prepare: true });
+      const [image] = await checkImagesInWorkers([read.file], own, {
+        prepare: true,
+        handOver: true,
+      });
       // The same file, checked again: what only preparing it finds (re-encoding a large raster).
       if (own.size > 0) throw new ContentProblemsError(own.items, options.folder);
       if (!image) throw changed();
@@ -94,8 +118,12 @@ export async function writeFolderImages(
   }
 }
 
-/** Runs `work` on each item, IMAGES_AT_ONCE at a time; after a failure, no item is started. */
-async function eachAtOnce<T>(items: T[], work: (item: T, index: number) => Promise<void>) {
+/** Runs `work` on each item, `atOnce` at a time; after a failure, no item is started. */
+async function eachAtOnce<T>(
+  items: T[],
+  atOnce: number,
+  work: (item: T, index: number) => Promise<void>,
+) {
   let next = 0;
   let failed = false;
   const runner = async () => {
@@ -107,5 +135,5 @@ async function eachAtOnce<T>(items: T[], work: (item: T, index: number) => Promi
       });
     }
   };
-  await Promise.all(Array.from({ length: Math.min(IMAGES_AT_ONCE, items.length) }, runner));
+  await Promise.all(Array.from({ length: Math.min(atOnce, items.length) }, runner));
 }

@@ -6,14 +6,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { type ImageTask, type ImageTaskResult, checkFailed } from './image-workers';
-import { checkImages } from './images';
-import { ProblemList } from './problems';
+import { type ImageTask, ownArrayBuffer, runImageTask } from './image-workers';
 
 /** How much lower than the requests' threads image work runs (nice, 0 to 19). */
 const BACKGROUND_NICE = 10;
 let selfLowered = false;
 const lowered = new Set<string>();
+/** libvips starts its threads with the first images: looked for again only now and then. */
+const RESCAN_EVERY = 50;
+let tasks = 0;
 
 /**
  * An import's image work gives way to the requests of the server's thread for the cores: this
@@ -30,6 +31,8 @@ function lowerPriority() {
     }
   }
   if (process.platform !== 'linux') return;
+  tasks += 1;
+  if (tasks > 4 && tasks % RESCAN_EVERY !== 0) return;
   try {
     for (const thread of fs.readdirSync('/proc/self/task')) {
       if (lowered.has(thread)) continue;
@@ -43,25 +46,21 @@ function lowerPriority() {
   }
 }
 
-parentPort!.on('message', async ({ id, file, prepare }: ImageTask) => {
+parentPort!.on('message', async (task: ImageTask) => {
   lowerPriority();
-  // Structured cloning turns Buffers into plain Uint8Arrays: make them Buffers again (no copy).
-  const content = Buffer.from(
-    file.content.buffer,
-    file.content.byteOffset,
-    file.content.byteLength,
-  );
-  const problems = new ProblemList();
-  let result: ImageTaskResult;
-  try {
-    const [image = null] = await checkImages([{ ...file, content }], problems, { prepare });
-    result = { id, image, problems: problems.items };
-  } catch (error) {
-    // What would have failed the whole import in its own thread is this file's problem here.
-    problems.report(file.file, '$', checkFailed(error));
-    result = { id, image: null, problems: problems.items };
+  const result = await runImageTask(task);
+  // The bytes sent back that are the file's own (an image kept as it came) move, not copied.
+  const moved = new Set<ArrayBuffer>();
+  for (const bytes of [result.image?.content, result.image?.zoomContent]) {
+    const own = bytes ? ownArrayBuffer(bytes) : undefined;
+    if (own) moved.add(own);
   }
-  parentPort!.postMessage(result);
+  try {
+    parentPort!.postMessage(result, [...moved]);
+  } catch {
+    // A buffer that cannot move (held by native code): copied instead.
+    parentPort!.postMessage(result);
+  }
   // libvips starts its threads as it needs them.
   lowerPriority();
 });

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ImageFile } from './content-files';
@@ -130,5 +133,46 @@ describe('image checks in worker threads', () => {
       ['mapa', 1600],
       ['grafico', 300],
     ]);
+  });
+
+  it('check files the thread reads itself, with the same problems, and their size and time', async () => {
+    const list = await files();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imagens-'));
+    try {
+      const onDisk = list.map((file) => {
+        const where = path.join(dir, path.basename(file.file));
+        fs.writeFileSync(where, file.content);
+        return {
+          file: file.file,
+          assetId: file.assetId,
+          contentType: file.contentType,
+          path: where,
+        };
+      });
+      onDisk.push({ ...onDisk[0]!, assetId: 'sumida', path: path.join(dir, 'sumida.png') });
+      const pool = createImageWorkerPool({ size: 1 });
+      close = pool.close;
+      const results = await Promise.all(onDisk.map((file) => pool.checkOnDisk(file, false)));
+      const here = new ProblemList();
+      await checkImages(list, here, { prepare: false });
+
+      expect(results.slice(0, 4).flatMap((result) => result.problems)).toEqual(here.items);
+      expect(results.map((result) => result.image?.width ?? null)).toEqual([
+        480,
+        2400,
+        300,
+        null,
+        null,
+      ]);
+      expect(results[1]!.read).toEqual({
+        size: list[1]!.content.length,
+        modifiedMs: fs.statSync(onDisk[1]!.path).mtimeMs,
+      });
+      expect(results[4]!.problems).toEqual([
+        { file: 'imagens/tabela.png', path: '$', message: 'arquivo ilegível' },
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -7,25 +7,107 @@
  * that dies or hangs on a file makes that file's problem line, not a failed import, and another
  * thread takes the rest.
  */
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { ImageFile } from './content-files';
+import type { ImageEntry, ImageFile } from './content-files';
 import { checkImages, type PreparedImage } from './images';
 import { type Problem, ProblemList } from './problems';
 
+/**
+ * An image the thread reads from disk itself: a folder's images never pass through the thread that
+ * serves requests, and the thread that checks one does not wait for it to be read and sent.
+ */
+export interface ImageOnDisk extends ImageEntry {
+  path: string;
+}
+
 export interface ImageTask {
   id: number;
-  file: ImageFile;
+  file: ImageFile | ImageOnDisk;
   prepare: boolean;
+}
+
+/**
+ * The ArrayBuffer a Buffer owns alone (as `fs.readFile` gives), which can be moved to another
+ * thread instead of copied; undefined for a view into a larger or shared one.
+ */
+export function ownArrayBuffer(bytes: Uint8Array): ArrayBuffer | undefined {
+  const buffer = bytes.buffer;
+  return buffer instanceof ArrayBuffer &&
+    bytes.byteOffset === 0 &&
+    bytes.byteLength === buffer.byteLength
+    ? buffer
+    : undefined;
 }
 
 export interface ImageTaskResult {
   id: number;
   image: PreparedImage | null;
   problems: Problem[];
+  /** An image read from disk: its size and time when read (a later writing compares them). */
+  read?: { size: number; modifiedMs: number };
+}
+
+/** What tells a file's kind (image-type.ts looks this far for an SVG's root element). */
+const HEAD_BYTES = 65_536;
+
+/** `checkImages` of one task, in whichever thread runs it; never throws. */
+export async function runImageTask({ id, file, prepare }: ImageTask): Promise<ImageTaskResult> {
+  const problems = new ProblemList();
+  let content: Buffer;
+  let read: ImageTaskResult['read'];
+  let onDisk: ImageFile['onDisk'];
+  if ('path' in file) {
+    try {
+      // Synchronous: in an image thread nothing else waits, and the reading never queues behind
+      // the decoders in libuv's pool.
+      const descriptor = fs.openSync(file.path, 'r');
+      try {
+        const stat = fs.fstatSync(descriptor);
+        read = { size: stat.size, modifiedMs: stat.mtimeMs };
+        if (prepare || file.contentType === 'image/svg+xml') {
+          content = fs.readFileSync(descriptor);
+          read.size = content.length;
+        } else {
+          // A raster's check reads its header only: its first bytes here, the rest by the decoder.
+          const head = Buffer.alloc(Math.min(stat.size, HEAD_BYTES));
+          const length = fs.readSync(descriptor, head, 0, head.length, 0);
+          content = head.subarray(0, length);
+          onDisk = { path: file.path, size: stat.size };
+        }
+      } finally {
+        fs.closeSync(descriptor);
+      }
+    } catch {
+      problems.report(file.file, '$', 'arquivo ilegível');
+      return { id, image: null, problems: problems.items };
+    }
+  } else {
+    // Structured cloning turns Buffers into plain Uint8Arrays: make them Buffers again (no copy).
+    content = Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength);
+  }
+  const entry: ImageFile = {
+    file: file.file,
+    assetId: file.assetId,
+    contentType: file.contentType,
+    content,
+    ...(onDisk && { onDisk }),
+  };
+  try {
+    const [image = null] = await checkImages([entry], problems, { prepare });
+    // A check alone of a file read here needs no bytes back, only whether it passed.
+    const sent =
+      image && read && !prepare ? { ...image, content: Buffer.alloc(0), zoomContent: null } : image;
+    return { id, image: sent, problems: problems.items, read };
+  } catch (error) {
+    // What would have failed the whole import in its own thread is this file's problem here.
+    problems.report(file.file, '$', checkFailed(error));
+    return { id, image: null, problems: problems.items, read };
+  }
 }
 
 export const checkFailed = (error: unknown) =>
@@ -67,6 +149,12 @@ function startWorker(url: URL): Worker {
 
 interface Job {
   task: ImageTask;
+  handOver: boolean;
+  /**
+   * Checked in a thread of its own: it was on a thread that died or hung with other files, so
+   * which one was at fault is found by checking each alone.
+   */
+  alone: boolean;
   resolve: (result: ImageTaskResult) => void;
 }
 
@@ -74,9 +162,15 @@ interface Thread {
   worker: Worker;
   /** It has loaded (said so): until then a failure is the thread's, not the file's. */
   ready: boolean;
-  job: Job | null;
-  timer: NodeJS.Timeout | null;
+  /** Its files being checked, by task id, each with its time limit. */
+  jobs: Map<number, { job: Job; timer: NodeJS.Timeout }>;
 }
+
+/**
+ * Files sent to a thread before it answers for the first: the thread reads the next file while
+ * libvips decodes the one before, and never waits for this thread to send it work.
+ */
+const FILES_PER_THREAD = 8;
 
 export function createImageWorkerPool(options: ImageWorkerPoolOptions = {}) {
   const size =
@@ -90,45 +184,51 @@ export function createImageWorkerPool(options: ImageWorkerPoolOptions = {}) {
   /** Why threads cannot start here: the files are then checked in this thread, as before. */
   let unavailable: string | null = null;
 
-  const finish = (thread: Thread) => {
-    const job = thread.job;
-    thread.job = null;
-    if (thread.timer) clearTimeout(thread.timer);
-    thread.timer = null;
-    return job;
+  const finish = (thread: Thread, id: number) => {
+    const entry = thread.jobs.get(id);
+    if (!entry) return null;
+    thread.jobs.delete(id);
+    clearTimeout(entry.timer);
+    return entry.job;
   };
 
-  /** The thread is gone: its file becomes a problem, and the queue goes on in a new thread. */
+  /**
+   * The thread is gone. A file it had alone becomes a problem; files it had together go back to
+   * the queue, each to be checked alone; the queue goes on in a new thread.
+   */
   const lose = (thread: Thread, reason: string) => {
     if (!threads.delete(thread)) return;
     void thread.worker.terminate();
-    const job = finish(thread);
+    const jobs = [...thread.jobs.keys()].map((id) => finish(thread, id)!);
     if (!thread.ready) {
-      // It never started: nothing to do with the file. Check here instead (and say why once).
+      // It never started: nothing to do with the files. Check here instead (and say why once).
       if (unavailable === null) {
         unavailable = reason;
         process.emitWarning(`Imagens verificadas na thread principal: ${reason}`);
       }
-      if (job) queue.unshift(job);
-    } else if (job) {
+      queue.unshift(...jobs);
+    } else if (jobs.length === 1) {
+      const [job] = jobs as [Job];
       job.resolve({
         id: job.task.id,
         image: null,
         problems: [{ file: job.task.file.file, path: '$', message: checkFailed(reason) }],
       });
+    } else {
+      queue.unshift(...jobs.map((job) => ({ ...job, alone: true })));
     }
     dispatch();
   };
 
   const spawn = () => {
-    const thread: Thread = { worker: startWorker(workerUrl), ready: false, job: null, timer: null };
+    const thread: Thread = { worker: startWorker(workerUrl), ready: false, jobs: new Map() };
     thread.worker.unref();
     thread.worker.on('message', (message: ImageTaskResult | { ready: true }) => {
       if ('ready' in message) {
         thread.ready = true;
         return;
       }
-      finish(thread)?.resolve(message);
+      finish(thread, message.id)?.resolve(message);
       dispatch();
     });
     thread.worker.on('error', (error) => lose(thread, `o verificador falhou: ${error.message}`));
@@ -139,17 +239,7 @@ export function createImageWorkerPool(options: ImageWorkerPoolOptions = {}) {
     return thread;
   };
 
-  const inThisThread = async (job: Job) => {
-    const problems = new ProblemList();
-    const { file, prepare, id } = job.task;
-    try {
-      const [image = null] = await checkImages([file], problems, { prepare });
-      job.resolve({ id, image, problems: problems.items });
-    } catch (error) {
-      problems.report(file.file, '$', checkFailed(error));
-      job.resolve({ id, image: null, problems: problems.items });
-    }
-  };
+  const inThisThread = async (job: Job) => job.resolve(await runImageTask(job.task));
 
   const dispatch = () => {
     while (queue.length > 0) {
@@ -159,7 +249,14 @@ export function createImageWorkerPool(options: ImageWorkerPoolOptions = {}) {
         void inThisThread(job).then(dispatch);
         return;
       }
-      let thread = [...threads].find((candidate) => candidate.job === null);
+      const job = queue[0]!;
+      const open = (candidate: Thread) =>
+        job.alone
+          ? candidate.jobs.size === 0
+          : candidate.jobs.size < FILES_PER_THREAD &&
+            ![...candidate.jobs.values()].some((entry) => entry.job.alone);
+      // An idle thread first, then a new one, then one with room.
+      let thread = [...threads].find((candidate) => candidate.jobs.size === 0 && open(candidate));
       if (!thread && threads.size < size) {
         try {
           thread = spawn();
@@ -169,29 +266,37 @@ export function createImageWorkerPool(options: ImageWorkerPoolOptions = {}) {
           continue;
         }
       }
-      if (!thread) return;
-      const job = queue.shift()!;
+      thread ??= [...threads].filter(open).sort((one, other) => one.jobs.size - other.jobs.size)[0];
+      if (!thread) break;
+      queue.shift();
       const chosen = thread;
-      chosen.job = job;
-      chosen.timer = setTimeout(
+      const timer = setTimeout(
         () => lose(chosen, `passou de ${Math.round(timeoutMs / 1000)} s`),
         timeoutMs,
       );
-      chosen.timer.unref();
-      chosen.worker.postMessage(job.task);
+      timer.unref();
+      chosen.jobs.set(job.task.id, { job, timer });
+      // A file handed over moves to the thread (no copy); the caller no longer reads it.
+      const moved =
+        job.handOver && 'content' in job.task.file
+          ? ownArrayBuffer(job.task.file.content)
+          : undefined;
+      chosen.worker.postMessage(job.task, moved ? [moved] : []);
     }
     if (idleTimer) clearTimeout(idleTimer);
     idleTimer = setTimeout(() => {
-      if (queue.length === 0 && ![...threads].some((thread) => thread.job)) close();
+      if (!busy()) close();
     }, IDLE_MS);
     idleTimer.unref();
   };
 
-  const run = (file: ImageFile, prepare: boolean) =>
+  const run = (file: ImageFile | ImageOnDisk, prepare: boolean, handOver: boolean) =>
     new Promise<ImageTaskResult>((resolve) => {
-      queue.push({ task: { id: nextId++, file, prepare }, resolve });
+      queue.push({ task: { id: nextId++, file, prepare }, handOver, alone: false, resolve });
       dispatch();
     });
+
+  const busy = () => queue.length > 0 || [...threads].some((thread) => thread.jobs.size > 0);
 
   function close() {
     // The next import tries threads again.
@@ -208,12 +313,17 @@ export function createImageWorkerPool(options: ImageWorkerPoolOptions = {}) {
     async checkImages(
       files: ImageFile[],
       problems: ProblemList,
-      checkOptions: { prepare: boolean; progress?: (line: string) => void },
+      checkOptions: {
+        prepare: boolean;
+        progress?: (line: string) => void;
+        /** The files' bytes move to the threads instead of being copied: the caller drops them. */
+        handOver?: boolean;
+      },
     ): Promise<PreparedImage[]> {
       let done = 0;
       const results = await Promise.all(
         files.map(async (file) => {
-          const result = await run(file, checkOptions.prepare);
+          const result = await run(file, checkOptions.prepare, checkOptions.handOver ?? false);
           done += 1;
           if (files.length >= 20 && done % 20 === 0)
             checkOptions.progress?.(`  ${done}/${files.length} imagens verificadas`);
@@ -228,7 +338,19 @@ export function createImageWorkerPool(options: ImageWorkerPoolOptions = {}) {
       }
       return prepared;
     },
+    /**
+     * Checks an image the thread reads from disk; its problems in the result, its size and time
+     * in `read` when it could be read.
+     */
+    async checkOnDisk(file: ImageOnDisk, prepare: boolean): Promise<ImageTaskResult> {
+      const result = await run(file, prepare, false);
+      return { ...result, image: result.image ? asBuffers(result.image) : null };
+    },
     close,
+    /** Stops the threads now if none is working (an import that ended), else when they are idle. */
+    release() {
+      if (!busy()) close();
+    },
   };
 }
 
@@ -244,11 +366,34 @@ function asBuffers(image: PreparedImage): PreparedImage {
 }
 
 let shared: ReturnType<typeof createImageWorkerPool> | undefined;
+let sharedSize: number | undefined;
+
+/**
+ * A command run on its own (the CLI, not the server) serves no requests: its images take a thread
+ * per core. Called before its first image.
+ */
+export function imageThreadPerCore() {
+  sharedSize = Math.max(1, Math.min(4, os.availableParallelism?.() ?? os.cpus().length));
+}
 
 /** `checkImages` in the process's pool of image threads. */
 export function checkImagesInWorkers(
   ...args: Parameters<ReturnType<typeof createImageWorkerPool>['checkImages']>
 ): Promise<PreparedImage[]> {
-  shared ??= createImageWorkerPool();
+  shared ??= createImageWorkerPool({ size: sharedSize });
   return shared.checkImages(...args);
+}
+
+/** `checkOnDisk` in the process's pool of image threads. */
+export function checkImageOnDisk(file: ImageOnDisk, prepare: boolean): Promise<ImageTaskResult> {
+  shared ??= createImageWorkerPool({ size: sharedSize });
+  return shared.checkOnDisk(file, prepare);
+}
+
+/**
+ * Stops the process's image threads once nothing waits on them: a command ends as soon as it has
+ * printed its result instead of when the threads would have gone idle.
+ */
+export function releaseImageWorkers() {
+  shared?.release();
 }

@@ -5,7 +5,7 @@ import type { ImageFile } from './content-files';
 import type { ProblemList } from './problems';
 import { detectImageKind, extensionMismatch, KIND_LABEL, KIND_OF_TYPE } from './image-type';
 import { restorePictures } from './svg-pictures';
-import { sanitizeSvg, svgGeometry } from './svg';
+import { isWellFormedXml, sanitizeSvg, svgGeometry } from './svg';
 import { megabytes } from '@/lib/operator-numbers';
 
 /** Limits and targets for catalogue images (docs/content-format.md, "Images"). */
@@ -60,8 +60,9 @@ export async function checkImages(
   const prepared: PreparedImage[] = [];
   for (const [index, file] of files.entries()) {
     const at = (message: string) => problems.report(file.file, '$', message);
-    if (file.content.length > IMAGE_LIMITS.maxBytes) {
-      at(`tem ${megabytes(file.content.length)}; o máximo é ${megabytes(IMAGE_LIMITS.maxBytes)}`);
+    const size = file.onDisk?.size ?? file.content.length;
+    if (size > IMAGE_LIMITS.maxBytes) {
+      at(`tem ${megabytes(size)}; o máximo é ${megabytes(IMAGE_LIMITS.maxBytes)}`);
       continue;
     }
     // One line for a file of another kind than its extension, before decoding says "corrupt".
@@ -83,7 +84,6 @@ export async function checkImages(
 }
 
 async function checkSvg(file: ImageFile, at: (message: string) => void) {
-  const sharp = await loadSharp();
   const source = file.content.toString('utf8');
   if (!/<svg[\s>]/.test(source)) {
     at('não é um SVG: falta o elemento <svg>');
@@ -100,10 +100,8 @@ async function checkSvg(file: ImageFile, at: (message: string) => void) {
     at(`o SVG declara ${width}×${height} px; o máximo é ${IMAGE_LIMITS.svgMaxSide} px por lado`);
     ok = false;
   }
-  try {
-    // librsvg must be able to draw it: catches broken XML.
-    await sharp(Buffer.from(sanitized.svg, 'utf8')).metadata();
-  } catch {
+  // What the sanitizer leaves must still parse as XML (a broken attribute is kept as it came).
+  if (!isWellFormedXml(sanitized.svg)) {
     at('SVG inválido: o arquivo não pôde ser lido (XML malformado?)');
     return null;
   }
@@ -139,7 +137,7 @@ async function checkRaster(file: ImageFile, at: (message: string) => void, prepa
   const expected = KIND_OF_TYPE[file.contentType]!;
   let metadata: Metadata;
   try {
-    metadata = await sharp(file.content, {
+    metadata = await sharp(file.onDisk?.path ?? file.content, {
       limitInputPixels: IMAGE_LIMITS.maxPixels,
       animated: true,
     }).metadata();
@@ -185,7 +183,8 @@ async function checkRaster(file: ImageFile, at: (message: string) => void, prepa
     return {
       ...base,
       content: file.content,
-      version: versionOf(file.content),
+      // Only what is written needs its version: a check alone skips hashing every file.
+      version: prepare ? versionOf(file.content) : '',
       width,
       height,
       minWidth: minWidth(width),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeSvg } from './svg';
+import { isWellFormedXml, sanitizeSvg } from './svg';
 
 const svg = (body: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10">${body}</svg>`;
@@ -52,5 +52,17 @@ describe('sanitizeSvg', () => {
       'a <image> nº 1 do SVG aponta para um endereço externo (/a.png): incorpore a imagem como data:image/png;base64',
       'o <use> do SVG aponta para fora do arquivo (https://x.example/a.svg#b): só são aceitas referências internas, como href="#id"',
     ]);
+  });
+});
+
+describe('isWellFormedXml', () => {
+  it('accepts what the sanitizer writes and refuses an attribute it kept broken', () => {
+    expect(isWellFormedXml(sanitizeSvg(svg('<text>a & b</text><g><rect/></svg></g>')).svg)).toBe(
+      true,
+    );
+    // A missing quote: the sanitizer keeps `width="10 height="` and an attribute named `10"`.
+    const broken = sanitizeSvg(svg('<rect width="10 height="10"/>')).svg;
+    expect(isWellFormedXml(broken)).toBe(false);
+    expect(isWellFormedXml('<svg><rect></svg>')).toBe(false);
   });
 });
