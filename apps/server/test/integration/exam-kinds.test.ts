@@ -33,6 +33,7 @@ import {
   FORMAT_2_EXAMPLE,
   type ExamJson,
   MINI_CATALOG,
+  UNPAIRED_OPTION_EXAMPLE,
 } from '../helpers/content';
 import { parsed } from '../helpers/contract';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -197,24 +198,6 @@ describe('exam kinds and option blocks', () => {
         enemProblem(
           '$.opcoes',
           'precisa de pelo menos duas opções (tem 1): o candidato escolhe uma delas',
-        ),
-      ],
-    ],
-    [
-      'blocks with other numbers',
-      (exam) => {
-        const questoes = exam.opcoes.espanhol!.questoes;
-        questoes['12'] = { ...questoes['3']!, id_questao: '12' };
-        delete questoes['3'];
-      },
-      [
-        enemProblem(
-          '$.opcoes.espanhol.questoes',
-          'falta a questão 3 da opção "ingles": as opções têm os mesmos números de questão',
-        ),
-        enemProblem(
-          '$.opcoes.espanhol.questoes',
-          'a questão 12 não está na opção "ingles": as opções têm os mesmos números de questão',
         ),
       ],
     ],
@@ -534,5 +517,63 @@ describe('exam kinds and option blocks', () => {
       ANSWER_KEY_MESSAGES.inOptionBlocks('espanhol, ingles'),
       null,
     ]);
+  });
+});
+
+describe('an option block with an item its counterpart lacks', () => {
+  const EXAM = 'exemplo_enem_2022_prova';
+  const common = [4, 5, 6, 7, 8, 9, 10, 11].map((n) => `${EXAM}_${n}`);
+  const items = (key: string, numbers: number[]) => numbers.map((n) => `${EXAM}_${key}_${n}`);
+  const WARNING =
+    'Aviso: provas/exemplo_enem_2022_prova.json $.opcoes.espanhol.questoes: a opção "espanhol" não tem a questão 3, que a opção "ingles" tem: a prova é importada assim, e os candidatos de "espanhol" fazem 1 questão a menos.';
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+  });
+  afterAll(() => testApp.close());
+  const detail = async (cookie?: string) =>
+    parsed(await get(testApp.app, `/api/exams/${EXAM}`, cookie), examDetailResponseSchema);
+
+  it('imports it with a warning in the summary; the exam counts the largest block, each candidate their own', async () => {
+    const importer = createContentImportService(testApp.database.db);
+    const checked = await importer.importContent(UNPAIRED_OPTION_EXAMPLE, undefined, {
+      check: true,
+    });
+    expect(checked.lines).toContain(WARNING);
+    const imported = await importer.importContent(UNPAIRED_OPTION_EXAMPLE);
+    expect(imported.lines).toContain(WARNING);
+
+    // TOTAL is the largest option's: 8 common and 3 of Inglês.
+    const visitor = await detail();
+    expect(visitor.exam.questionCount).toBe(11);
+    expect(visitor.questions.map((q) => q.id).sort()).toEqual(
+      [...common, ...items('ingles', [1, 2, 3]), ...items('espanhol', [1, 2])].sort(),
+    );
+
+    const student = await signedInStudent(testApp.app, testApp.database, { premium: true });
+    const choose = (opcao: string) =>
+      send(testApp.app, 'PUT', `/api/exams/${EXAM}/opcao`, { opcao }, student.cookie);
+    expect((await choose('espanhol')).statusCode).toBe(200);
+    expect((await detail(student.cookie)).questions.map((q) => q.id)).toEqual([
+      ...items('espanhol', [1, 2]),
+      ...common,
+    ]);
+    const simulado = await send(
+      testApp.app,
+      'POST',
+      '/api/simulados',
+      { examId: EXAM },
+      student.cookie,
+    );
+    expect(simulado.statusCode, simulado.body).toBe(201);
+    const spanish = parsed(simulado, simuladoSchema);
+    expect(spanish.questions.map((q) => q.questionId)).toEqual([
+      ...items('espanhol', [1, 2]),
+      ...common,
+    ]);
+    expect(spanish.timeLimitSeconds).toBe(10 * 3 * 60);
+
+    expect((await choose('ingles')).statusCode).toBe(200);
+    expect((await detail(student.cookie)).questions).toHaveLength(11);
   });
 });

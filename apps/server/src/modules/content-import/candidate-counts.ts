@@ -2,15 +2,25 @@ import type { ValidExam, ValidQuestion } from './validate-content';
 
 /**
  * An exam's counts are what one candidate takes (docs/product-rules.md, "Exam kinds and option
- * blocks"): the common questions and one option block. Blocks have the same numbers, so the exam's
- * question count takes the first block. A discipline's or a subject's count adds the most that any
+ * blocks"): the common questions and one option block. The exam's question count takes the
+ * largest block (the first when they are the same size). A discipline's or a subject's count adds the most that any
  * one block has of it: filtering by a discipline only one block has (Espanhol) finds the exam, with
  * what a candidate of that block answers of it. Annulled questions count nowhere.
  */
 export function candidateCounts(exam: ValidExam) {
-  const firstBlock = exam.options[0]?.key ?? null;
+  const blockSize = (key: string) =>
+    exam.questions.filter((question) => question.optionKey === key).length;
+  // The largest block (the first of those as large): blocks may differ when the source lost an
+  // item of one of them.
+  const largestBlock =
+    exam.options
+      .map((option) => option.key)
+      .reduce<string | null>(
+        (largest, key) => (largest === null || blockSize(key) > blockSize(largest) ? key : largest),
+        null,
+      ) ?? null;
   const taken = exam.questions.filter(
-    (question) => question.optionKey === null || question.optionKey === firstBlock,
+    (question) => question.optionKey === null || question.optionKey === largestBlock,
   );
   const counted = taken.filter((question) => question.status !== 'annulled');
 

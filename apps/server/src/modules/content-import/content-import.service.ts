@@ -192,6 +192,10 @@ async function importContent(
     progress(
       `Aviso: ${countLabel(unused, 'imagem não usada', 'imagens não usadas')} por nenhuma prova (não será importada).`,
     );
+  // In the summary, after its first line (the command prints it last, the page shows it).
+  const warnings = catalog.warnings.map(
+    (warning) => `Aviso: ${warning.file} ${warning.path}: ${warning.message}.`,
+  );
   progress(`Validado em ${seconds(started)}: ${summary}.`);
   progress(commentCoverage(catalog));
   if (options.check) {
@@ -201,6 +205,7 @@ async function importContent(
       ...retiring,
       lines: [
         `Verificação concluída, nenhum problema: ${summary}. Nada foi gravado${options.uploaded ? '' : ' (--check)'}.`,
+        ...warnings,
         ...retirementLines(retirements, false, options.uploaded),
       ],
     };
@@ -280,6 +285,7 @@ async function importContent(
     ...retiring,
     lines: [
       `Importação concluída: ${summary} de ${folder}.`,
+      ...warnings,
       ...retirementLines(retirements, true),
       ...(ceiling ? [ceiling] : []),
     ],

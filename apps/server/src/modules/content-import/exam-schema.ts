@@ -106,22 +106,28 @@ export function readExam(raw: RawFile, at: At, context: ExamContext): ValidExam 
 
   const common = readSet(fields, id ?? '', null);
   const blocks = v2
-    ? readOptionBlocks(fields, common, (block, key) => {
-        const set = readSet(block, `${id ?? ''}_${key}`, key);
-        if (set?.numbers.length === 0) at(block.pathOf('questoes'), 'a opção não tem questões');
-        set?.compare();
-        return set;
-      })
+    ? readOptionBlocks(
+        fields,
+        common,
+        (path, message) => context.warn(file, path, message),
+        (block, key) => {
+          const set = readSet(block, `${id ?? ''}_${key}`, key);
+          if (set?.numbers.length === 0) at(block.pathOf('questoes'), 'a opção não tem questões');
+          set?.compare();
+          return set;
+        },
+      )
     : [];
   if (common) {
-    // What one candidate answers: the common questions and one block (docs/content-format.md).
-    const blockSize = blocks[0]?.set.numbers.length ?? 0;
+    // What one candidate answers: the common questions and one block, the largest when they differ
+    // (docs/content-format.md).
+    const blockSize = Math.max(0, ...blocks.map((block) => block.set.numbers.length));
     const size = common.numbers.length + blockSize;
     if (total !== undefined && total !== size) {
       at(
         '$.TOTAL',
         blocks.length > 0
-          ? `diz ${total}, mas um candidato faz ${countLabel(size, 'questão', 'questões')} (${common.numbers.length} ${plural(common.numbers.length, 'comum', 'comuns')} e ${blockSize} da sua opção)`
+          ? `diz ${total}, mas um candidato faz ${countLabel(size, 'questão', 'questões')} (${common.numbers.length} ${plural(common.numbers.length, 'comum', 'comuns')} e ${blockSize} da ${blocks.every((block) => block.set.numbers.length === blockSize) ? 'sua opção' : 'maior opção'})`
           : `diz ${total}, mas a prova tem ${countLabel(size, 'questão', 'questões')}`,
       );
     }

@@ -1,3 +1,4 @@
+import { countLabel, plural } from '@gabarita/shared';
 import { childPath } from './problems';
 import { Fields, isObject, typeName } from './json-fields';
 
@@ -27,12 +28,14 @@ const numberList = (numbers: number[]) => numbers.join(', ');
 
 /**
  * Reads `opcoes`, each block with `readBlock` (its `disciplinas` and `questoes`, at the block's
- * path), and checks what holds between blocks: at least two, the same numbers in each, none of them
- * a common question's number. Absent, the exam has no blocks.
+ * path), and checks what holds between blocks: at least two, none of their numbers a common
+ * question's number; a number some blocks lack is a warning (`warn`). Absent, the exam has no
+ * blocks.
  */
 export function readOptionBlocks<Question>(
   fields: Fields,
   common: QuestionSet<Question> | null,
+  warn: (path: string, message: string) => void,
   readBlock: (block: Fields, key: string) => QuestionSet<Question> | null,
 ): OptionBlock<Question>[] {
   const object = fields.object('opcoes', { optional: true });
@@ -66,23 +69,19 @@ export function readOptionBlocks<Question>(
   if (count < 2) {
     at(path, `precisa de pelo menos duas opções (tem ${count}): o candidato escolhe uma delas`);
   }
-  const [first, ...others] = blocks;
-  for (const block of others) {
-    const questoes = childPath(childPath(path, block.key), 'questoes');
-    const missing = first!.set.numbers.filter((number) => !block.set.numbers.includes(number));
-    const extra = block.set.numbers.filter((number) => !first!.set.numbers.includes(number));
-    if (missing.length > 0) {
-      at(
-        questoes,
-        `${missing.length === 1 ? `falta a questão ${missing[0]}` : `faltam as questões ${numberList(missing)}`} da opção "${first!.key}": as opções têm os mesmos números de questão`,
-      );
-    }
-    if (extra.length > 0) {
-      at(
-        questoes,
-        `${extra.length === 1 ? `a questão ${extra[0]} não está` : `as questões ${numberList(extra)} não estão`} na opção "${first!.key}": as opções têm os mesmos números de questão`,
-      );
-    }
+  // A number one block has and another lacks is imported as it is (the source lost that item):
+  // said in the summary, never dropped (docs/product-rules.md, "Exam kinds and option blocks").
+  const every = [...new Set(blocks.flatMap((block) => block.set.numbers))].sort((a, b) => a - b);
+  for (const block of blocks) {
+    const missing = every.filter((number) => !block.set.numbers.includes(number));
+    if (missing.length === 0) continue;
+    const others = blocks.filter(
+      (other) => other !== block && missing.some((number) => other.set.numbers.includes(number)),
+    );
+    warn(
+      childPath(childPath(path, block.key), 'questoes'),
+      `a opção "${block.key}" não tem ${plural(missing.length, 'a questão', 'as questões')} ${numberList(missing)}, que ${plural(others.length, 'a opção', 'as opções')} ${others.map((other) => `"${other.key}"`).join(', ')} ${plural(others.length, 'tem', 'têm')}: a prova é importada assim, e os candidatos de "${block.key}" fazem ${countLabel(missing.length, 'questão', 'questões')} a menos`,
+    );
   }
   const commonNumbers = new Set(common?.numbers ?? []);
   for (const block of blocks) {

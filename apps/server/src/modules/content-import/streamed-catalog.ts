@@ -69,6 +69,8 @@ export interface CheckedCatalog {
   /** Where each comment marked `rascunho` is, as its problem names it. */
   drafts: { file: string; path: string }[];
   comments: CommentTally;
+  /** What imports as it is but the summary says (an option item without its counterpart). */
+  warnings: Problem[];
   /** Checks an exam file again (see `examsAgain`). */
   validator: CatalogValidator;
 }
@@ -134,6 +136,7 @@ export async function checkCatalog(
       images: checked.usedImages.map((assetId) => folder.images.get(assetId)!),
       drafts,
       comments,
+      warnings: checked.warnings,
       validator,
     },
   };

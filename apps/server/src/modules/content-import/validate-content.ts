@@ -85,6 +85,7 @@ export function createCatalogValidator(input: CatalogValidatorInput) {
   const unknownDisciplines = new Map<string, FirstUse>();
   const missingImages = new Map<string, FirstUse>();
   const usedImages = new Set<string>();
+  const warnings = new ProblemList();
   const listedIds = idsListedIn(input.disciplineFiles);
   const listed: ListedQuestions = new Map();
   const subjectsNamed = new Set<string>();
@@ -105,11 +106,13 @@ export function createCatalogValidator(input: CatalogValidatorInput) {
       if (input.imageNames.has(assetId)) usedImages.add(assetId);
       else remember(missingImages, assetId, file, path);
     },
+    warn: (file, path, message) => warnings.report(file, path, message),
   };
   // A file read again: the same checks, nothing remembered.
   const again: ExamContext = {
     knownDiscipline: (code) => disciplines.known.has(code),
     useImage: () => undefined,
+    warn: () => undefined,
   };
 
   return {
@@ -166,6 +169,8 @@ export function createCatalogValidator(input: CatalogValidatorInput) {
         studyNotes,
         /** In the order first used. */
         usedImages: [...usedImages],
+        /** Imported as they are, said in the summary (docs/product-rules.md). */
+        warnings: warnings.items,
       };
     },
   };

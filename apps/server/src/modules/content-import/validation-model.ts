@@ -83,4 +83,6 @@ export interface ExamContext {
   /** False (and remembered, to be reported once) when the code is not in disciplinas.json. */
   knownDiscipline(code: string, file: string, path: string): boolean;
   useImage(assetId: string, file: string, path: string): void;
+  /** Something imported as it is that the editor should know of (an unpaired option item). */
+  warn(file: string, path: string, message: string): void;
 }
