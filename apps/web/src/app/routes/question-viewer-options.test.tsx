@@ -57,4 +57,26 @@ describe('/questoes with an exam of option blocks', () => {
     expect(router.state.location.search).toBe(`?prova=${EXAM_ID}`);
     expect(screen.queryByRole('radiogroup', { name: 'Alternativas' })).toBeNull();
   });
+
+  it('opens a common question linked to before the choice, and asks for it at a block question', async () => {
+    const COMMON_ID = 'enem_2023_dia1_6';
+    stubApi({
+      'GET /auth/session': { user: SIGNED_IN_USER },
+      [`GET /exams/${EXAM_ID}`]: enemExamDetail(null),
+      [`GET /questions/${COMMON_ID}`]: enemQuestionDetail('6', 6),
+      [`POST /questions/${COMMON_ID}/open`]: () => noContentResponse(),
+      [`GET /questions/${QUESTION_ID}`]: enemQuestionDetail('ingles_1', 1),
+    });
+    const { router } = renderApp(`/questoes?prova=${EXAM_ID}&q=${COMMON_ID}`);
+    await screen.findByRole('radiogroup', { name: 'Alternativas' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Questão 6' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/questoes');
+
+    // A block question asks for the choice first.
+    await router.navigate(`/questoes?prova=${EXAM_ID}&q=${QUESTION_ID}`);
+    expect(
+      await screen.findByRole('group', { name: 'Qual opção você vai fazer?' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/prova-dashboard'));
+  });
 });

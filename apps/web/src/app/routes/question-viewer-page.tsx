@@ -52,21 +52,33 @@ function QuestionVisit({ onHoldNavigation, ...props }: QuestionScreenProps) {
 }
 
 /**
- * An exam with option blocks starts with the choice of the block, asked on its dashboard: until
- * then its questions (every block's) are not walked here. The dashboard's address, or null.
+ * An exam with option blocks asks for the choice of the block, on its dashboard, when one of its
+ * block's questions is about to open; a common question (a shared link, or the walk starting on
+ * one) opens whatever the choice (docs/product-rules.md, "Exam kinds and option blocks"). The
+ * dashboard's address, or null.
  */
 function useChoiceFirst(): string | null {
   const [searchParams] = useSearchParams();
   const prova = searchParams.get(STUDY_PARAMS.exam) ?? '';
+  const disciplina = searchParams.get(STUDY_PARAMS.discipline) ?? '';
+  const assunto = searchParams.get(STUDY_PARAMS.subject) ?? '';
+  const hideOutdated = searchParams.get(STUDY_PARAMS.outdated) === HIDE_OUTDATED;
+  const currentId = searchParams.get(STUDY_PARAMS.question) ?? '';
   const detail = useQuery({ ...examDetailQueryOptions(prova), enabled: prova !== '' });
-  const exam = detail.data?.exam;
-  if (!exam || exam.options.length === 0 || exam.chosenOption !== null) return null;
-  return examDashboardPath({
-    prova,
-    disciplina: searchParams.get(STUDY_PARAMS.discipline) ?? '',
-    assunto: searchParams.get(STUDY_PARAMS.subject) ?? '',
-    hideOutdated: searchParams.get(STUDY_PARAMS.outdated) === HIDE_OUTDATED,
-  });
+  const data = detail.data;
+  if (!data || data.exam.options.length === 0 || data.exam.chosenOption !== null) return null;
+  // The question the viewer opens: the one in the address, else the first of the walk (as
+  // use-question-list.ts filters it).
+  const opening =
+    data.questions.find((question) => question.id === currentId) ??
+    data.questions.find(
+      (question) =>
+        (!disciplina || question.disciplina === disciplina) &&
+        (!assunto || question.assunto === assunto) &&
+        !(hideOutdated && question.status === 'outdated'),
+    );
+  if (!opening || opening.optionKey === null) return null;
+  return examDashboardPath({ prova, disciplina, assunto, hideOutdated });
 }
 
 export default function QuestionViewerPage() {
