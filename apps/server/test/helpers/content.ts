@@ -12,6 +12,11 @@ export const FORMAT_2_EXAMPLE = path.join(
 export const FORMAT_2_EXAM = 'exemplo_2024_formato2_prova.json';
 /** The ENEM example of docs/content-format.md: an exam of another kind, with option blocks. */
 export const ENEM_EXAMPLE = path.join(import.meta.dirname, '../../../../content/examples/enem');
+/** A scanned page 1,800 px wide (text-like, re-encoded for the page) and an emblem (picture-like). */
+export const RASTER_KINDS_EXAMPLE = path.join(
+  import.meta.dirname,
+  '../../../../content/examples/figuras-por-tipo',
+);
 /** An ENEM exam whose Spanish block lost its third item: the English one imports alone. */
 export const UNPAIRED_OPTION_EXAMPLE = path.join(
   import.meta.dirname,

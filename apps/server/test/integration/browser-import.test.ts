@@ -64,7 +64,11 @@ describe('import from the browser', () => {
     expect(events.at(-1)).toEqual({
       event: 'output',
       data: {
-        output: [expect.stringMatching(/^Importação concluída: 1 prova, .* de formato-2\.zip\.$/)],
+        output: [
+          expect.stringMatching(/^Importação concluída: 1 prova, .* de formato-2\.zip\.$/),
+          // The example's one raster is an illustration (a beaker).
+          'Classificação das imagens (PNG, JPEG, WebP, GIF): 0 imagens de texto (digitalizações, tabelas, gráficos), com largura mínima legível no celular; 1 foto ou ilustração (logotipos incluídos), que cabe na coluna.',
+        ],
       },
     });
     expect(await examCount()).toBe(1);

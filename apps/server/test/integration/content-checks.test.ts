@@ -265,12 +265,17 @@ describe('content import checks', () => {
   });
 
   describe('rasters', () => {
-    it('may shrink to 60% of their pixel width, never wider than the page copy', async () => {
-      const wide = (width: number) =>
-        sharp({ create: { width, height: 200, channels: 3, background: '#cc6633' } })
-          .jpeg()
-          .toBuffer();
-      const small = await png(480, 320);
+    it('may shrink to 60% of their pixel width when text-like, never wider than the page copy; a picture fits the column', async () => {
+      /** Text-like (raster-kind.ts): black lines on white paper, as a scan of text. */
+      const ruled = (width: number, height: number) => {
+        const pixels = Buffer.alloc(width * height * 3, 255);
+        // Thin lines far apart: still mostly paper on the small copy the classification measures.
+        for (let row = 0; row < height; row += 16)
+          pixels.fill(0, row * width * 3, Math.min(row + 2, height) * width * 3);
+        return sharp(pixels, { raw: { width, height, channels: 3 } });
+      };
+      const wide = (width: number) => ruled(width, 200).jpeg().toBuffer();
+      const small = await ruled(480, 320).png().toBuffer();
       const medium = await wide(1014);
       const large = await wide(2000);
       const dir = v2((e) => {
@@ -285,6 +290,11 @@ describe('content import checks', () => {
       expect(await storedImage('ex2_reta_a')).toMatchObject({ width: 1014, minWidth: 609 });
       // 60% of 2000 is 1200: a scan that wide is a page or more, readable from 720 px.
       expect(await storedImage('ex2_reta_b')).toMatchObject({ width: 1600, minWidth: 720 });
+
+      // One flat colour: picture-like, it fits the column however narrow.
+      const flatPng = await png(480, 320);
+      await service().importContent(v2((e) => e.writeFile('imagens/ex2_bequer.png', flatPng)));
+      expect(await storedImage('ex2_bequer')).toMatchObject({ width: 480, minWidth: null });
     });
   });
 

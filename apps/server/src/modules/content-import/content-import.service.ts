@@ -1,4 +1,4 @@
-import { countLabel } from '@gabarita/shared';
+import { countLabel, plural } from '@gabarita/shared';
 import path from 'node:path';
 import { type Database, runsOnPostgres } from '@/db/client';
 import { inTransaction } from '@/db/transaction';
@@ -24,6 +24,7 @@ import {
 import { checkFolderImagesAhead, writeFolderImages } from './folder-images';
 import { releaseImageWorkers } from './image-workers';
 import { importPace, type PaceChange } from './import-pace';
+import type { RasterKind } from './raster-kind';
 import { refreshStatistics, statisticsKeptUp } from './import-statistics';
 import {
   plannedRetirements,
@@ -217,10 +218,11 @@ async function importContent(
   const pause = slicer();
   const writes = questionWriting(db);
   await pause();
+  let kinds: Record<RasterKind, number> = { text: 0, picture: 0 };
   await inTransaction(db, async (tx) => {
     if (writes.pendingSearchWords) await limitPendingSearchWords(tx);
     await upsertDisciplines(tx, catalog.disciplines);
-    await writeFolderImages(tx, root, images, { folder, pause });
+    kinds = await writeFolderImages(tx, root, images, { folder, pause });
     const subjectIds = new Map<string, number>();
     const written = writingProgress(catalog, progress);
     // On PostgreSQL a batch's search vectors are worked out on another connection (not `tx`)
@@ -285,6 +287,7 @@ async function importContent(
     ...retiring,
     lines: [
       `Importação concluída: ${summary} de ${folder}.`,
+      ...(kinds.text + kinds.picture > 0 ? [rasterKindsLine(kinds)] : []),
       ...warnings,
       ...retirementLines(retirements, true),
       ...(ceiling ? [ceiling] : []),
@@ -435,4 +438,12 @@ function refuseDrafts(catalog: CheckedCatalog, problems: ProblemList) {
       'comentário em rascunho, escrito por um modelo e ainda não revisado: revise-o e retire "rascunho", ou importe com --accept-drafts',
     );
   }
+}
+
+/**
+ * How the imported rasters were classified (raster-kind.ts): text-like keep a readable width on a
+ * phone, picture-like fit the column.
+ */
+function rasterKindsLine(kinds: Record<RasterKind, number>): string {
+  return `Classificação das imagens (PNG, JPEG, WebP, GIF): ${countLabel(kinds.text, 'imagem de texto', 'imagens de texto')} (digitalizações, tabelas, gráficos), com largura mínima legível no celular; ${countLabel(kinds.picture, 'foto ou ilustração', 'fotos ou ilustrações')} (logotipos incluídos), que ${plural(kinds.picture, 'cabe', 'cabem')} na coluna.`;
 }

@@ -5,6 +5,7 @@ import { upsertImages } from './content-import.repo';
 import type { ImageEntry, ImageFile } from './content-files';
 import { checkImageOnDisk, checkImagesInWorkers } from './image-workers';
 import type { PreparedImage } from './images';
+import type { RasterKind } from './raster-kind';
 import { changedSinceChecked, ContentProblemsError, type Problem, ProblemList } from './problems';
 
 /*
@@ -94,7 +95,8 @@ export async function writeFolderImages(
   root: string,
   list: CheckedImage[],
   options: { folder: string; pause: () => Promise<void> },
-) {
+): Promise<Record<RasterKind, number>> {
+  const kinds: Record<RasterKind, number> = { text: 0, picture: 0 };
   for (let start = 0; start < list.length; start += IMAGES_AT_ONCE) {
     const batch = list.slice(start, start + IMAGES_AT_ONCE);
     const prepared: PreparedImage[] = new Array<PreparedImage>(batch.length);
@@ -115,7 +117,9 @@ export async function writeFolderImages(
       prepared[index] = image;
     });
     await upsertImages(tx, prepared, options.pause);
+    for (const image of prepared) if (image.kind) kinds[image.kind] += 1;
   }
+  return kinds;
 }
 
 /** Runs `work` on each item, `atOnce` at a time; after a failure, no item is started. */

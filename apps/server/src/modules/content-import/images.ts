@@ -7,6 +7,7 @@ import { detectImageKind, extensionMismatch, KIND_LABEL, KIND_OF_TYPE } from './
 import { restorePictures } from './svg-pictures';
 import { isWellFormedXml, sanitizeSvg, svgGeometry } from './svg';
 import { megabytes } from '@/lib/operator-numbers';
+import { classifyRaster, type RasterKind, rasterStats } from './raster-kind';
 
 /** Limits and targets for catalogue images (docs/content-format.md, "Images"). */
 export const IMAGE_LIMITS = {
@@ -38,6 +39,8 @@ export interface PreparedImage {
   width: number;
   height: number;
   minWidth: number | null;
+  /** A raster's kind when prepared (raster-kind.ts); null for SVGs and checks alone. */
+  kind: RasterKind | null;
   zoomContentType: string | null;
   zoomContent: Buffer | null;
 }
@@ -127,6 +130,7 @@ async function checkSvg(file: ImageFile, at: (message: string) => void) {
       smallestText === null
         ? null
         : Math.min(Math.ceil((width * IMAGE_LIMITS.readableText) / smallestText), width * 4),
+    kind: null,
     zoomContentType: null,
     zoomContent: null,
   } satisfies PreparedImage;
@@ -175,9 +179,17 @@ async function checkRaster(file: ImageFile, at: (message: string) => void, prepa
     return null;
   }
 
-  const base = { assetId: file.assetId, contentType: file.contentType };
+  // Only what is written is classified (a decoding): a check alone keeps nothing of it.
+  const kind = prepare
+    ? classifyRaster(await rasterStats(sharp, file.content, IMAGE_LIMITS.maxPixels))
+    : null;
+  const base = { assetId: file.assetId, contentType: file.contentType, kind };
+  // A picture fits the column; text keeps its readable width (the marker's largura_minima still
+  // overrides either on the page).
   const minWidth = (pageWidth: number) =>
-    Math.min(pageWidth, RASTER_MIN_WIDTH.max, Math.ceil(width * RASTER_MIN_WIDTH.share));
+    kind === 'picture'
+      ? null
+      : Math.min(pageWidth, RASTER_MIN_WIDTH.max, Math.ceil(width * RASTER_MIN_WIDTH.share));
   // Animated GIFs stay as they are; other rasters wider than the page use are re-encoded.
   if (width <= IMAGE_LIMITS.displayWidth || frames > 1 || !prepare) {
     return {
