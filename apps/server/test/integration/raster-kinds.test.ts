@@ -1,8 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { images } from '@/db/schema';
 import { createContentImportService } from '@/modules/content-import/content-import.service';
-import { RASTER_KINDS_EXAMPLE } from '../helpers/content';
+import { editedCatalog, RASTER_KINDS_EXAMPLE } from '../helpers/content';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 describe('rasters sized by their kind', () => {
@@ -42,5 +44,22 @@ describe('rasters sized by their kind', () => {
       },
       { assetId: 'fig_emblema', width: 1346, height: 750, minWidth: null, zoomContentType: null },
     ]);
+  });
+
+  it('says how many images no exam uses, in agreement with their number', async () => {
+    const emblem = fs.readFileSync(path.join(RASTER_KINDS_EXAMPLE, 'imagens/fig_emblema.png'));
+    const lines: string[] = [];
+    const dir = editedCatalog((catalog) => {
+      catalog.writeFile('imagens/sobra_1.png', emblem);
+      catalog.writeFile('imagens/sobra_2.png', emblem);
+    }, RASTER_KINDS_EXAMPLE);
+    await createContentImportService(testApp.database.db).importContent(
+      dir,
+      (line) => lines.push(line),
+      { check: true },
+    );
+    expect(lines).toContain(
+      'Aviso: 2 imagens não usadas por nenhuma prova (não serão importadas).',
+    );
   });
 });

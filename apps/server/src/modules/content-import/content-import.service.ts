@@ -191,7 +191,7 @@ async function importContent(
   const unused = files.images.size - catalog.images.length;
   if (unused > 0)
     progress(
-      `Aviso: ${countLabel(unused, 'imagem não usada', 'imagens não usadas')} por nenhuma prova (não será importada).`,
+      `Aviso: ${countLabel(unused, 'imagem não usada', 'imagens não usadas')} por nenhuma prova (${plural(unused, 'não será importada', 'não serão importadas')}).`,
     );
   // In the summary, after its first line (the command prints it last, the page shows it).
   const warnings = catalog.warnings.map(
