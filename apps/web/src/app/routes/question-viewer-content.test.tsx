@@ -169,7 +169,8 @@ describe('question content', () => {
   it('opens a figure full screen with its description, zooms, and closes with Escape', async () => {
     stubQuestion({
       statementHtml: `<p>Veja.</p><figura imagem="chuva" alt="${CHART}"></figura>`,
-      figures: [figure('chuva', { zoomUrl: '/api/images/chuva/original?v=1' })],
+      // No text size measured: the zoom opens at the fit (here 100%, jsdom lays nothing out).
+      figures: [figure('chuva', { zoomUrl: '/api/images/chuva/original?v=1', minWidth: null })],
     });
     const { user } = await renderQuestion();
     const opener = screen.getByRole('button', { name: `Ampliar figura: ${CHART}` });

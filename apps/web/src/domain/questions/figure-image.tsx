@@ -1,6 +1,13 @@
 import type { Figure } from '@gabarita/shared';
 import { Maximize2, MoveHorizontal } from 'lucide-react';
-import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  type MouseEvent,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { FigureZoomDialog } from './figure-zoom-dialog';
 
@@ -162,6 +169,13 @@ export function FigureImage({
   className,
 }: FigureImageProps) {
   const [open, setOpen] = useState(false);
+  /** The width the page drew the figure at when it was opened: the zoom starts at least there. */
+  const [openedWidth, setOpenedWidth] = useState<number | undefined>(undefined);
+  const openZoom = (event: MouseEvent<HTMLButtonElement>) => {
+    const drawn = event.currentTarget.querySelector('img')?.getBoundingClientRect().width;
+    setOpenedWidth(drawn || undefined);
+    setOpen(true);
+  };
   // Destructured: the state is read during render, the ref is not (react-hooks/refs).
   const { ref: scrollerRef, measure, overflowing, moreBefore, moreAfter } = useSidewaysScroll();
   // A mouse clicks; a finger taps.
@@ -180,7 +194,12 @@ export function FigureImage({
     />
   );
   const dialog = open && (
-    <FigureZoomDialog figure={figure} description={description} onClose={() => setOpen(false)} />
+    <FigureZoomDialog
+      figure={figure}
+      description={description}
+      pageWidth={openedWidth}
+      onClose={() => setOpen(false)}
+    />
   );
 
   if (inline) {
@@ -192,7 +211,7 @@ export function FigureImage({
       <>
         <button
           type="button"
-          onClick={() => setOpen(true)}
+          onClick={openZoom}
           style={style}
           className={`${look} cursor-zoom-in hover:ring-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring`}
           aria-label={`Ampliar figura: ${description}`}
@@ -227,7 +246,7 @@ export function FigureImage({
           {zoomable ? (
             <button
               type="button"
-              onClick={() => setOpen(true)}
+              onClick={openZoom}
               style={figureSizeStyle(figure, minWidth)}
               className={`${frame} ${margin} cursor-zoom-in transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring motion-reduce:transition-none`}
               aria-label={`Ampliar figura: ${description}`}

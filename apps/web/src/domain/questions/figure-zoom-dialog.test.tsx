@@ -7,6 +7,7 @@ import {
   FigureZoomDialog,
   imageRendering,
   MAX_FIT_UPSCALE,
+  openingScale,
   VIEWPORT_PADDING,
   zoomLimits,
 } from './figure-zoom-dialog';
@@ -83,6 +84,30 @@ describe('fitScale', () => {
   });
 });
 
+describe('openingScale', () => {
+  const natural = { width: 1014, height: 70 };
+  it('opens no smaller than the page drew the figure', () => {
+    // A scan drawn at 53% on the page, which would fit at 26%.
+    expect(
+      openingScale({ fit: 0.26, natural: { width: 1346, height: 750 }, pageWidth: 713, max: 8 }),
+    ).toBeCloseTo(0.53, 2);
+  });
+  it('opens a figure with text where its smallest text is about 16 px', () => {
+    // A table whose text is 12 px at 609 px wide: 16 px at 812 px.
+    expect(openingScale({ fit: 0.35, natural, pageWidth: 358, minWidth: 609, max: 8 })).toBeCloseTo(
+      812 / 1014,
+      3,
+    );
+  });
+  it('keeps the fit when it is larger, and never passes the maximum', () => {
+    expect(openingScale({ fit: 2, natural, pageWidth: 358, minWidth: 609, max: 8 })).toBe(2);
+    expect(openingScale({ fit: 0.1, natural, minWidth: 20_000, max: 8 })).toBe(8);
+    expect(
+      openingScale({ fit: 0.5, natural: { width: 0, height: 0 }, pageWidth: 300, max: 8 }),
+    ).toBe(0.5);
+  });
+});
+
 describe('zoomLimits and imageRendering', () => {
   it('zooms out to the fit or 100%, whichever is smaller, and in to 8× or the fit', () => {
     expect(zoomLimits(0.38)).toEqual({ min: 0.38, max: 8 });
@@ -110,12 +135,20 @@ describe('FigureZoomDialog', () => {
 
   it('re-fits when the window changes, while the reader has not zoomed', () => {
     layOutViewport(1248, 600);
-    const { image } = openDialog(figure());
+    // No text measured: the fit alone decides.
+    const { image } = openDialog(figure({ minWidth: null }));
     act(() => {
       screenSize.height = 300;
       window.dispatchEvent(new Event('resize'));
     });
     expect(px(image.style.height)).toBeLessThanOrEqual(300 - 2 * VIEWPORT_PADDING);
+  });
+
+  it('opens a figure with text where its smallest text is about 16 px, even past the window', () => {
+    layOutViewport(390, 300);
+    // 12 px text at 254 px wide: 16 px at 339 px, larger than the 284 px tall fit allows.
+    const { image } = openDialog(figure());
+    expect(px(image.style.width)).toBe(Math.floor((254 * 16) / 12));
   });
 
   it('shows a large image at its natural size on "1" and "Tamanho real"', async () => {

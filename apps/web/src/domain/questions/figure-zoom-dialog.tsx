@@ -57,6 +57,30 @@ export function fitScale(
   return natural.width < PIXELATED_BELOW ? Math.max(1, Math.floor(capped)) : capped;
 }
 
+/** Text in the zoom of a figure whose text size is known is drawn at about this size (CSS px). */
+export const ZOOM_TEXT_PX = 16;
+/** The size at which `minWidth` draws a figure's smallest text (images.ts, readableText). */
+const MIN_WIDTH_TEXT_PX = 12;
+
+/**
+ * The scale the zoom opens at: never smaller than the page drew the figure (`pageWidth`, CSS px),
+ * and for a figure with text (a minimum width: its smallest text at 12 px there) large enough for
+ * that text to be ~16 px; else the fit. At most `max`.
+ */
+export function openingScale(options: {
+  fit: number;
+  natural: Size;
+  pageWidth?: number;
+  minWidth?: number | null;
+  max: number;
+}): number {
+  const { fit, natural, pageWidth, minWidth, max } = options;
+  if (!natural.width) return fit;
+  const page = pageWidth ? pageWidth / natural.width : 0;
+  const readable = minWidth ? (minWidth * ZOOM_TEXT_PX) / MIN_WIDTH_TEXT_PX / natural.width : 0;
+  return Math.min(max, Math.max(fit, page, readable));
+}
+
 /** How far one may zoom out (the fitted view, or 100% if smaller) and in (8×, or the fit). */
 export function zoomLimits(fit: number): { min: number; max: number } {
   return { min: Math.min(fit, 1), max: Math.max(fit, MAX_ZOOM) };
@@ -107,6 +131,8 @@ function useSettled<T>(value: T, delay: number): T | null {
 interface FigureZoomDialogProps {
   figure: Figure;
   description: string;
+  /** How wide the page drew the figure when it was opened (CSS px): the zoom opens at least so. */
+  pageWidth?: number;
   onClose: () => void;
 }
 
@@ -116,7 +142,12 @@ interface FigureZoomDialogProps {
  * the keys (+, -, 0 fits, 1 is the real size), the mouse wheel, a trackpad pinch or two fingers,
  * around the pointer; move around by dragging, scrolling or with the arrow keys. Escape closes.
  */
-export function FigureZoomDialog({ figure, description, onClose }: FigureZoomDialogProps) {
+export function FigureZoomDialog({
+  figure,
+  description,
+  pageWidth,
+  onClose,
+}: FigureZoomDialogProps) {
   const viewportRef = useRef<HTMLDivElement>(null);
   const imageRef = useRef<HTMLImageElement>(null);
   const [viewport, setViewport] = useState<Size>({ width: 0, height: 0 });
@@ -141,7 +172,9 @@ export function FigureZoomDialog({ figure, description, onClose }: FigureZoomDia
   const fit = fitScale(available, natural) ?? 1;
   const { min, max } = zoomLimits(fit);
   const clamp = useCallback((value: number) => Math.min(max, Math.max(min, value)), [min, max]);
-  const scale = zoom === null ? fit : clamp(zoom);
+  // Opens at least as large as the page drew it, text-bearing figures at a readable size.
+  const opening = clamp(openingScale({ fit, natural, pageWidth, minWidth: figure.minWidth, max }));
+  const scale = zoom === null ? opening : clamp(zoom);
 
   // Measured before the first paint, so the figure never shows at the wrong size.
   useLayoutEffect(() => {
