@@ -33,6 +33,7 @@ import { studyRoutes } from './modules/study/study.routes';
 import { createStudyService } from './modules/study/study.service';
 import { createCommentaryService } from './modules/study/commentary.service';
 import { createReviewService } from './modules/study/review.service';
+import { createReviewQueueService, reviewQueueRoutes } from './modules/review';
 import { createAuthService } from './modules/auth/auth.service';
 import { createSessionCache } from './modules/auth/session-cache';
 import { googleRoutes } from './modules/auth/google.routes';
@@ -354,6 +355,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
         }),
       });
       await api.register(simuladoRoutes, { simulados });
+      await api.register(reviewQueueRoutes, { reviews: createReviewQueueService(db) });
       await api.register(examOptionRoutes, { examOptions: createExamOptionService(db) });
       await api.register(supportRoutes, { support });
       await api.register(auditRoutes, { audit: createAuditService(db) });

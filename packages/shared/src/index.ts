@@ -41,3 +41,4 @@ export * from './api/study-tools';
 export * from './messages/study-tools';
 export * from './api/privacy';
 export * from './messages/privacy';
+export * from './api/review';

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { Rating, createEmptyCard, fsrs } from 'ts-fsrs';
 import { describe, expect, it } from 'vitest';
-import { fsrsColumns } from '@/db/schema/review';
+import { getTableConfig } from 'drizzle-orm/pg-core';
+import { reviewItems } from '@/db/schema';
 import { ladderPlaceState } from './ladder-migration';
 import { fromCard, previews, review, reviewParameters, startOfDay } from './scheduler';
 
@@ -89,14 +90,18 @@ describe('rating → state (ts-fsrs)', () => {
   it("the columns' defaults are the state of a new item rated Again", () => {
     const now = new Date('2026-12-07T15:00:00Z');
     const { card } = reference(0.9).next(createEmptyCard(now), now, Rating.Again);
-    const columns = fsrsColumns();
-    expect(columns.stability.config.default).toBe(card.stability);
-    expect(columns.difficulty.config.default).toBe(card.difficulty);
-    expect(columns.reps.config.default).toBe(card.reps);
-    expect(columns.lapses.config.default).toBe(card.lapses);
-    expect(columns.scheduledDays.config.default).toBe(card.scheduled_days);
-    expect(columns.learningSteps.config.default).toBe(card.learning_steps);
-    expect(columns.fsrsState.config.default).toBe(card.state);
+    const defaults = Object.fromEntries(
+      getTableConfig(reviewItems).columns.map((column) => [column.name, column.default]),
+    );
+    expect(defaults).toMatchObject({
+      stability: card.stability,
+      difficulty: card.difficulty,
+      reps: card.reps,
+      lapses: card.lapses,
+      scheduled_days: card.scheduled_days,
+      learning_steps: card.learning_steps,
+      fsrs_state: card.state,
+    });
   });
 });
 

@@ -9,6 +9,7 @@ import type { UserRow } from '@/db/schema';
 import { inTransaction, isUniqueViolation } from '@/db/transaction';
 import { catalogErrors, editorErrors } from '@/lib/app-errors';
 import { recordBasisChange } from '@/modules/ai/basis-changes';
+import { flagQuestionCards } from '@/modules/review';
 import { actorOf, recordAudit } from '@/modules/audit/audit.service';
 import { bumpCatalogVersion } from '../catalog-version.repo';
 import { examFilePath } from '../export/catalog-export';
@@ -226,6 +227,7 @@ export function createQuestionEditorService(db: Database) {
             subject: each.assunto,
           })),
         });
+        await flagQuestionCards(tx, questionId, 'commentChanged');
       }
       await recordAudit(tx, actorOf(editor), {
         action: source === 'edit' ? 'question.edit' : 'question.restore',

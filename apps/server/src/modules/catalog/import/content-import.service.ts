@@ -4,6 +4,7 @@ import { type Database, runsOnPostgres } from '@/db/client';
 import { inTransaction } from '@/db/transaction';
 import { slicer } from '@/lib/event-loop';
 import { type BasisChangeInput, recordBasisChange } from '@/modules/ai/basis-changes';
+import { flagQuestionCards } from '@/modules/review';
 import { bumpCatalogVersion } from '../catalog-version.repo';
 import { buildExamIndex, saveExamIndexSnapshot } from '../exam-index-store';
 import {
@@ -239,7 +240,11 @@ async function importContent(
         writes.questionsPerStatement,
         await vectors,
       );
-      for (const question of changed) await recordBasisChange(tx, basisChangeOf(question));
+      for (const question of changed) {
+        const change = basisChangeOf(question);
+        await recordBasisChange(tx, change);
+        await flagQuestionCards(tx, question.id, change.kind === 'comment' ? 'commentChanged' : 'keyChanged');
+      }
       for (const exam of batch) written(exam.questions.length);
       await statistics?.afterWriting(batch.reduce((sum, exam) => sum + exam.questions.length, 0));
     };
@@ -257,6 +262,9 @@ async function importContent(
       waiting = next;
     }
     if (waiting) await write(waiting);
+    for (const removal of retiring.removals) {
+      for (const question of removal.questions) await flagQuestionCards(tx, question.id, 'retired');
+    }
     if (writes.pendingSearchWords) await mergePendingSearchWords(tx);
     await saveStudyNotes(tx, catalog.studyNotes);
     await recordOverwrittenEdits(tx, undoneEdits);

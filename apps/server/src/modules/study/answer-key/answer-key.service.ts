@@ -4,7 +4,6 @@ import {
   type AnswerKeyLine,
   type AnswerKeyPreview,
   type QuestionSnapshot,
-  REVIEW_INTERVALS_DAYS,
   STUDY_PARAMS,
   countLabel,
 } from '@gabarita/shared';
@@ -14,6 +13,7 @@ import { inTransaction } from '@/db/transaction';
 import { catalogErrors, editorErrors } from '@/lib/app-errors';
 import { addDays, saoPauloDay } from '@/lib/clock';
 import { recordBasisChange } from '@/modules/ai/basis-changes';
+import { flagQuestionCards } from '@/modules/review';
 import { actorOf, recordAudit } from '@/modules/audit/audit.service';
 import { bumpCatalogVersion } from '@/modules/catalog/catalog-version.repo';
 import { describeChanges, snapshotOf } from '@/modules/catalog/editor/question-snapshot';
@@ -209,9 +209,11 @@ export function createAnswerKeyService(db: Database) {
         to: keyName(after),
         subjects: [{ disciplineCode: previous.disciplina, subject: previous.assunto }],
       });
+      await flagQuestionCards(tx, questionId, 'keyChanged');
       if (after.status !== 'annulled') {
         await rescoreHistory(tx, questionId, after.answerLetter);
-        await rescoreNotebook(tx, questionId, addDays(saoPauloDay(), REVIEW_INTERVALS_DAYS[0]));
+        // Errei on the day of the change: due the next day (docs/product-rules.md, "Review").
+        await rescoreNotebook(tx, questionId, addDays(saoPauloDay(), 1));
       }
       for (const simulado of await finishedSimuladosWith(tx, questionId)) {
         const rows = await simuladoQuestionRows(tx, simulado.id);
