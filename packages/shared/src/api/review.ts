@@ -45,10 +45,12 @@ export const FLASHCARD_FRONT_MAX = 2000;
 export const FLASHCARD_BACK_MAX = 6000;
 
 export const reviewSettingsSchema = z.object({
-  desiredRetention: z.number(REVIEW_MESSAGES.invalidRetention).check(
-    z.gte(DESIRED_RETENTION_MIN, REVIEW_MESSAGES.invalidRetention),
-    z.lte(DESIRED_RETENTION_MAX, REVIEW_MESSAGES.invalidRetention),
-  ),
+  desiredRetention: z
+    .number(REVIEW_MESSAGES.invalidRetention)
+    .check(
+      z.gte(DESIRED_RETENTION_MIN, REVIEW_MESSAGES.invalidRetention),
+      z.lte(DESIRED_RETENTION_MAX, REVIEW_MESSAGES.invalidRetention),
+    ),
 });
 export type ReviewSettings = z.infer<typeof reviewSettingsSchema>;
 
@@ -138,10 +140,9 @@ export const reviewRequestSchema = z.object({
   /** Made by the device for this review: sending it again changes nothing. */
   clientId: z.uuid(),
   itemId: z.uuid(REVIEW_MESSAGES.itemNotFound),
-  rating: z.int(REVIEW_MESSAGES.invalidRating).check(
-    z.gte(1, REVIEW_MESSAGES.invalidRating),
-    z.lte(4, REVIEW_MESSAGES.invalidRating),
-  ),
+  rating: z
+    .int(REVIEW_MESSAGES.invalidRating)
+    .check(z.gte(1, REVIEW_MESSAGES.invalidRating), z.lte(4, REVIEW_MESSAGES.invalidRating)),
   /** When the review was made, on the device (ISO 8601). */
   reviewedAt: z.iso.datetime({ offset: true }),
   /** The letter chosen, for a notebook question: a wrong one is Errei whatever the rating. */

@@ -29,7 +29,9 @@ export function flashcardFromQuestion(question: {
   answer_letter: string;
   commentary: { summaryHtml: string; sources: { reference: string }[] } | null;
 }) {
-  const key = question.alternatives.find((alternative) => alternative.letter === question.answer_letter);
+  const key = question.alternatives.find(
+    (alternative) => alternative.letter === question.answer_letter,
+  );
   const back = [
     `Gabarito: ${question.answer_letter}${key ? ` — ${key.text}` : ''}`,
     question.commentary ? htmlText(question.commentary.summaryHtml) : '',

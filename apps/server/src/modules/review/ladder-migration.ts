@@ -35,4 +35,3 @@ export function ladderPlaceState(place: LadderPlace) {
     scheduledDays,
   };
 }
-

@@ -358,7 +358,6 @@ export async function retentionByDiscipline(db: Database, userId: string, since:
   );
 }
 
-
 export async function questionDiscipline(db: Database, questionId: string) {
   const [row] = await db
     .select({ code: questions.disciplineCode })

@@ -213,7 +213,8 @@ export function createReviewQueueService(db: Database) {
         const rating = (wrong ? 1 : request.rating) as Grade;
         const current = stateOf(item);
         const later =
-          current.lastReviewedAt !== null && current.lastReviewedAt.getTime() > reviewedAt.getTime();
+          current.lastReviewedAt !== null &&
+          current.lastReviewedAt.getTime() > reviewedAt.getTime();
         const next = later ? current : review(current, reviewedAt, rating, retention).state;
         const nextDue = next.due ?? new Date(`${next.dueDay}T03:00:00Z`);
         const inserted = await insertLog(tx, {
@@ -226,7 +227,10 @@ export function createReviewQueueService(db: Database) {
           rating,
           fsrsState: current.fsrsState,
           elapsedDays: current.lastReviewedAt
-            ? Math.max(0, Math.floor((reviewedAt.getTime() - current.lastReviewedAt.getTime()) / DAY_MS))
+            ? Math.max(
+                0,
+                Math.floor((reviewedAt.getTime() - current.lastReviewedAt.getTime()) / DAY_MS),
+              )
             : 0,
           scheduledDays: next.scheduledDays,
           stability: next.stability,

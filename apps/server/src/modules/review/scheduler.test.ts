@@ -106,8 +106,13 @@ describe('rating → state (ts-fsrs)', () => {
 });
 
 describe('ladder → FSRS migration', () => {
-  const sql = readFileSync(new URL('../../../drizzle/0037_fsrs_review.sql', import.meta.url), 'utf8');
-  const rows = [...sql.matchAll(/\((-?\d), ([\d.]+)(?:::float8)?, ([\d.]+)(?:::float8)?, (\d+), (\d+)\)/g)];
+  const sql = readFileSync(
+    new URL('../../../drizzle/0037_fsrs_review.sql', import.meta.url),
+    'utf8',
+  );
+  const rows = [
+    ...sql.matchAll(/\((-?\d), ([\d.]+)(?:::float8)?, ([\d.]+)(?:::float8)?, (\d+), (\d+)\)/g),
+  ];
   const migrated = new Map(
     rows.map((row) => [
       Number(row[1]),

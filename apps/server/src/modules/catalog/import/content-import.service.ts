@@ -243,7 +243,11 @@ async function importContent(
       for (const question of changed) {
         const change = basisChangeOf(question);
         await recordBasisChange(tx, change);
-        await flagQuestionCards(tx, question.id, change.kind === 'comment' ? 'commentChanged' : 'keyChanged');
+        await flagQuestionCards(
+          tx,
+          question.id,
+          change.kind === 'comment' ? 'commentChanged' : 'keyChanged',
+        );
       }
       for (const exam of batch) written(exam.questions.length);
       await statistics?.afterWriting(batch.reduce((sum, exam) => sum + exam.questions.length, 0));
