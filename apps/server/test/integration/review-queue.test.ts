@@ -102,11 +102,12 @@ describe('review queue', () => {
     });
     const now = new Date('2026-06-02T15:00:00Z');
     const preview = scheduler.repeat(createEmptyCard(new Date('2026-06-01T15:00:00Z')), now);
+    const grades = [Rating.Again, Rating.Hard, Rating.Good, Rating.Easy] as const;
     const cardItem = today.items.find((item) => item.kind === 'flashcard')!;
     const days = (due: Date) =>
       Math.round((Date.parse(due.toISOString().slice(0, 10)) - Date.parse('2026-06-02')) / DAY);
     expect(cardItem.previews.map((entry) => [entry.rating, entry.days])).toEqual(
-      [Rating.Again, Rating.Hard, Rating.Good, Rating.Easy].map((grade) => [
+      grades.map((grade) => [
         grade,
         days(new Date(preview[grade].card.due.getTime() - 3 * 3_600_000)),
       ]),

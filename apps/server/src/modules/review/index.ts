@@ -7,3 +7,4 @@ export { createReviewQueueService, type ReviewQueueService } from './review.serv
 export { reviewQueueRoutes } from './review.routes';
 export { answerMovesQuestion, reviewQuestionAnswer, type NotebookPlace } from './answers';
 export { flagQuestionCards } from './flags';
+export { readReviewPersonalData, reviewExportFile, type ReviewPersonalData } from './personal-data';
