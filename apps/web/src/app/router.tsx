@@ -96,6 +96,10 @@ export const routes: RouteObject[] = [
                 () => import('@/features/question-search/pages/question-search-page'),
               ),
               lazyPage(PATHS.mistakes, () => import('@/features/review/pages/review-page')),
+              lazyPage(
+                PATHS.reviewToday,
+                () => import('@/features/review/pages/review-today-page'),
+              ),
               lazyPage(PATHS.plans, () => import('@/features/billing/pages/plans-page')),
               lazyPage(PATHS.payment, () => import('@/features/billing/pages/payment-page')),
               lazyPage(PATHS.account, () => import('@/features/account/pages/account-page')),

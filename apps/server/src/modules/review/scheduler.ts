@@ -3,7 +3,7 @@ import {
   type FSRSParameters,
   type Grade,
   Rating,
-  State,
+  type State,
   createEmptyCard,
   fsrs,
   generatorParameters,
