@@ -125,9 +125,6 @@ export const reviewSettings = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    check(
-      'review_settings_retention_check',
-      sql`${table.desiredRetention} between 0.70 and 0.97`,
-    ),
+    check('review_settings_retention_check', sql`${table.desiredRetention} between 0.70 and 0.97`),
   ],
 );

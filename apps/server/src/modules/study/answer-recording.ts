@@ -23,4 +23,3 @@ export async function settleAnswer(
   }
   await reviewQuestionAnswer(tx, userId, questionId, answer.correct);
 }
-
