@@ -225,10 +225,14 @@ describe('review queue', () => {
 
     // A notebook question answered with a wrong letter is Errei, whatever was tapped.
     const key = await mistake(cookie, 2);
-    const [item] = await db()
-      .select({ guid: reviewItems.guid })
-      .from(reviewItems)
-      .where(and(eq(reviewItems.userId, user.id), eq(reviewItems.questionId, q(2))));
+    const guidOf = async () =>
+      (
+        await db()
+          .select({ guid: reviewItems.guid })
+          .from(reviewItems)
+          .where(and(eq(reviewItems.userId, user.id), eq(reviewItems.questionId, q(2))))
+      )[0];
+    const item = await guidOf();
     const wrongLetter = ['A', 'B', 'C', 'D'].find((letter) => letter !== key)!;
     const judged = await rate(cookie, {
       clientId: randomUUID(),
@@ -238,6 +242,10 @@ describe('review queue', () => {
       reviewedAt: new Date().toISOString(),
     });
     expect(judged.json()).toMatchObject({ rating: 1, days: 1 });
+    // The item keeps its GUID through answers and reviews (exports name it by it).
+    await check(cookie, 2, wrongLetter);
+    expect(await guidOf()).toEqual(item);
+    expect(judged.json().itemId).toBe(item!.guid);
 
     // Someone else's item is not found, and nothing is logged for it.
     const other = await student();
@@ -292,6 +300,7 @@ describe('review queue', () => {
       cookie,
     );
     expect(edited.statusCode, edited.body).toBe(200);
+    // Edited, the card keeps its GUID.
     expect(edited.json()).toMatchObject({ id: card.id, front: 'Minha frente' });
     const blank = await send(
       app(),

@@ -11,9 +11,13 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Notice } from '@/components/ui/notice';
 import { QUERY_KEYS } from '@/domain/query-keys';
+import { useQuestion } from '@/domain/questions/question-queries';
+import { QuestionStatement } from '@/domain/questions/question-statement';
 import { RichHtml } from '@/domain/questions/rich-html';
 import { errorMessage } from '@/lib/api-client';
 import { sendReview } from '@/domain/review/review-api';
+
+const NO_FIGURES: never[] = [];
 
 /** 'Bom · 4 dias': the rating and the days until the item is due again, as ts-fsrs scheduled. */
 export function intervalLabel(days: number): string {
@@ -76,6 +80,10 @@ function QuestionItem({
   const [chosen, setChosen] = useState<string | null>(null);
   const [answered, setAnswered] = useState(false);
   const { question } = item;
+  // The full question (figures, images, notices) as the viewer reads it; the queue's statement
+  // stands in until it arrives.
+  const detail = useQuestion(question.id);
+  const figures = detail.data?.figures ?? NO_FIGURES;
   const right = chosen === question.answerLetter;
   const rate = (rating: ReviewRating) => onRate(rating, chosen!);
   useShortcuts(answered && !sending, right ? [2, 3, 4] : [1], rate);
@@ -85,7 +93,13 @@ function QuestionItem({
       <p className="text-xs font-medium text-primary-ink">
         Questão {question.number} · {question.disciplineName} · {question.subject}
       </p>
-      <RichHtml html={question.statementHtml} className="mt-3 text-ink" />
+      <div className="mt-3 text-ink">
+        {detail.data ? (
+          <QuestionStatement question={detail.data} />
+        ) : (
+          <RichHtml html={question.statementHtml} />
+        )}
+      </div>
       <fieldset className="mt-4" disabled={answered}>
         <legend className="sr-only">Alternativas</legend>
         <ul className="space-y-2">
@@ -113,7 +127,12 @@ function QuestionItem({
                   />
                   <span className="font-semibold">{alternative.letter})</span>
                   {alternative.html ? (
-                    <RichHtml html={alternative.html} zoomable={false} as="span" />
+                    <RichHtml
+                      html={alternative.html}
+                      figures={figures}
+                      zoomable={false}
+                      as="span"
+                    />
                   ) : (
                     <span>{alternative.text}</span>
                   )}
@@ -259,8 +278,10 @@ function useShortcuts(
  * The day's items one by one (docs/product-rules.md, "Review"). Each review is sent with an id made
  * here once per item, so a retry after a failure cannot count it twice.
  */
-export function ReviewSession({ items }: { items: ReviewQueueItem[] }) {
+export function ReviewSession({ items: queued }: { items: ReviewQueueItem[] }) {
   const client = useQueryClient();
+  // The session walks the queue as it was when it began, whatever is read again meanwhile.
+  const [items] = useState(queued);
   const [index, setIndex] = useState(0);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);

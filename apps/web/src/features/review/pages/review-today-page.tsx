@@ -1,7 +1,6 @@
 import { REVIEW_MESSAGES, plural } from '@gabarita/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Clock, RotateCcw } from 'lucide-react';
-import { useState } from 'react';
 import { Card, cardClasses } from '@/components/ui/card';
 import { Page } from '@/components/ui/page';
 import { QueryError } from '@/components/ui/query-error';
@@ -16,8 +15,6 @@ import { ReviewSession } from '../components/review-session';
 
 function Today() {
   const queue = useQuery(reviewTodayQueryOptions);
-  // The session walks the queue as it was when it began (a review moves items out of it).
-  const [started] = useState(() => Date.now());
   if (queue.isPending) {
     return (
       <div role="status" className={cardClasses({ className: 'h-40 animate-pulse' })}>
@@ -64,7 +61,7 @@ function Today() {
       {data.items.length === 0 ? (
         <StatePanel icon={RotateCcw}>{REVIEW_MESSAGES.queueEmpty}</StatePanel>
       ) : (
-        <ReviewSession key={started} items={data.items} />
+        <ReviewSession items={data.items} />
       )}
       <MyFlashcards />
     </>
