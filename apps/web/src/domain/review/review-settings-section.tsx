@@ -5,7 +5,7 @@ import {
   reviewSettingsSchema,
 } from '@gabarita/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { INPUT_CLASSES } from '@/components/ui/field-styles';
 import { FormField } from '@/components/ui/form-field';
@@ -29,13 +29,16 @@ export function ReviewSettingsForm() {
   const settings = useQuery(reviewSettingsQueryOptions);
   const save = useSaveReviewSettings();
   const form = useSchemaForm(reviewSettingsSchema, { defaultValues: { desiredRetention: 0.9 } });
-  const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
+  const { errors, isSubmitting } = form.formState;
+  const [saved, setSaved] = useState(false);
   useEffect(() => {
     if (settings.data) form.reset(settings.data);
   }, [settings.data, form]);
   const submit = form.handleSubmit(async (values) => {
+    setSaved(false);
     try {
       await save.mutateAsync(values);
+      setSaved(true);
     } catch (error) {
       showSubmitError(form, error, 'Não foi possível salvar a retenção. Tente novamente.');
     }
@@ -84,7 +87,7 @@ export function ReviewSettingsForm() {
           <Button type="submit" variant="secondary" busy={isSubmitting}>
             Salvar retenção
           </Button>
-          {isSubmitSuccessful && !save.isError && (
+          {saved && (
             <p role="status" className="text-sm text-emerald-700 dark:text-emerald-400">
               Retenção salva.
             </p>
