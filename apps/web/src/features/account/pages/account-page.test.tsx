@@ -8,7 +8,13 @@ import {
 } from '@gabarita/shared';
 import { axeViolations } from '@/test/accessibility';
 import { FREE_TOKENS, premiumTokens } from '@/test/tutor-fixtures';
-import { apiError, ME_RESPONSE, renderApp, SIGNED_IN_USER } from '@/test/render-app';
+import {
+  apiError,
+  ME_RESPONSE,
+  renderApp,
+  SIGNED_IN_USER,
+  type StubbedRequest,
+} from '@/test/render-app';
 import { stubAccount } from '../testing/stub-account';
 
 async function renderAccount() {
@@ -47,7 +53,7 @@ describe('/conta', () => {
 
   it('saves the desired retention and says what it trades', { timeout: 30_000 }, async () => {
     const api = stubAccount(ME_RESPONSE, {
-      'PUT /me/review/settings': (request) => request.body as object,
+      'PUT /me/review/settings': (request: StubbedRequest) => request.body as object,
     });
     const { user } = await renderAccount();
     const field = await screen.findByRole('combobox', { name: 'Retenção desejada' });

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ReviewQueueResponse } from '@gabarita/shared';
 import { questionDetail } from '@/test/catalog-fixtures';
-import { renderApp, SIGNED_IN_USER, stubApi } from '@/test/render-app';
+import { renderApp, SIGNED_IN_USER, stubApi, type StubbedRequest } from '@/test/render-app';
 
 const PREMIUM = { ...SIGNED_IN_USER, accountType: 'premium' as const };
 const QUESTION_GUID = '11111111-1111-4111-8111-111111111111';
@@ -74,7 +74,7 @@ describe('/revisao-de-hoje', () => {
       'GET /me/flashcards': { items: [] },
       'GET /disciplines': { disciplines: [] },
       [`GET /questions/${detail.id}`]: detail,
-      'POST /me/review/reviews': (request) => {
+      'POST /me/review/reviews': (request: StubbedRequest) => {
         const body = request.body as { rating: number; itemId: string };
         return result(body.rating, body.itemId);
       },
