@@ -54,13 +54,13 @@ const boundaryZones = [
       'components/ e lib/ não importam app/, features/ nem domain/: só primitivos e infraestrutura.',
   },
   {
-    target: 'apps/server/src/modules/*/*.repo.ts',
-    from: 'apps/server/src/modules/*/*.{routes,service}.ts',
+    target: 'apps/server/src/modules/**/*.repo.ts',
+    from: 'apps/server/src/modules/**/*.{routes,service}.ts',
     message: 'Repositórios só fazem consultas: routes -> service -> repo -> db.',
   },
   {
-    target: 'apps/server/src/modules/*/*.service.ts',
-    from: 'apps/server/src/modules/*/*.routes.ts',
+    target: 'apps/server/src/modules/**/*.service.ts',
+    from: 'apps/server/src/modules/**/*.routes.ts',
     message: 'Serviços não conhecem rotas: routes -> service -> repo -> db.',
   },
   {
@@ -79,6 +79,27 @@ function noDeepRelativeImports(srcFolder) {
         message: `Use '@/…' (${srcFolder}) em vez de subir mais de uma pasta.`,
       },
     ],
+  };
+}
+
+const SQL_IN_REPOS = 'SQL só em *.repo.ts: mova a consulta para o repositório do módulo.';
+
+/**
+ * The server's import rules: `@/…` past one folder up; with `module`, a file directly in a module
+ * reaches other modules only as '@/modules/<name>'; without `sql`, no drizzle-orm (repositories only).
+ */
+function serverImports({ sql = true, module = false } = {}) {
+  const { patterns } = noDeepRelativeImports('apps/server/src');
+  return {
+    patterns: module
+      ? [
+          {
+            regex: '^\\.\\./',
+            message: "Outro módulo é importado como '@/modules/<nome>' (o seu index.ts).",
+          },
+        ]
+      : patterns,
+    paths: sql ? [] : [{ name: 'drizzle-orm', message: SQL_IN_REPOS }],
   };
 }
 
@@ -144,6 +165,39 @@ export default tseslint.config(
   {
     files: ['apps/server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', noDeepRelativeImports('apps/server/src')] },
+  },
+  {
+    // SQL lives in repositories (docs/architecture.md, "Modules"): the query builder, `sql`
+    // templates and drizzle-orm only in modules/**/*.repo.ts and db/.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/modules/**/*.repo.ts', 'apps/server/src/db/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "TaggedTemplateExpression[tag.name='sql'], TaggedTemplateExpression[tag.object.name='sql']",
+          message: SQL_IN_REPOS,
+        },
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(select|selectDistinct|insert|update|delete|execute)$/][callee.object.name=/^(db|tx|trx|database)$/]',
+          message: SQL_IN_REPOS,
+        },
+      ],
+      'no-restricted-imports': ['error', serverImports({ sql: false })],
+    },
+  },
+  {
+    // Another module is imported one way, through its face: '@/modules/<name>' (its index.ts;
+    // .dependency-cruiser.cjs checks that nothing else of it is imported).
+    files: ['apps/server/src/modules/*/*.ts'],
+    ignores: ['apps/server/src/modules/*/*.repo.ts', '**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', serverImports({ sql: false, module: true })] },
+  },
+  {
+    files: ['apps/server/src/modules/*/*.repo.ts', 'apps/server/src/modules/*/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', serverImports({ sql: true, module: true })] },
   },
   {
     // Tools that need a default export; lazy-loaded route modules.

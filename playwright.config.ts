@@ -18,6 +18,9 @@ export default defineConfig({
     timezoneId: 'America/Sao_Paulo',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The service worker's download of the built files stays out of every test but the ones about
+    // it (e2e/offline.spec.ts allows it).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromiumPath,
       // The machine has no network beyond loopback: keep Chromium from calling home.

@@ -373,9 +373,7 @@ test('a definitive key makes a student right; the student is told above the page
   await chatInput.fill(asked);
   await chatInput.press('Enter');
   await expect(messages).toHaveCount(5);
-  await expect(messages.nth(4)).toContainText(
-    `a resposta é a alternativa ${newKey}`,
-  );
+  await expect(messages.nth(4)).toContainText(`a resposta é a alternativa ${newKey}`);
   await expect(mark).not.toContainText('A próxima resposta já considera a mudança');
   expect(await todayTokens(page)).toBe(spent);
 });

@@ -191,3 +191,80 @@ test('a free account sees what the mistakes notebook is and the way to the plans
   await page.getByRole('link', { name: 'Conhecer o Premium' }).click();
   await expect(page).toHaveURL(/\/assinatura/);
 });
+
+test('the notebook exports to Anki, a spreadsheet and a printable caderno with its figures', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const { email } = await signedInAccount(page.request, { email: uniqueEmail('exportar') });
+  runOperatorCommand('user:grant-premium', email, '30');
+  // Artes 1 has a figure (the colour wheel).
+  await check(page.request, `${ARTES}_1`, wrongLetter(ARTES, 1));
+  await check(page.request, `${ARTES}_3`, wrongLetter(ARTES, 3));
+  await check(page.request, `${MATEMATICA}_1`, wrongLetter(MATEMATICA, 1));
+
+  await page.goto('/caderno-de-erros');
+  await page.getByRole('link', { name: 'Exportar' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Exportar o caderno de erros' }),
+  ).toBeVisible();
+  const list = page.getByRole('list', { name: 'Questões do caderno' });
+  await expect(list.getByRole('listitem')).toHaveCount(3);
+  for (const viewport of VIEWPORTS) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme });
+      await shoot(page, `notebook-export-${viewport.width}-${colorScheme}`);
+      await expectAccessible(page, `exportar caderno, ${viewport.width}px ${colorScheme}`);
+    }
+  }
+  await page.setViewportSize(VIEWPORTS[0]);
+
+  const download = async (button: string) => {
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: button }).click(),
+    ]);
+    return { name: file.suggestedFilename(), body: fs.readFileSync((await file.path())!) };
+  };
+
+  const anki = await download('Baixar para o Anki');
+  expect(anki.name).toMatch(/^gabarita-anki-\d{4}-\d{2}-\d{2}\.txt$/);
+  const lines = anki.body.toString('utf8').trimEnd().split('\n');
+  expect(lines.slice(0, 6)).toEqual([
+    '#separator:tab',
+    '#html:true',
+    '#notetype:Basic',
+    '#guid column:1',
+    '#deck column:2',
+    '#tags column:5',
+  ]);
+  expect(
+    lines
+      .slice(6)
+      .map((line) => line.split('\t')[0])
+      .sort(),
+  ).toEqual(
+    [`${ARTES}_1`, `${ARTES}_3`, `${MATEMATICA}_1`].map((id) => `"gabarita-questao-${id}"`).sort(),
+  );
+  await expect(page.getByText('Arquivo do Anki baixado.')).toBeVisible();
+
+  const csv = await download('Baixar planilha');
+  expect(csv.name).toMatch(/\.csv$/);
+  expect(csv.body.toString('utf8').trimEnd().split('\r\n')).toHaveLength(4);
+
+  // The caderno: the Artes questions, with the key and the comments at the end.
+  const discipline = page.getByRole('combobox', { name: 'Disciplina' });
+  await discipline.click();
+  await discipline.fill('Artes');
+  await discipline.press('Enter');
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await page.getByText('Todas desta disciplina (2)').click();
+  const pdf = await download('Gerar caderno (2 questões)');
+  expect(pdf.name).toMatch(/^gabarita-caderno-\d{4}-\d{2}-\d{2}\.pdf$/);
+  fs.writeFileSync('e2e/.artifacts/caderno.pdf', pdf.body);
+  const text = pdf.body.toString('latin1');
+  expect(text.startsWith('%PDF-')).toBe(true);
+  expect(text).toMatch(/\/Subtype \/Image/);
+  await expect(page.getByText('Caderno baixado.')).toBeVisible();
+});

@@ -19,8 +19,8 @@ await build({
   entryPoints: {
     main: 'src/main.ts',
     ops: 'src/cli/ops.ts',
-    // Started as a worker thread by both (src/modules/catalog/import/image-workers.ts).
-    'image-worker': 'src/modules/catalog/import/image-worker.ts',
+    // Started as a worker thread by both (src/modules/content-import/image-workers.ts).
+    'image-worker': 'src/modules/content-import/image-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -1,10 +1,52 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Installable app: the manifest, and a service worker that keeps the built files for use
+    // without a connection (src/service-worker/sw.ts; registered by src/app/service-worker.ts).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/service-worker',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: {
+        id: '/',
+        name: 'Gabarita - Sua Plataforma de Estudos',
+        short_name: 'Gabarita',
+        description:
+          'Resolva questões de concursos públicos anteriores, confira o gabarito e revise o que errou, também sem conexão.',
+        lang: 'pt-BR',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#0f766e',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          {
+            src: '/icons/maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,woff2,png}'],
+        // The page's theme script is inlined in index.html (scripts/inline-first-paint.mjs).
+        globIgnores: ['theme-init.js'],
+        // The charts' chunk is the largest; it is still what the performance pages need offline.
+        maximumFileSizeToCacheInBytes: 1024 * 1024,
+      },
+    }),
+  ],
   resolve: {
     // `@/x` is src/x, as tsconfig.json's `paths` says.
     alias: [{ find: /^@\//, replacement: `${fileURLToPath(new URL('./src', import.meta.url))}/` }],

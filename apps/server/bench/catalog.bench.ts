@@ -11,8 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { type DatabaseHandle, executeRows } from '../src/db/client';
-import { createContentImportService } from '../src/modules/catalog/import/content-import.service';
-import { writeSyntheticCatalog } from '../src/modules/catalog/synth/synthesize';
+import { createContentImportService } from '../src/modules/content-import/content-import.service';
+import { writeSyntheticCatalog } from '../src/modules/content-import/synth/synthesize';
 import {
   type BenchApp,
   benchApp,

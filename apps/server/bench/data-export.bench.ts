@@ -9,8 +9,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { hashToken, randomToken } from '../src/lib/tokens';
 import { insertSession, insertUser } from '../src/modules/auth/auth.repo';
-import { createContentImportService } from '../src/modules/catalog/import/content-import.service';
-import { writeSyntheticCatalog } from '../src/modules/catalog/synth/synthesize';
+import { createContentImportService } from '../src/modules/content-import/content-import.service';
+import { writeSyntheticCatalog } from '../src/modules/content-import/synth/synthesize';
 import { benchApp, benchDatabases } from './harness';
 
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 20_000);

@@ -10,8 +10,8 @@ import { sql } from 'drizzle-orm';
 import { questionHistory, questions } from '../src/db/schema';
 import { hashToken, randomToken } from '../src/lib/tokens';
 import { insertSession, insertUser } from '../src/modules/auth/auth.repo';
-import { createContentImportService } from '../src/modules/catalog/import/content-import.service';
-import { writeSyntheticCatalog } from '../src/modules/catalog/synth/synthesize';
+import { createContentImportService } from '../src/modules/content-import/content-import.service';
+import { writeSyntheticCatalog } from '../src/modules/content-import/synth/synthesize';
 import { createEntitlementsService } from '../src/modules/entitlements/entitlements.service';
 import { benchApp, benchDatabases, measure, row, TABLE_HEADER } from './harness';
 

@@ -25,8 +25,11 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client';
-import { createContentImportService } from '../src/modules/catalog/import/content-import.service';
-import { synthesizeCatalog, writeSyntheticCatalog } from '../src/modules/catalog/synth/synthesize';
+import { createContentImportService } from '../src/modules/content-import/content-import.service';
+import {
+  synthesizeCatalog,
+  writeSyntheticCatalog,
+} from '../src/modules/content-import/synth/synthesize';
 import { ResponseLog, watchOwnPauses } from './response-log';
 import { processMemory, serverArgs, startProcess } from './server-process';
 

@@ -17,8 +17,8 @@ import path from 'node:path';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../src/db/client';
-import { createContentImportService } from '../src/modules/catalog/import/content-import.service';
-import { synthesizeCatalog } from '../src/modules/catalog/synth/synthesize';
+import { createContentImportService } from '../src/modules/content-import/content-import.service';
+import { synthesizeCatalog } from '../src/modules/content-import/synth/synthesize';
 
 const BLOCK_MS = Number(process.env.BLOCK_MS ?? 20);
 const folder = process.argv[2] ?? path.join(os.tmpdir(), 'gabarita-bench-images-6-360-600');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
-import { loadDemoCatalogIfEmpty } from './modules/catalog/demo-catalog';
+import { loadDemoCatalogIfEmpty } from '@/modules/content-import';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { type DataDirLock, tryAcquireDataDirLock } from './db/data-dir-lock';

@@ -13,6 +13,7 @@ export const ROUTE_PAGES = {
   '/pagamento': 'src/features/billing/pages/payment-page.tsx',
   '/conta': 'src/features/account/pages/account-page.tsx',
   '/meu-desempenho': 'src/features/performance/pages/performance-page.tsx',
+  '/caderno-de-erros/exportar': 'src/features/notebook-export/pages/notebook-export-page.tsx',
   '/ajuda': 'src/features/help/pages/help-page.tsx',
   '/termos': 'src/features/legal/pages/terms-page.tsx',
   '/politicas': 'src/features/legal/pages/privacy-page.tsx',

@@ -38,6 +38,7 @@ export * from './api/billing';
 export * from './messages/payment';
 export * from './api/simulado';
 export * from './api/study-tools';
+export * from './api/notebook-export';
 export * from './messages/study-tools';
 export * from './api/privacy';
 export * from './messages/privacy';

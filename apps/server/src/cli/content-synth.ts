@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { synthesizeCatalog } from '../modules/catalog/synth/synthesize';
+import { synthesizeCatalog } from '@/modules/content-import';
 
 /**
  * `npm run content:synth -- --exams 5000 --questions 100000 [--images 600] [--seed 42] [--out data/synthetic]`:

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { createCatalogService } from '../modules/catalog/catalog.service';
-import { DEMO_CATALOG_DIR } from '../modules/catalog/demo-catalog';
-import { createContentImportService } from '../modules/catalog/import/content-import.service';
-import { commentAgreement, evaluateTutor, evaluationTable } from '../modules/ai/tutor-eval';
+import { createCatalogService } from '@/modules/catalog';
+import { DEMO_CATALOG_DIR, createContentImportService } from '@/modules/content-import';
 import {
+  commentAgreement,
+  evaluateTutor,
+  evaluationTable,
   CHAT_HONESTY_BAR,
   chatEvaluationTable,
   chatHonesty,
@@ -13,8 +14,8 @@ import {
   evaluateChat,
   loadChatEvalSet,
   type EvaluatedReply,
-} from '../modules/ai/tutor-chat-eval';
-import { createTutor } from '../modules/ai/tutor/tutor';
+  createTutor,
+} from '@/modules/ai';
 
 /**
  * `npm run eval:tutor`: the explanation of every demonstration question, written by the configured

@@ -7,9 +7,11 @@ import { isLockLive, type LockInfo, tryAcquireDataDirLock } from '../db/data-dir
 import { AppError } from '../lib/errors';
 import { heapIsCapped, rerunWithHeapCap } from './heap-cap';
 import { giveWayToServing } from './priority';
-import { restoreEmbeddedDatabase } from '../modules/operator/backup';
-import { operatorCommands } from '../modules/operator/operator.commands';
-import { createOperatorService } from '../modules/operator/operator.service';
+import {
+  restoreEmbeddedDatabase,
+  operatorCommands,
+  createOperatorService,
+} from '@/modules/operator';
 
 /**
  * Operator commands: `npm run ops -- <command> [args]` (or `node apps/server/dist/ops.js ...`).

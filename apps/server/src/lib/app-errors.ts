@@ -18,6 +18,7 @@ import {
   SUPPORT_MESSAGES,
   PRIVACY_MESSAGES,
   REVIEW_MESSAGES,
+  NOTEBOOK_EXPORT_MESSAGES,
 } from '@gabarita/shared';
 import { AppError } from './errors';
 
@@ -26,6 +27,9 @@ import { AppError } from './errors';
  * (the product's wording, from packages/shared) are decided here once. Errors common to every
  * route (invalid request, not found, rate limited…) are `AppError.common`.
  */
+
+/** Too many requests of one kind from one client (docs/product-rules.md, "Rate limits"). */
+export const rateLimitedError = () => AppError.common('request/rate-limited', 429);
 
 export const requestErrors = {
   badOrigin: () => new AppError('request/bad-origin', 403, AUTH_MESSAGES.originRejected),
@@ -136,6 +140,12 @@ export const studyErrors = {
     new AppError('study/check-first', 403, STUDY_TOOLS_MESSAGES.statsCheckFirst),
   commentaryCheckFirst: () =>
     new AppError('study/check-first', 403, STUDY_TOOLS_MESSAGES.commentaryCheckFirst),
+};
+
+export const notebookExportErrors = {
+  emptyNotebook: () => new AppError('notebook/empty', 422, NOTEBOOK_EXPORT_MESSAGES.emptyNotebook),
+  notInNotebook: () =>
+    new AppError('notebook/not-in-notebook', 422, NOTEBOOK_EXPORT_MESSAGES.notInNotebook),
 };
 
 export const simuladoErrors = {

@@ -20,9 +20,9 @@ import {
   contentUploadErrors,
   editorErrors,
   privacyErrors,
+  rateLimitedError,
   requestErrors,
 } from '../lib/app-errors';
-import { rateLimitedError } from '../modules/rate-limit/rate-limit.service';
 import type { Access } from './access';
 
 /*

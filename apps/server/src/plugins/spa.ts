@@ -3,7 +3,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { APP_ROUTES, isAppRoute } from '@gabarita/shared';
 import { sendApiNotFound } from './error-handler';
-import { readSessionToken } from '../modules/auth/session-cookie';
+import { readSessionToken } from '../lib/session-cookie';
 import { type IndexPages, normalizedPath, sendIndexPage } from './index-page';
 import { pageDataPreloads, preloadLinkHeader } from './page-data-preloads';
 

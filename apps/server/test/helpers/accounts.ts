@@ -4,7 +4,7 @@ import { createOperatorService } from '@/modules/operator/operator.service';
 import { randomToken, hashToken } from '@/lib/tokens';
 import { insertSession, insertUser, updateUser } from '@/modules/auth/auth.repo';
 import { hashPassword } from '@/modules/auth/password';
-import { SESSION_TTL_MS } from '@/modules/auth/session-cookie';
+import { SESSION_TTL_MS } from '@/lib/session-cookie';
 
 export const APP_ORIGIN = 'http://localhost:3000';
 

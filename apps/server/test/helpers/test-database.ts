@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '@/db/client';
-import { createContentImportService } from '@/modules/catalog/import/content-import.service';
+import { createContentImportService } from '@/modules/content-import/content-import.service';
 import type { TemplateNames } from '../setup/database-template';
 import { MINI_CATALOG } from './content';
 import { adminQuery, databaseUrl, postgresAdminUrl } from './postgres-admin';

@@ -21,6 +21,9 @@ import {
 } from '@/db/schema';
 import { insertUser } from '@/modules/auth/auth.repo';
 import { createOperatorService } from '@/modules/operator/operator.service';
+import { createRateLimiter } from '@/modules/rate-limit';
+import { createTokenLedger } from '@/modules/tokens';
+import { createPersonalData } from '@/personal-data';
 import {
   APP_ORIGIN,
   createPasswordUser,
@@ -179,6 +182,20 @@ describe('deleting an account', () => {
       .filter((column) => !PERSONAL_DATA[column.table_name]?.includes(column.column_name))
       .map((column) => `${column.table_name}.${column.column_name}`);
     expect(unknown).toEqual([]);
+  });
+
+  it('has every table with personal data declared, once, by the module that holds it', () => {
+    const registry = createPersonalData({
+      db: db(),
+      limits: createRateLimiter(db()),
+      ledger: createTokenLedger(db(), { inputPerMillion: 0, outputPerMillion: 0 }),
+      retention: { aiChatDays: 365, outboxDays: 7 },
+    });
+    const declared = registry.owners().flatMap((owner) => Object.entries(owner.tables));
+    expect(declared.map(([table]) => table).sort()).toEqual(Object.keys(PERSONAL_DATA).sort());
+    expect(Object.fromEntries(declared.map(([table, columns]) => [table, [...columns]]))).toEqual(
+      PERSONAL_DATA,
+    );
   });
 
   it('erases everything of the account and nothing of anyone else', async () => {

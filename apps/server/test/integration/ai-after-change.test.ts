@@ -7,7 +7,7 @@ import {
   questionEditingSchema,
 } from '@gabarita/shared';
 import { aiFeedback, didacticContents, operatorAiUsage } from '@/db/schema';
-import { createContentImportService } from '@/modules/catalog/import/content-import.service';
+import { createContentImportService } from '@/modules/content-import/content-import.service';
 import { get, send, signedInStudent } from '../helpers/accounts';
 import { aiConfig, aiStudent, askTutor, tokensOf } from '../helpers/ai';
 import { type FakeProvider, startFakeOpenAi } from '../helpers/fake-ai-providers';

@@ -18,7 +18,7 @@ import {
   userPhotos,
   users,
 } from '@/db/schema';
-import { createContentImportService } from '@/modules/catalog/import/content-import.service';
+import { createContentImportService } from '@/modules/content-import/content-import.service';
 import { createOperatorService } from '@/modules/operator/operator.service';
 import { APP_ORIGIN, createPasswordUser, sessionCookieFor } from '../helpers/accounts';
 import { MINI_CATALOG } from '../helpers/content';
@@ -325,6 +325,20 @@ const MATRIX: Record<string, Probe> = {
   'GET /api/me/review/count': {
     url: fixed('/api/me/review/count'),
     expect: { ...signedIn([403, 'auth/premium-required']), premium: 200 },
+  },
+  // The premium caller's check above was right: its notebook is empty, which the service says.
+  'GET /api/me/review/export/csv': {
+    url: fixed('/api/me/review/export/csv'),
+    expect: premiumOnly([422, 'notebook/empty']),
+  },
+  'GET /api/me/review/export/anki': {
+    url: fixed('/api/me/review/export/anki'),
+    expect: premiumOnly([422, 'notebook/empty']),
+  },
+  'POST /api/me/review/export/caderno': {
+    url: fixed('/api/me/review/export/caderno'),
+    body: (c) => ({ questionIds: [c.questionId], withKey: true, withComments: true }),
+    expect: premiumOnly([422, 'notebook/empty']),
   },
   // After the check above, so each caller has checked the question. AI needs a confirmed address
   // and a Premium plan or package tokens; the free callers have neither.

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditPageSchema, contentCheckSchema } from '@gabarita/shared';
 import { exams } from '@/db/schema';
-import { makeUploadFolder } from '@/modules/catalog/import/upload-folders';
+import { makeUploadFolder } from '@/modules/content-import/upload-folders';
 import { APP_ORIGIN, get, signedInStudent } from '../helpers/accounts';
 import { FORMAT_2_EXAMPLE, MINI_CATALOG } from '../helpers/content';
 import { parsed } from '../helpers/contract';

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exams, images, questions, referenceTexts } from '@/db/schema';
-import { exportExams } from '@/modules/catalog/export/catalog-export';
-import { readContentFolder } from '@/modules/catalog/import/content-files';
-import { createContentImportService } from '@/modules/catalog/import/content-import.service';
-import { validateContent } from '@/modules/catalog/import/validate-content';
+import { exportExams } from '@/modules/content-import/export/catalog-export';
+import { readContentFolder } from '@/modules/content-import/content-files';
+import { createContentImportService } from '@/modules/content-import/content-import.service';
+import { validateContent } from '@/modules/content-import/validate-content';
 import { FORMAT_2_EXAMPLE, MINI_CATALOG } from '../helpers/content';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 

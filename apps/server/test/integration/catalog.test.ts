@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_OPTIONS_LABEL, examSearchResponseSchema } from '@gabarita/shared';
-import { createContentImportService } from '@/modules/catalog/import/content-import.service';
+import { createContentImportService } from '@/modules/content-import/content-import.service';
 import { createPasswordUser, get, send, signIn } from '../helpers/accounts';
 import { parsed } from '../helpers/contract';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -201,7 +201,7 @@ describe('catalogue API', () => {
   });
 
   it('pages exams 15 at a time with a cursor', async () => {
-    const { writeSyntheticCatalog } = await import('@/modules/catalog/synth/synthesize');
+    const { writeSyntheticCatalog } = await import('@/modules/content-import/synth/synthesize');
     const dir = `${(await import('node:os')).tmpdir()}/gabarita-synth-${Date.now()}`;
     writeSyntheticCatalog(dir, { exams: 32, questions: 96 });
     const other = await createTestApp();

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorResponseSchema, operatorOutputSchema } from '@gabarita/shared';
 import { operatorAiUsage, questions } from '@/db/schema';
 import type { AiConfig } from '@/config';
-import { draftComments } from '@/modules/ai/comment-drafts/draft-comments.service';
+import { draftComments } from '@/modules/comment-drafts/draft-comments.service';
 import { aiConfig } from '../helpers/ai';
 import { parsed } from '../helpers/contract';
 import {

@@ -7,8 +7,8 @@ import { questions, subjects } from '@/db/schema';
 import {
   ContentProblemsError,
   createContentImportService,
-} from '@/modules/catalog/import/content-import.service';
-import type { Problem } from '@/modules/catalog/import/validate-content';
+} from '@/modules/content-import/content-import.service';
+import type { Problem } from '@/modules/content-import/validate-content';
 import { createOperatorService } from '@/modules/operator/operator.service';
 import { get, send, signedInStudent } from '../helpers/accounts';
 import {

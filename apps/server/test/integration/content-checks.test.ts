@@ -7,8 +7,8 @@ import { images, questions } from '@/db/schema';
 import {
   ContentProblemsError,
   createContentImportService,
-} from '@/modules/catalog/import/content-import.service';
-import type { Problem } from '@/modules/catalog/import/problems';
+} from '@/modules/content-import/content-import.service';
+import type { Problem } from '@/modules/content-import/problems';
 import {
   type EditableCatalog,
   editedCatalog,

@@ -7,7 +7,7 @@ import {
   ContentProblemsError,
   createContentImportService,
   type ImportOptions,
-} from '@/modules/catalog/import/content-import.service';
+} from '@/modules/content-import/content-import.service';
 import { editedCatalog } from '../helpers/content';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 

@@ -20,11 +20,11 @@ import {
   createContentImportService,
   embeddedCeilingWarning,
   type ImportOptions,
-} from '@/modules/catalog/import/content-import.service';
-import { importPace } from '@/modules/catalog/import/import-pace';
-import { statisticsKeptUp } from '@/modules/catalog/import/import-statistics';
-import { writeSyntheticCatalog } from '@/modules/catalog/synth/synthesize';
-import type { Problem } from '@/modules/catalog/import/problems';
+} from '@/modules/content-import/content-import.service';
+import { importPace } from '@/modules/content-import/import-pace';
+import { statisticsKeptUp } from '@/modules/content-import/import-statistics';
+import { writeSyntheticCatalog } from '@/modules/content-import/synth/synthesize';
+import type { Problem } from '@/modules/content-import/problems';
 import { createPasswordUser } from '../helpers/accounts';
 import {
   type EditableCatalog,

@@ -16,13 +16,13 @@ import {
   simuladoSchema,
 } from '@gabarita/shared';
 import { examDisciplines, exams, questions } from '@/db/schema';
-import { exportExams } from '@/modules/catalog/export/catalog-export';
-import { readContentFolder } from '@/modules/catalog/import/content-files';
+import { exportExams } from '@/modules/content-import/export/catalog-export';
+import { readContentFolder } from '@/modules/content-import/content-files';
 import {
   ContentProblemsError,
   createContentImportService,
-} from '@/modules/catalog/import/content-import.service';
-import { type Problem, validateContent } from '@/modules/catalog/import/validate-content';
+} from '@/modules/content-import/content-import.service';
+import { type Problem, validateContent } from '@/modules/content-import/validate-content';
 import { get, send, signedInStudent } from '../helpers/accounts';
 import {
   editedCatalog,

@@ -8,7 +8,7 @@ import {
   sessionResponseSchema,
 } from '@gabarita/shared';
 import { executeRows } from '@/db/client';
-import { createContentImportService } from '@/modules/catalog/import/content-import.service';
+import { createContentImportService } from '@/modules/content-import/content-import.service';
 import { createOperatorService } from '@/modules/operator/operator.service';
 import { createPasswordUser, get, send, signIn } from '../helpers/accounts';
 import { editedCatalog } from '../helpers/content';

@@ -5,7 +5,7 @@ import { purchases, tokenUsage } from '@/db/schema';
 import {
   ContentProblemsError,
   createContentImportService,
-} from '@/modules/catalog/import/content-import.service';
+} from '@/modules/content-import/content-import.service';
 import { serverRoot } from '@/paths';
 import { createPasswordUser } from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';

@@ -5,7 +5,7 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '@/db/client';
 import * as schema from '@/db/schema';
-import { createContentImportService } from '@/modules/catalog/import/content-import.service';
+import { createContentImportService } from '@/modules/content-import/content-import.service';
 import { createTokensService } from '@/modules/tokens/tokens.service';
 import { migrationsFolder } from '@/paths';
 import { createPasswordUser } from '../helpers/accounts';

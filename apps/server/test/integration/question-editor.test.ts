@@ -11,11 +11,11 @@ import {
   questionSaveResponseSchema,
 } from '@gabarita/shared';
 import { exams } from '@/db/schema';
-import { exportExams } from '@/modules/catalog/export/catalog-export';
+import { exportExams } from '@/modules/content-import/export/catalog-export';
 import {
   ContentProblemsError,
   createContentImportService,
-} from '@/modules/catalog/import/content-import.service';
+} from '@/modules/content-import/content-import.service';
 import { APP_ORIGIN, get, send, signedInStudent } from '../helpers/accounts';
 import { MINI_CATALOG } from '../helpers/content';
 import { parsed } from '../helpers/contract';

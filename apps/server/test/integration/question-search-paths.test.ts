@@ -4,7 +4,7 @@ import {
   type QuestionSearchFilters,
   questionSearchResponseSchema,
 } from '@gabarita/shared';
-import { createContentImportService } from '@/modules/catalog/import/content-import.service';
+import { createContentImportService } from '@/modules/content-import/content-import.service';
 import { searchQuestions, textMatcher } from '@/modules/catalog/question-search.service';
 import { get, send, signedInStudent } from '../helpers/accounts';
 import { editedCatalog, type ExamJson } from '../helpers/content';

@@ -5,7 +5,7 @@ import {
   questionSearchResponseSchema,
   questionFacetsResponseSchema,
 } from '@gabarita/shared';
-import { createContentImportService } from '@/modules/catalog/import/content-import.service';
+import { createContentImportService } from '@/modules/content-import/content-import.service';
 import { get, send, signedInStudent } from '../helpers/accounts';
 import { editedCatalog } from '../helpers/content';
 import { parsed } from '../helpers/contract';

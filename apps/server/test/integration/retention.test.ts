@@ -16,6 +16,7 @@ import {
   trustedBrowsers,
 } from '@/db/schema';
 import { createRetention, RETENTION_JOB } from '@/modules/housekeeping/retention.service';
+import { createPersonalData } from '@/personal-data';
 import { createRateLimiter } from '@/modules/rate-limit/rate-limit.service';
 import { createTokenLedger } from '@/modules/tokens/token-ledger.service';
 import { createPasswordUser } from '../helpers/accounts';
@@ -43,9 +44,12 @@ describe('the daily retention run', () => {
   const retentionOn = (database: Database) =>
     createRetention({
       db: database,
-      limits: createRateLimiter(database),
-      ledger: createTokenLedger(database, { inputPerMillion: 0.75, outputPerMillion: 3.75 }),
-      retention: RETENTION,
+      personalData: createPersonalData({
+        db: database,
+        limits: createRateLimiter(database),
+        ledger: createTokenLedger(database, { inputPerMillion: 0.75, outputPerMillion: 3.75 }),
+        retention: RETENTION,
+      }),
       log: testApp.app.log,
     });
 

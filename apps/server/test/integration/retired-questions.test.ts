@@ -21,7 +21,7 @@ import {
   ContentProblemsError,
   createContentImportService,
   type ImportOptions,
-} from '@/modules/catalog/import/content-import.service';
+} from '@/modules/content-import/content-import.service';
 import { createOperatorService } from '@/modules/operator/operator.service';
 import { APP_ORIGIN, get, send, signedInStudent } from '../helpers/accounts';
 import { type EditableCatalog, editedCatalog, MINI_CATALOG } from '../helpers/content';

@@ -7,7 +7,7 @@ import {
   simuladoSchema,
 } from '@gabarita/shared';
 import { questionHistory, simulados } from '@/db/schema';
-import { createContentImportService } from '@/modules/catalog/import/content-import.service';
+import { createContentImportService } from '@/modules/content-import/content-import.service';
 import { get, send, signedInStudent } from '../helpers/accounts';
 import { editedCatalog, FORMAT_2_EXAMPLE } from '../helpers/content';
 import { parsed } from '../helpers/contract';

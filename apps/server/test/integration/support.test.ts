@@ -7,7 +7,7 @@ import {
   SUPPORT_MESSAGES,
 } from '@gabarita/shared';
 import { errorReports, helpRequests } from '@/db/schema';
-import { createContentImportService } from '@/modules/catalog/import/content-import.service';
+import { createContentImportService } from '@/modules/content-import/content-import.service';
 import { createPasswordUser, send, sessionCookieFor, signedInStudent } from '../helpers/accounts';
 import { FORMAT_2_EXAMPLE } from '../helpers/content';
 import { type SmtpCatcher, startSmtpCatcher } from '../helpers/smtp-catcher';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogService } from '@/modules/catalog/catalog.service';
-import { DEMO_CATALOG_DIR } from '@/modules/catalog/demo-catalog';
-import { createContentImportService } from '@/modules/catalog/import/content-import.service';
+import { DEMO_CATALOG_DIR } from '@/modules/content-import/demo-catalog';
+import { createContentImportService } from '@/modules/content-import/content-import.service';
 import { commentAgreement, evaluateTutor, evaluationTable } from '@/modules/ai/tutor-eval';
 import {
   CHAT_HONESTY_BAR,

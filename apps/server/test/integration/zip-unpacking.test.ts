@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { unpackCatalogZip } from '@/modules/catalog/import/zip-catalog';
+import { unpackCatalogZip } from '@/modules/content-import/zip-catalog';
 import { type ZipEntry, zipOf } from '../helpers/zip';
 
 describe('unpacking an uploaded catalogue', () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { type DatabaseHandle, openDatabase } from '@/db/client';
-import { createContentImportService } from '@/modules/catalog/import/content-import.service';
+import { createContentImportService } from '@/modules/content-import/content-import.service';
 import { MINI_CATALOG } from '../helpers/content';
 import { adminQuery, databaseUrl, postgresAdminUrl } from '../helpers/postgres-admin';
 

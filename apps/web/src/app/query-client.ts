@@ -8,6 +8,7 @@ import {
 import type { SessionResponse } from '@gabarita/shared';
 import { ApiError } from '@/lib/api-client';
 import { QUERY_KEYS } from '@/domain/query-keys';
+import { keepSession } from '@/domain/session/kept-session';
 
 const MAX_RETRIES = 2;
 
@@ -42,6 +43,7 @@ export function createQueryClient(): QueryClient {
   const onSessionAnswer = (query: Query) => {
     const session = query.state.data as SessionResponse | undefined;
     if (session === undefined) return;
+    keepSession(session);
     const userId = session.user?.id ?? null;
     if (cachedUserId !== undefined && userId !== cachedUserId) {
       client.removeQueries({ queryKey: QUERY_KEYS.user });

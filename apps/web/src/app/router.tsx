@@ -100,6 +100,10 @@ export const routes: RouteObject[] = [
                 PATHS.reviewToday,
                 () => import('@/features/review/pages/review-today-page'),
               ),
+              lazyPage(
+                PATHS.mistakesExport,
+                () => import('@/features/notebook-export/pages/notebook-export-page'),
+              ),
               lazyPage(PATHS.plans, () => import('@/features/billing/pages/plans-page')),
               lazyPage(PATHS.payment, () => import('@/features/billing/pages/payment-page')),
               lazyPage(PATHS.account, () => import('@/features/account/pages/account-page')),

@@ -15,6 +15,11 @@ export const STORAGE_KEYS = {
   pendingChoice: (questionId: string) => `gabarita.escolha.${questionId}`,
   /** localStorage, per simulado: choices not yet confirmed by the server (sent again later). */
   simuladoPending: (simuladoId: string) => `gabarita.simulado.${simuladoId}`,
+  /**
+   * The last signed-in session (JSON), read only when the server cannot be reached, so the app
+   * opens offline; forgotten on sign-out (domain/session/kept-session.ts).
+   */
+  keptSession: 'gabarita.sessao',
   /** 'graficos' | 'tabela': how the performance page shows the numbers by discipline. */
   performanceView: 'gabarita.desempenho.visao',
   /**

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deleteAccountRequestSchema } from '@gabarita/shared';
 import { signedIn } from '@/plugins/access';
-import { clearSessionCookie } from '../auth/session-cookie';
+import { clearSessionCookie } from '@/lib/session-cookie';
 import type { AccountDeletionService } from './account-deletion.service';
 
 export const accountDeletionRoutes: FastifyPluginAsyncZod<{

@@ -4,28 +4,18 @@ import type { DeleteAccountRequest } from '@gabarita/shared';
 import type { Database } from '@/db/client';
 import type { UserRow } from '@/db/schema';
 import { inTransaction } from '@/db/transaction';
-import { privacyErrors } from '@/lib/app-errors';
+import { privacyErrors, rateLimitedError } from '@/lib/app-errors';
 import { hashToken } from '@/lib/tokens';
-import { consumeActionCode, insertActionCode, revokeOpenActionCodes } from '../auth/auth.repo';
-import type { AuthService } from '../auth/auth.service';
-import { accountDeletedMail, deletionCodeMail } from '../mail/mail.templates';
-import type { Mailer } from '../mail/mailer';
-import {
-  type RateLimiter,
-  rateLimitedError,
-  type RateLimitRule,
-} from '../rate-limit/rate-limit.service';
+import { type AuthService, issueActionCode, useActionCode } from '@/modules/auth';
+import { accountDeletedMail, deletionCodeMail, type Mailer } from '@/modules/mail';
+import type { RateLimiter, RateLimitRule } from '@/modules/rate-limit';
+import type { PersonalDataRegistry } from '@/lib/personal-data';
 import {
   addressesOf,
-  deleteUnlinkedTraces,
   deleteUserRow,
   findLiveDeletionCode,
   hasPayablePurchase,
-  type Identity,
   lockUser,
-  pseudonymiseAuditLog,
-  pseudonymiseOperatorRuns,
-  pseudonymisePurchases,
   supportIdsOf,
 } from './account-deletion.repo';
 
@@ -63,6 +53,8 @@ export function createAccountDeletionService(deps: {
   auth: AuthService;
   mailer: Mailer;
   limits: RateLimiter;
+  /** Every module's erase step (lib/personal-data.ts). */
+  personalData: PersonalDataRegistry;
   log: FastifyBaseLogger;
   privacyEmail?: string;
 }) {
@@ -91,8 +83,7 @@ export function createAccountDeletionService(deps: {
       if (user.role !== 'user') throw privacyErrors.deleteStaff();
       await limits.enforce([{ rule: DELETION_RATE_LIMITS.codeByUser, subject: user.id }]);
       const code = String(randomInt(1_000_000)).padStart(6, '0');
-      await revokeOpenActionCodes(db, user.id, 'deleteAccount');
-      await insertActionCode(db, {
+      await issueActionCode(db, {
         userId: user.id,
         mode: 'deleteAccount',
         codeHash: codeHashOf(user.id, code),
@@ -106,9 +97,10 @@ export function createAccountDeletionService(deps: {
 
     /**
      * Erases the account in one transaction (docs/product-rules.md, "Personal data and the LGPD"):
-     * purchases stay for the fiscal period under a pseudonym, the audit trail and operator runs
-     * name the pseudonym instead, counters and kept mail for the address go, and the row's
-     * deletion takes everything else with it. The sessions end on every instance.
+     * each module's erase step from the personal-data registry (purchases stay for the fiscal
+     * period under a pseudonym, the audit trail and operator runs name the pseudonym instead,
+     * counters and kept mail for the address go), then the row's deletion takes everything else
+     * with it. The sessions end on every instance.
      */
     async deleteAccount(user: UserRow, input: DeleteAccountRequest) {
       if (user.role !== 'user') throw privacyErrors.deleteStaff();
@@ -123,19 +115,17 @@ export function createAccountDeletionService(deps: {
       const keptPurchases = await inTransaction(db, async (tx) => {
         await lockUser(tx, user.id);
         if (await hasPayablePurchase(tx, user.id)) throw privacyErrors.deletePendingPayment();
-        if (codeId && !(await consumeActionCode(tx, codeId))) {
+        if (codeId && !(await useActionCode(tx, codeId))) {
           throw privacyErrors.deleteCodeInvalid();
         }
-        const who: Identity = {
+        const { keptPurchases: kept = 0 } = await deps.personalData.eraseAccount(tx, {
           id: user.id,
           name: user.name,
           ...(await addressesOf(tx, user)),
           namePattern: namePattern(user.name),
-        };
-        const kept = await pseudonymisePurchases(tx, user.id, pseudonym);
-        await pseudonymiseAuditLog(tx, who, await supportIdsOf(tx, user.id), pseudonym);
-        await pseudonymiseOperatorRuns(tx, who, pseudonym);
-        await deleteUnlinkedTraces(tx, who);
+          pseudonym,
+          supportIds: await supportIdsOf(tx, user.id),
+        });
         await deleteUserRow(tx, user.id);
         return kept;
       });

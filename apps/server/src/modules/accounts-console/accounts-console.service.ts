@@ -12,16 +12,16 @@ import type { Database } from '@/db/client';
 import type { UserRow } from '@/db/schema';
 import { inTransaction } from '@/db/transaction';
 import { accountsConsoleErrors, authErrors } from '@/lib/app-errors';
-import { actorOf, recordAudit } from '../audit/audit.service';
-import { deleteSessionsOfUser } from '../auth/auth.repo';
-import type { AuthService } from '../auth/auth.service';
-import { commitThenMail } from '../mail/mail-after-commit';
-import type { Mailer } from '../mail/mailer';
-import { createEntitlementsService } from '../entitlements/entitlements.service';
-import { findEntitlement } from '../entitlements/entitlements.repo';
-import { accountTypeOf, planOf } from '../entitlements/plan';
-import type { TokenLedger } from '../tokens/token-ledger.service';
-import { createTokensService } from '../tokens/tokens.service';
+import { actorOf, recordAudit } from '@/modules/audit';
+import { type AuthService } from '@/modules/auth';
+import { commitThenMail, type Mailer } from '@/modules/mail';
+import {
+  createEntitlementsService,
+  findEntitlement,
+  accountTypeOf,
+  planOf,
+} from '@/modules/entitlements';
+import { type TokenLedger, createTokensService } from '@/modules/tokens';
 import {
   accountCounts,
   findAccount,
@@ -184,7 +184,7 @@ export function createAccountsConsoleService(deps: {
             throw accountsConsoleErrors.alreadyBlocked();
           }
           // The delete notifies every instance (the session_changed trigger).
-          await deleteSessionsOfUser(tx, user.id);
+          await auth.endSessionsIn(tx, user.id);
         },
       );
       auth.sessionsChanged(user.id);
@@ -237,7 +237,7 @@ export function createAccountsConsoleService(deps: {
         'account.end-sessions',
         `Sessões de ${who(user)} encerradas. Motivo: ${reason.trim()}`,
         { reason: reason.trim() },
-        (tx) => deleteSessionsOfUser(tx, user.id),
+        (tx) => auth.endSessionsIn(tx, user.id),
       );
       auth.sessionsChanged(user.id);
       return { message: ACCOUNTS_CONSOLE_MESSAGES.sessionsEnded };

@@ -7,11 +7,11 @@ import {
 } from '@gabarita/shared';
 import type { Database, DatabaseHandle } from '@/db/client';
 import { catalogErrors, aiErrors } from '@/lib/app-errors';
-import type { ResolvedSession } from '../auth/auth.service';
-import type { CatalogService } from '../catalog/catalog.service';
-import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limit.service';
-import type { StudyService } from '../study/study.service';
-import type { TokenLedger } from '../tokens/token-ledger.service';
+import type { ResolvedSession } from '@/modules/auth';
+import type { CatalogService } from '@/modules/catalog';
+import type { RateLimiter, RateLimitRule } from '@/modules/rate-limit';
+import type { StudyService } from '@/modules/study';
+import type { TokenLedger } from '@/modules/tokens';
 import {
   findCurrentDidactic,
   findCurrentFeedback,

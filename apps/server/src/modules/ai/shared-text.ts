@@ -10,8 +10,7 @@ import type { DatabaseHandle } from '@/db/client';
 import { inTransaction } from '@/db/transaction';
 import { AppError } from '@/lib/errors';
 import { isServerStopping, ServerStopping, type ServerStopSignals } from '@/lib/sse';
-import type { TokenLedger } from '../tokens/token-ledger.service';
-import type { Pair } from '../tokens/token-allocation';
+import type { TokenLedger, Pair } from '@/modules/tokens';
 import {
   claimGeneration,
   deleteGeneration,

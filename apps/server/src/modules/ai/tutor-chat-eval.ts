@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { z } from 'zod';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@gabarita/shared';
-import type { CatalogService } from '../catalog/catalog.service';
+import type { CatalogService } from '@/modules/catalog';
 import { CHAT_ANSWER_KINDS, gradeChatReply, type ChatGrade } from './tutor/chat-grader';
 import { questionPrompt, toTutorQuestion } from './tutor/material';
 import { runTutor, type Tutor } from './tutor/tutor';

@@ -1,4 +1,4 @@
-import type { CatalogService } from '../catalog/catalog.service';
+import type { CatalogService } from '@/modules/catalog';
 import { agreesWithComment, gradeExplanation, type Grade } from './tutor/answer-grader';
 import { questionPrompt, toTutorQuestion } from './tutor/material';
 import { runTutor, type Tutor } from './tutor/tutor';

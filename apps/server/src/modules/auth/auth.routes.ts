@@ -20,7 +20,7 @@ import {
   readBrowserToken,
   readSessionToken,
   setSessionCookie,
-} from './session-cookie';
+} from '@/lib/session-cookie';
 
 export interface AuthRoutesOptions {
   auth: AuthService;

@@ -5,24 +5,18 @@ import type { Database } from '@/db/client';
 import type { UserRow } from '@/db/schema';
 import { inTransaction, isUniqueViolation } from '@/db/transaction';
 import { hashToken, randomToken } from '@/lib/tokens';
-import { consentEntries } from '../consents/consents.service';
-import { insertConsents } from '../consents/consents.repo';
-import { accountTypeOf } from '../entitlements/plan';
-import type { EntitlementRow } from '../entitlements/entitlements.repo';
+import { recordConsents } from '@/modules/consents';
+import { accountTypeOf, type EntitlementRow } from '@/modules/entitlements';
 import {
   emailChangedMail,
   emailChangeMail,
   emailChangeRequestedMail,
   passwordResetMail,
   verificationMail,
-} from '../mail/mail.templates';
-import type { Mailer } from '../mail/mailer';
-import { photoUrlOf } from '../users/photo-url';
-import {
-  createRateLimiter,
-  rateLimitedError,
-  type RateLimitRule,
-} from '../rate-limit/rate-limit.service';
+  type Mailer,
+} from '@/modules/mail';
+import { photoUrlOf } from '@/lib/photo-url';
+import { createRateLimiter, type RateLimitRule } from '@/modules/rate-limit';
 import {
   type ActionMode,
   consumeActionCode,
@@ -43,9 +37,9 @@ import {
 } from './auth.repo';
 import { hashPassword, verifyPassword } from './password';
 import type { SessionCache } from './session-cache';
-import { SESSION_TTL_MS } from './session-cookie';
+import { SESSION_TTL_MS } from '@/lib/session-cookie';
 import { createSessionLookup } from './session-lookup';
-import { authErrors, privacyErrors } from '@/lib/app-errors';
+import { authErrors, privacyErrors, rateLimitedError } from '@/lib/app-errors';
 
 const ACTION_CODE_TTL_MS: Record<ActionMode, number> = {
   verifyEmail: 3 * 24 * 60 * 60 * 1000,
@@ -237,11 +231,7 @@ export function createAuthService({ db, mailer, config, log, sessionCache }: Aut
           name: input.name,
           passwordHash,
         });
-        await insertConsents(
-          tx,
-          created.id,
-          consentEntries(['termos', 'privacidade'], input.guardianConsent),
-        );
+        await recordConsents(tx, created.id, ['termos', 'privacidade'], input.guardianConsent);
         return created;
       }).catch((error: unknown) => {
         // Two sign-ups racing for one address: the unique index decides.
@@ -509,6 +499,12 @@ export function createAuthService({ db, mailer, config, log, sessionCache }: Aut
     sessionsChanged(userId: string) {
       sessionCache?.dropUser(userId);
     },
+
+    /**
+     * Ends every session of the account in the caller's transaction (the delete notifies every
+     * instance when it commits); `sessionsChanged` after the commit drops this instance's copy.
+     */
+    endSessionsIn: (tx: Database, userId: string) => deleteSessionsOfUser(tx, userId),
 
     async logout(token: string | undefined) {
       if (!token) return;

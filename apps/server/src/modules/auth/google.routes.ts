@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { setSessionCookie } from './session-cookie';
+import { setSessionCookie } from '@/lib/session-cookie';
 import { GoogleAccountBlockedError, type GoogleMode, type GoogleSignIn } from './google.service';
 
 const STATE_COOKIE = 'gabarita_google';

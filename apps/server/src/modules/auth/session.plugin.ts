@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthService, ResolvedSession } from './auth.service';
-import { readSessionToken, setSessionCookie } from './session-cookie';
+import { readSessionToken, setSessionCookie } from '@/lib/session-cookie';
 
 declare module 'fastify' {
   interface FastifyRequest {

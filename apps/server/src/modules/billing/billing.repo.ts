@@ -1,7 +1,21 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  sql,
+} from 'drizzle-orm';
 import { purchaseIdSchema } from '@gabarita/shared';
 import type { Database } from '@/db/client';
 import {
+  paymentNotifications,
   type PixProviderName,
   type PurchaseRow,
   type PurchaseStatus,
@@ -222,4 +236,33 @@ export async function latestPurchases(
     .where(status ? eq(purchases.status, status) : undefined)
     .orderBy(desc(purchases.createdAt))
     .limit(limit);
+}
+
+export async function insertPaymentNotification(
+  db: Database,
+  values: typeof paymentNotifications.$inferInsert,
+) {
+  await db.insert(paymentNotifications).values(values);
+}
+
+/** The purchases outlive the account under the pseudonym; returns how many there are. */
+export async function pseudonymisePurchases(db: Database, userId: string, pseudonym: string) {
+  await db
+    .update(purchases)
+    .set({ accountPseudonym: pseudonym, updatedAt: new Date() })
+    .where(eq(purchases.userId, userId));
+  const [row] = await db
+    .select({ total: count() })
+    .from(purchases)
+    .where(eq(purchases.userId, userId));
+  return row?.total ?? 0;
+}
+
+/** Purchases of deleted accounts made before `cutoff` (the end of the fiscal retention period). */
+export async function purgeOrphanPurchasesBefore(db: Database, cutoff: Date) {
+  const rows = await db
+    .delete(purchases)
+    .where(and(isNull(purchases.userId), lt(purchases.createdAt, cutoff)))
+    .returning({ id: purchases.id });
+  return rows.length;
 }

@@ -14,9 +14,9 @@ import type { DatabaseHandle } from '@/db/client';
 import type { PurchaseRow, PurchaseStatus, UserRow } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import { billingErrors } from '@/lib/app-errors';
-import { createEntitlementsService } from '../entitlements/entitlements.service';
-import { createRateLimiter, type RateLimitRule } from '../rate-limit/rate-limit.service';
-import { createTokensService } from '../tokens/tokens.service';
+import { createEntitlementsService } from '@/modules/entitlements';
+import { createRateLimiter, type RateLimitRule } from '@/modules/rate-limit';
+import { createTokensService } from '@/modules/tokens';
 import {
   findPurchase,
   findPurchaseForCharge,

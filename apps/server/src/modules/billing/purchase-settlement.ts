@@ -1,14 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type Database, notify } from '@/db/client';
-import {
-  paymentNotifications,
-  type PaymentNotificationSource,
-  type PurchaseRow,
-} from '@/db/schema';
+import { type PaymentNotificationSource, type PurchaseRow } from '@/db/schema';
 import { inTransaction } from '@/db/transaction';
-import { createEntitlementsService } from '../entitlements/entitlements.service';
-import { createTokensService } from '../tokens/tokens.service';
-import { lockPurchase, touchPurchase, updatePurchase } from './billing.repo';
+import { createEntitlementsService } from '@/modules/entitlements';
+import { createTokensService } from '@/modules/tokens';
+import {
+  insertPaymentNotification,
+  lockPurchase,
+  touchPurchase,
+  updatePurchase,
+} from './billing.repo';
 import { decide, stillOpen } from './payment-rules';
 import type { ProviderPayment } from './pix/pix-provider';
 import { PURCHASE_CHANNEL } from './purchase-changes';
@@ -44,7 +45,7 @@ export function createPurchaseSettlement(
       if (!current) throw new Error(`purchase ${purchaseId} vanished`);
       const receivedAt = new Date();
       const record = (changed: boolean) =>
-        tx.insert(paymentNotifications).values({
+        insertPaymentNotification(tx, {
           purchaseId: current.id,
           receivedAt,
           source,

@@ -5,7 +5,7 @@ import { PAYMENT_MESSAGES, PAYMENT_STATUS_LABELS, purchaseIdSchema, text } from 
 import type { TrustProxy } from '@/config';
 import type { PurchaseRow, SandboxChargeRow } from '@/db/schema';
 import { restrictToLocalClients } from '@/plugins/local-clients';
-import { escapeHtml } from '../mail/mail.templates';
+import { escapeHtml } from '@/modules/mail';
 import type { BillingService } from './billing.service';
 import type { SandboxProvider } from './pix/sandbox-provider';
 

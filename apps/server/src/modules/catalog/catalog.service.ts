@@ -6,51 +6,47 @@ import {
   type ExamCard,
   type ExamDetailResponse,
   type ExamFilters,
-  type ExamOption,
   type ExamSearchResponse,
   examSearchResponseSchema,
-  questionDetailSchema,
   type QuestionCard,
-  type QuestionDetail,
   type QuestionFacetsResponse,
   type QuestionSearchFilters,
   type QuestionSearchResponse,
   type QuestionCommentary,
 } from '@gabarita/shared';
-import type { Database } from '@/db/client';
+import { type Database } from '@/db/client';
 import { AppError } from '@/lib/errors';
-import { htmlToText } from './import/sanitize';
-import type { UserMarks } from '../study/study-marks';
-import type { CatalogCache } from './catalog-cache';
+import { type CatalogCache } from './catalog-cache';
 import { cleanSearchFilters, searchQuestions, textMatcher } from './question-search.service';
-import type { TextMatch } from './question-search.repo';
+import { type TextMatch } from './question-search.repo';
 import {
   disciplineQuestionCards,
   examQuestionCards,
   type ExamRow,
-  examsInHistory,
-  findAnswer,
   findExamDetail,
-  findFigures,
   findImage,
-  findQuestion,
   findQuestionCommentary,
   findQuestionKey,
-  findReferenceTexts,
   findSubjectNotes,
   listDisciplines,
   listQuestionIds,
   questionExists,
-  responsesOf,
   subjectQuestionIds,
   subjectCounts,
 } from './catalog.repo';
 import { type ExamIndex, type PublicSearchResult } from './exam-index';
 import { loadExamIndex } from './exam-index-store';
 import { toQuestionCard } from './question-result-card';
-import { examBoardLabel, examListLabel } from './exam-label';
-import { chosenOptionOf } from '../study/exam-options/exam-option.service';
+import { examListLabel } from './exam-label';
+import { chosenOptionOf } from '@/modules/exam-options';
 import { catalogErrors } from '@/lib/app-errors';
+import { type MarksSource, marksFromDatabase } from './catalog-marks';
+import {
+  publicQuestion,
+  type SerializedQuestion,
+  serializeQuestion,
+  tutorMaterial,
+} from './question-detail';
 
 const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
 
@@ -83,15 +79,6 @@ function toExamCard(row: ExamRow): ExamCard {
   };
 }
 
-/** The asset ids named by figure markers in sanitized HTML (the importer writes them this way). */
-export function figureAssetIds(html: string): string[] {
-  return [...html.matchAll(/<figura\b[^>]*?\simagem="([^"]+)"/g)].map((match) => match[1]!);
-}
-
-export function imageUrl(assetId: string, version: string) {
-  return `/api/images/${encodeURIComponent(assetId)}?v=${version}`;
-}
-
 function cleanFilters(filters: ExamFilters): ExamFilters {
   return Object.fromEntries(
     EXAM_FILTER_KEYS.map((key) => [key, filters[key]?.trim() || undefined]),
@@ -115,74 +102,6 @@ async function publicSearch(
     facets,
     nextCursor:
       items.length === EXAM_PAGE_SIZE && nextOffset < total ? encodeCursor(nextOffset) : null,
-  };
-}
-
-/** Where a user's marks come from: memory (study-marks.ts) or, without it, the database. */
-export interface MarksSource {
-  openedExams(userId: string, examIds: string[]): Promise<ReadonlySet<string>>;
-  /** A lookup of the user's result ('c' or 'e') for any of these questions. */
-  responses(
-    userId: string,
-    questionIds: string[],
-  ): Promise<(questionId: string) => 'c' | 'e' | null>;
-  answer(userId: string, questionId: string): Promise<QuestionDetail['recordedAnswer']>;
-  /**
-   * A number that changes whenever the user's history does, where the marks are kept in memory:
-   * what was worked out from their history can be kept under it.
-   */
-  stamp?(userId: string): Promise<number>;
-}
-
-function marksFromDatabase(db: Database): MarksSource {
-  return {
-    openedExams: (userId, examIds) => examsInHistory(db, userId, examIds),
-    async responses(userId, questionIds) {
-      const found = await responsesOf(db, userId, questionIds);
-      return (questionId) => found.get(questionId) ?? null;
-    },
-    async answer(userId, questionId) {
-      const answer = await findAnswer(db, userId, questionId);
-      return answer?.response && answer.chosenLetter && answer.answeredAt
-        ? {
-            letter: answer.chosenLetter,
-            response: answer.response,
-            answeredAt: answer.answeredAt.toISOString(),
-          }
-        : null;
-    },
-  };
-}
-
-export function marksFromMemory(of: (userId: string) => Promise<UserMarks>): MarksSource {
-  // Each read of a user's marks is a new object (study-marks.ts), so each gets its own number.
-  const stamps = new WeakMap<UserMarks, number>();
-  let lastStamp = 0;
-  return {
-    async stamp(userId) {
-      const marks = await of(userId);
-      let stamp = stamps.get(marks);
-      if (stamp === undefined) {
-        stamp = ++lastStamp;
-        stamps.set(marks, stamp);
-      }
-      return stamp;
-    },
-    openedExams: async (userId) => (await of(userId)).openedExams,
-    async responses(userId) {
-      const { answers } = await of(userId);
-      return (questionId) => answers.get(questionId)?.response ?? null;
-    },
-    async answer(userId, questionId) {
-      const answer = (await of(userId)).answers.get(questionId);
-      return answer
-        ? {
-            letter: answer.letter,
-            response: answer.response,
-            answeredAt: answer.answeredAt.toISOString(),
-          }
-        : null;
-    },
   };
 }
 
@@ -313,160 +232,6 @@ async function publicDisciplineQuestions(
 }
 
 type DisciplineQuestionsPage = Awaited<ReturnType<typeof publicDisciplineQuestions>>;
-
-/** A question's option block with its name (its key when the exam lacks it); null: common. */
-function questionOption(
-  options: readonly ExamOption[],
-  optionKey: string | null,
-): ExamOption | null {
-  if (optionKey === null) return null;
-  const name = options.find((option) => option.key === optionKey)?.name ?? optionKey;
-  return { key: optionKey, name };
-}
-
-async function publicQuestion(db: Database, questionId: string): Promise<QuestionDetail> {
-  const found = await findQuestion(db, questionId);
-  if (!found) throw catalogErrors.questionNotFound();
-  const { question, exam } = found;
-  const referenceTexts = await findReferenceTexts(db, exam.id, question.referenceKeys);
-  const order = new Map(question.referenceKeys.map((key, index) => [key, index]));
-  const assetIds = new Set([
-    ...figureAssetIds(question.statementHtml),
-    ...referenceTexts.flatMap((text) => figureAssetIds(text.html)),
-    ...question.alternatives.flatMap((alternative) => [
-      ...(alternative.html ? figureAssetIds(alternative.html) : []),
-      ...(alternative.figure ? [alternative.figure.assetId] : []),
-    ]),
-    ...(question.imageAssetId ? [question.imageAssetId] : []),
-  ]);
-  const figures = (await findFigures(db, [...assetIds])).map((image) => ({
-    assetId: image.assetId,
-    url: imageUrl(image.assetId, image.version),
-    zoomUrl: image.hasZoom
-      ? `/api/images/${encodeURIComponent(image.assetId)}/original?v=${image.version}`
-      : null,
-    width: image.width,
-    height: image.height,
-    minWidth: image.minWidth,
-  }));
-  return {
-    id: question.id,
-    number: question.number,
-    exam: {
-      id: exam.id,
-      kind: exam.kind,
-      cargo: exam.cargo,
-      orgao: exam.orgao,
-      instituicao: exam.instituicao,
-      ano: exam.ano,
-      nivel: exam.nivel,
-      demonstration: exam.demonstration,
-    },
-    disciplina: question.disciplineCode,
-    disciplinaNome: found.disciplineName,
-    assunto: found.subject,
-    option: questionOption(exam.options, question.optionKey),
-    status: question.status,
-    statusNote: question.statusNote,
-    retired: question.retiredAt !== null,
-    statementHtml: question.statementHtml,
-    alternatives: question.alternatives.map((alternative) => ({
-      letter: alternative.letter,
-      text: alternative.text,
-      html: alternative.html ?? null,
-      figure: alternative.figure ?? null,
-    })),
-    referenceTexts: referenceTexts.sort((a, b) => order.get(a.key)! - order.get(b.key)!),
-    image:
-      question.imageAssetId && question.imageDescription && found.imageVersion
-        ? {
-            assetId: question.imageAssetId,
-            url: imageUrl(question.imageAssetId, found.imageVersion),
-            description: question.imageDescription,
-          }
-        : null,
-    figures,
-    recordedAnswer: null,
-  };
-}
-
-/**
- * A question's answer as JSON, checked against its schema once per catalogue version; a user's
- * recorded answer is appended to `head` (the same object without it, unclosed).
- */
-interface SerializedQuestion {
-  id: string;
-  publicBody: string;
-  head: string;
-}
-
-function serializeQuestion(question: QuestionDetail): SerializedQuestion {
-  const { recordedAnswer: _appendedPerUser, ...rest } = questionDetailSchema.parse(question);
-  const head = JSON.stringify(rest).slice(0, -1);
-  return { id: rest.id, head, publicBody: `${head},"recordedAnswer":null}` };
-}
-
-/**
- * Everything the tutor may use about a question, the key included: for the server's own use only,
- * never sent to a browser as is.
- */
-export interface TutorMaterial {
-  id: string;
-  number: number;
-  examLabel: string;
-  disciplineCode: string;
-  disciplineName: string;
-  subject: string;
-  statementHtml: string;
-  /** The statement as text, each figure as "[Figura: description]". */
-  statementText: string;
-  alternatives: { letter: string; text: string }[];
-  answerLetter: string;
-  referenceHtml: string[];
-  /** 'outdated' questions carry a note of what changed since; 'annulled' ones are never checked. */
-  status: 'regular' | 'annulled' | 'outdated';
-  statusNote: string | null;
-  image: { description: string; contentType: string; content: Buffer } | null;
-  /** The authored comment, the tutor's ground when there is one. */
-  commentary: QuestionCommentary | null;
-}
-
-async function tutorMaterial(db: Database, questionId: string): Promise<TutorMaterial | null> {
-  const found = await findQuestion(db, questionId);
-  if (!found) return null;
-  const { question, exam } = found;
-  const [references, image] = await Promise.all([
-    findReferenceTexts(db, exam.id, question.referenceKeys),
-    question.imageAssetId ? findImage(db, question.imageAssetId) : undefined,
-  ]);
-  const order = new Map(question.referenceKeys.map((key, index) => [key, index]));
-  return {
-    id: question.id,
-    number: question.number,
-    examLabel: examBoardLabel(exam),
-    disciplineCode: question.disciplineCode,
-    disciplineName: found.disciplineName,
-    subject: found.subject,
-    statementHtml: question.statementHtml,
-    statementText: htmlToText(question.statementHtml),
-    alternatives: question.alternatives.map(({ letter, text }) => ({ letter, text })),
-    answerLetter: question.answerLetter,
-    status: question.status,
-    statusNote: question.statusNote,
-    commentary: question.commentary,
-    referenceHtml: references
-      .sort((a, b) => order.get(a.key)! - order.get(b.key)!)
-      .map((reference) => reference.html),
-    image:
-      image && question.imageDescription
-        ? {
-            description: question.imageDescription,
-            contentType: image.contentType,
-            content: Buffer.from(image.content),
-          }
-        : null,
-  };
-}
 
 /** Without a cache (scripts, some tests), every read goes to the database. */
 function uncached<V>() {

@@ -1,10 +1,14 @@
-import { lt, sql } from 'drizzle-orm';
-import { type Database, executeRows } from '@/db/client';
-import { examIndexSnapshots } from '@/db/schema';
+import { type Database } from '@/db/client';
 import { loadExamIndexRows } from './catalog.repo';
 import { readCatalogVersion } from './catalog-version.repo';
 import { createExamIndexBuilder, type ExamIndex } from './exam-index';
 import { decodeExamIndex, encodeExamIndex } from './exam-index-snapshot';
+import {
+  deleteSnapshotsBefore,
+  insertSnapshot,
+  snapshotSize,
+  snapshotSlice,
+} from './exam-index.repo';
 
 /** The exam index built from the catalogue's tables, a page of rows at a time. */
 export async function buildExamIndex(db: Database): Promise<ExamIndex> {
@@ -14,33 +18,22 @@ export async function buildExamIndex(db: Database): Promise<ExamIndex> {
 
 /** Keeps the index of `version` for every instance, in place of any older one. */
 export async function saveExamIndexSnapshot(db: Database, version: number, index: ExamIndex) {
-  await db.delete(examIndexSnapshots).where(lt(examIndexSnapshots.catalogVersion, version));
-  await db
-    .insert(examIndexSnapshots)
-    .values({ catalogVersion: version, data: encodeExamIndex(index) })
-    .onConflictDoNothing();
+  await deleteSnapshotsBefore(db, version);
+  await insertSnapshot(db, version, encodeExamIndex(index));
 }
 
 /** Read in slices: the driver decodes each one at once, holding up the requests meanwhile. */
 const SNAPSHOT_SLICE_BYTES = 2 ** 19;
 
 async function readExamIndexSnapshot(db: Database, version: number) {
-  const [found] = await executeRows<{ size: number }>(
-    db,
-    sql`select octet_length(data) as size from exam_index_snapshots
-        where catalog_version = ${version}`,
-  );
-  if (!found) return null;
-  const data = Buffer.alloc(found.size);
-  for (let at = 0; at < found.size; at += SNAPSHOT_SLICE_BYTES) {
-    const [slice] = await executeRows<{ bytes: Uint8Array }>(
-      db,
-      sql`select substring(data from ${at + 1} for ${SNAPSHOT_SLICE_BYTES}) as bytes
-          from exam_index_snapshots where catalog_version = ${version}`,
-    );
+  const size = await snapshotSize(db, version);
+  if (size === null) return null;
+  const data = Buffer.alloc(size);
+  for (let at = 0; at < size; at += SNAPSHOT_SLICE_BYTES) {
+    const slice = await snapshotSlice(db, version, at, SNAPSHOT_SLICE_BYTES);
     // Deleted meanwhile by the save of a newer version: this one is being replaced.
     if (!slice) return null;
-    data.set(slice.bytes, at);
+    data.set(slice, at);
     await new Promise((resolve) => setImmediate(resolve));
   }
   return decodeExamIndex(data);

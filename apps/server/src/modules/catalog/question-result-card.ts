@@ -1,7 +1,7 @@
 import type { QuestionCard, SearchQuestionCard } from '@gabarita/shared';
 import type { QuestionCardRow } from './catalog.repo';
 import { examListLabel } from './exam-label';
-import { htmlToText } from './import/sanitize';
+import { htmlToText } from '@/lib/plain-text';
 
 const EXCERPT_LENGTH = 220;
 

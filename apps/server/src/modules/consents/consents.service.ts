@@ -55,3 +55,13 @@ export function createConsentsService(deps: { db: Database }) {
 }
 
 export type ConsentsService = ReturnType<typeof createConsentsService>;
+
+/** Records the account's acceptance of `documents` in the caller's transaction (the sign-up's). */
+export function recordConsents(
+  tx: Database,
+  userId: string,
+  documents: RequiredDocument[],
+  guardianConsent: boolean | undefined,
+) {
+  return insertConsents(tx, userId, consentEntries(documents, guardianConsent));
+}

@@ -1,6 +1,5 @@
 import { BUSINESS_TIME_ZONE, PRODUCT_NAME } from '@gabarita/shared';
-import { escapeHtml, mailButton, mailLayout } from '../mail/mail.templates';
-import type { MailMessage } from '../mail/mailer';
+import { escapeHtml, mailButton, mailLayout, type MailMessage } from '@/modules/mail';
 
 const dateTime = new Intl.DateTimeFormat('pt-BR', {
   timeZone: BUSINESS_TIME_ZONE,

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { dataExports } from '@/db/schema';
 
@@ -116,4 +116,25 @@ export async function ownExportFile(db: Database, id: string, userId: string) {
     .from(dataExports)
     .where(and(eq(dataExports.id, id), eq(dataExports.userId, userId)));
   return row;
+}
+
+/**
+ * Data exports past their expiry, and ones that failed or never finished building (the builder
+ * died) a day after they were asked for.
+ */
+export async function purgeDataExportsAt(db: Database, now: Date) {
+  const dayBefore = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+  const rows = await db
+    .delete(dataExports)
+    .where(
+      or(
+        lt(dataExports.expiresAt, now),
+        and(
+          inArray(dataExports.status, ['building', 'failed']),
+          lt(dataExports.requestedAt, dayBefore),
+        ),
+      ),
+    )
+    .returning({ id: dataExports.id });
+  return rows.length;
 }

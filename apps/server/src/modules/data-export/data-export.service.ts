@@ -5,8 +5,8 @@ import { inTransaction } from '@/db/transaction';
 import { privacyErrors } from '@/lib/app-errors';
 import { saoPauloDay } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
-import type { Mailer } from '../mail/mailer';
-import type { RateLimiter } from '../rate-limit/rate-limit.service';
+import type { Mailer } from '@/modules/mail';
+import type { RateLimiter } from '@/modules/rate-limit';
 import { exportReadyMail } from './data-export.mail';
 import {
   completeBuild,

@@ -1,5 +1,5 @@
 import { BUSINESS_TIME_ZONE, PRODUCT_NAME } from '@gabarita/shared';
-import { reviewExportFile } from '../review';
+import { reviewExportFile } from '@/modules/review';
 import type { PersonalData } from './personal-data.repo';
 import type { ZipFile } from './zip-writer';
 

@@ -1,6 +1,6 @@
 import { asc, count, desc, eq, max, min, sql, sum } from 'drizzle-orm';
 import type { Database } from '@/db/client';
-import { readReviewPersonalData } from '../review';
+import { readReviewPersonalData } from '@/modules/review';
 import {
   aiFeedback,
   chatMessages,

@@ -1,9 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppConfig } from '@/config';
 import type { Database } from '@/db/client';
-import type { AiService } from '../ai/ai.service';
-import type { RateLimiter } from '../rate-limit/rate-limit.service';
-import type { TokenLedger } from '../tokens/token-ledger.service';
+import type { PersonalDataRegistry } from '@/lib/personal-data';
+import type { AiService } from '@/modules/ai';
+import type { TokenLedger } from '@/modules/tokens';
 import { createRetention } from './retention.service';
 
 const EVERY_HOUR_MS = 60 * 60 * 1000;
@@ -17,8 +16,7 @@ const FIRST_RETENTION_DELAY_MS = 60 * 1000;
  */
 export function createHousekeeping(deps: {
   db: Database;
-  retention: AppConfig['retention'];
-  limits: RateLimiter;
+  personalData: PersonalDataRegistry;
   ledger: TokenLedger;
   ai: AiService;
   log: FastifyBaseLogger;

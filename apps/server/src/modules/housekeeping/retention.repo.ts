@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
-import { dataExports, housekeepingRuns, purchases } from '@/db/schema';
+import { housekeepingRuns } from '@/db/schema';
 
 /**
  * Claims `job` for this instance when its last run started at least `minHours` before `now`, or
@@ -34,34 +34,4 @@ export async function finishRun(db: Database, job: string, report: Record<string
 export async function findRun(db: Database, job: string) {
   const [row] = await db.select().from(housekeepingRuns).where(eq(housekeepingRuns.job, job));
   return row;
-}
-
-/**
- * Data exports past their expiry, and ones that failed or never finished building (the builder
- * died) a day after they were asked for.
- */
-export async function purgeDataExportsAt(db: Database, now: Date) {
-  const dayBefore = new Date(now.getTime() - 24 * 60 * 60 * 1000);
-  const rows = await db
-    .delete(dataExports)
-    .where(
-      or(
-        lt(dataExports.expiresAt, now),
-        and(
-          inArray(dataExports.status, ['building', 'failed']),
-          lt(dataExports.requestedAt, dayBefore),
-        ),
-      ),
-    )
-    .returning({ id: dataExports.id });
-  return rows.length;
-}
-
-/** Purchases of deleted accounts made before `cutoff` (the end of the fiscal retention period). */
-export async function purgeOrphanPurchasesBefore(db: Database, cutoff: Date) {
-  const rows = await db
-    .delete(purchases)
-    .where(and(isNull(purchases.userId), lt(purchases.createdAt, cutoff)))
-    .returning({ id: purchases.id });
-  return rows.length;
 }

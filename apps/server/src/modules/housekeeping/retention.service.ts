@@ -1,31 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppConfig } from '@/config';
 import type { Database } from '@/db/client';
-import { purgeChatMessagesBefore } from '../ai/chat-history.repo';
-import { purgeAuthRecordsAt } from '../auth/auth.repo';
-import { purgeOutboxBefore } from '../mail/outbox.repo';
-import type { RateLimiter } from '../rate-limit/rate-limit.service';
-import type { TokenLedger } from '../tokens/token-ledger.service';
-import {
-  claimRun,
-  finishRun,
-  purgeDataExportsAt,
-  purgeOrphanPurchasesBefore,
-} from './retention.repo';
+import type { PersonalDataRegistry } from '@/lib/personal-data';
+import { claimRun, finishRun } from './retention.repo';
 
 export const RETENTION_JOB = 'retention';
-/** Tax law lets the authorities audit five years of sales. */
-export const PURCHASE_RETENTION_YEARS = 5;
 // Less than a day, so that hourly attempts do not push the run an hour later every day.
 const MIN_HOURS_BETWEEN_RUNS = 23;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);
-const yearsBefore = (now: Date, years: number) => {
-  const cutoff = new Date(now);
-  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - years);
-  return cutoff;
-};
 
 export type RetentionReport = Record<string, number>;
 
@@ -35,29 +15,17 @@ export type RetentionReport = Record<string, number>;
  */
 export function createRetention(deps: {
   db: Database;
-  limits: RateLimiter;
-  ledger: TokenLedger;
-  retention: AppConfig['retention'];
+  personalData: PersonalDataRegistry;
   log: FastifyBaseLogger;
 }) {
-  const { db, retention } = deps;
+  const { db } = deps;
 
   /**
-   * Removes what is past its period at `now`. Rate-limit counters (kept 24 h after their window
-   * started, the longest window) and settled token reservations are their modules' purges, timed
-   * by the database's clock.
+   * Removes what is past its period at `now`: each module's purge in the personal-data registry
+   * (rate-limit counters and settled token reservations timed by the database's clock).
    */
-  async function runRetention(now = new Date()): Promise<RetentionReport> {
-    const auth = await purgeAuthRecordsAt(db, now);
-    return {
-      ...auth,
-      rateLimits: await deps.limits.purgeExpired(),
-      outboxMessages: await purgeOutboxBefore(db, daysBefore(now, retention.outboxDays)),
-      chatMessages: await purgeChatMessagesBefore(db, daysBefore(now, retention.aiChatDays)),
-      dataExports: await purgeDataExportsAt(db, now),
-      purchases: await purgeOrphanPurchasesBefore(db, yearsBefore(now, PURCHASE_RETENTION_YEARS)),
-      tokenReservations: await deps.ledger.purgeSettled(),
-    };
+  function runRetention(now = new Date()): Promise<RetentionReport> {
+    return deps.personalData.purgeExpired(now);
   }
 
   return {

@@ -1,4 +1,5 @@
-import { desc, lt } from 'drizzle-orm';
+import { allAddresses, type Identity, names } from '@/db/personal-traces';
+import { desc, lt, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { outboxMessages } from '@/db/schema';
 import type { MailMessage } from './mailer';
@@ -18,4 +19,14 @@ export async function purgeOutboxBefore(db: Database, cutoff: Date) {
     .where(lt(outboxMessages.createdAt, cutoff))
     .returning({ id: outboxMessages.id });
   return rows.length;
+}
+
+/**
+ * The development outbox's messages that name any of the account's addresses (mail about the
+ * account sent to others, such as the team's inbox, too).
+ */
+export async function deleteMessagesNaming(db: Database, who: Identity) {
+  const mail = sql`concat_ws(' ', "to", subject, "text", html)`;
+  const naming = allAddresses(who).map((email) => names(mail, email));
+  await db.execute(sql`delete from outbox_messages where ${sql.join(naming, sql` or `)}`);
 }

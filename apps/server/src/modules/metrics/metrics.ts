@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DatabaseHandle } from '@/db/client';
 import { openEventStreams } from '@/lib/sse';
-import { readCatalogVersion } from '../catalog/catalog-version.repo';
-import { onImportFinished } from '../catalog/import/content-import.service';
+import { currentCatalogVersion } from '@/modules/catalog';
+import { onImportFinished } from '@/modules/content-import';
 import { aiUsageByFeature, purchasesByStatus } from './metrics.repo';
 
 /** Request durations, in seconds: from a cached catalogue read to a slow export. */
@@ -96,7 +96,7 @@ export function createMetrics(database: DatabaseHandle) {
     const [byStatus, usage, version] = await Promise.all([
       purchasesByStatus(db),
       aiUsageByFeature(db),
-      readCatalogVersion(db),
+      currentCatalogVersion(db),
     ]);
     purchases.reset();
     for (const row of byStatus) purchases.set({ status: row.status }, row.total);

@@ -1,5 +1,5 @@
 import type { Database } from '@/db/client';
-import { markSeen, unseenNotices } from './notices.repo';
+import { insertNotices, markSeen, unseenNotices } from './notices.repo';
 
 const SHOWN_AT_ONCE = 20;
 
@@ -22,3 +22,11 @@ export function createNoticesService(db: Database) {
 }
 
 export type NoticesService = ReturnType<typeof createNoticesService>;
+
+/**
+ * Posts notices to users in the caller's transaction (the definitive key's changes of verdict):
+ * they appear once it commits.
+ */
+export function postNotices(tx: Database, notices: Parameters<typeof insertNotices>[1]) {
+  return insertNotices(tx, notices);
+}

@@ -1,3 +1,10 @@
+import {
+  addressPattern,
+  allAddresses,
+  type Identity,
+  namesOwnedAddress,
+  replaceAll,
+} from '@/db/personal-traces';
 import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { operatorRuns } from '@/db/schema';
@@ -51,4 +58,14 @@ export async function countRuns(db: Database) {
 
 export async function latestRuns(db: Database, limit: number) {
   return db.select().from(operatorRuns).orderBy(desc(operatorRuns.startedAt)).limit(limit);
+}
+
+/** Operator commands keep their record; the address typed in their arguments does not stay. */
+export async function pseudonymiseOperatorRuns(db: Database, who: Identity, pseudonym: string) {
+  let args = sql`args::text`;
+  for (const email of allAddresses(who)) args = replaceAll(args, addressPattern(email), pseudonym);
+  await db.execute(sql`
+    update operator_runs set args = (${replaceAll(args, `***=${who.id}`, pseudonym)})::jsonb
+    where strpos(args::text, ${who.id}) > 0
+      or ${namesOwnedAddress(who, sql`args::text`, sql`started_at`)}`);
 }

@@ -4,7 +4,7 @@ import { operatorCommands, type OperatorContext } from './operator.commands';
 import { thisProcess } from '@/lib/process-identity';
 import { finishRun, insertRun, markInterruptedRuns, type OperatorChannel } from './operator.repo';
 import { operatorErrors } from '@/lib/app-errors';
-import { OPERATOR_ACTOR, recordAudit } from '../audit/audit.service';
+import { OPERATOR_ACTOR, recordAudit } from '@/modules/audit';
 
 /**
  * Runs an operator command and records the run in operator_runs. `config` is the running server's

@@ -11,9 +11,9 @@ import {
 import type { Database } from '@/db/client';
 import type { PurchaseRow, UserRow } from '@/db/schema';
 import { AppError } from '@/lib/errors';
-import { actorOf, recordAudit } from '../audit/audit.service';
-import type { BillingService } from '../billing/billing.service';
-import { createTokensService } from '../tokens/tokens.service';
+import { actorOf, recordAudit } from '@/modules/audit';
+import type { BillingService } from '@/modules/billing';
+import { createTokensService } from '@/modules/tokens';
 import { purchaseTimeline } from './payment-timeline';
 import {
   auditOfPurchase,

@@ -1,3 +1,4 @@
+import { type Identity, namesOwnedAddress } from '@/db/personal-traces';
 import { sql } from 'drizzle-orm';
 import { type Database, executeRows } from '@/db/client';
 
@@ -40,4 +41,12 @@ export async function purgeOlderThan(db: Database, olderThanSeconds: number) {
         returning key`,
   );
   return rows.length;
+}
+
+/** Rate-limit counters keyed by the account's id or by an address while it was the account's. */
+export async function deleteRateLimitsOf(db: Database, who: Identity) {
+  await db.execute(sql`
+    delete from rate_limits
+    where strpos(key, ${who.id}) > 0
+      or ${namesOwnedAddress(who, sql`key`, sql`window_started_at`)}`);
 }

@@ -1,5 +1,5 @@
 import type { Database } from '@/db/client';
-import { AppError } from '@/lib/errors';
+import { rateLimitedError } from '@/lib/app-errors';
 import { clear, hit, hitsSoFar, purgeOlderThan } from './rate-limit.repo';
 
 export interface RateLimitRule {
@@ -15,8 +15,6 @@ export interface RateLimitCheck {
 }
 
 const keyOf = ({ rule, subject }: RateLimitCheck) => `${rule.name}:${subject}`;
-
-export const rateLimitedError = () => AppError.common('request/rate-limited', 429);
 
 /** The longest window of any rule; counters older than this are purged. */
 const LONGEST_WINDOW_SECONDS = 24 * 60 * 60;

@@ -5,6 +5,12 @@
  */
 export { createReviewQueueService, type ReviewQueueService } from './review.service';
 export { reviewQueueRoutes } from './review.routes';
+export { reviewModule } from './review.plugin';
 export { answerMovesQuestion, reviewQuestionAnswer, type NotebookPlace } from './answers';
 export { flagQuestionCards } from './flags';
-export { readReviewPersonalData, reviewExportFile, type ReviewPersonalData } from './personal-data';
+export {
+  readReviewPersonalData,
+  reviewExportFile,
+  type ReviewPersonalData,
+} from './personal-data.repo';
+export { reviewPersonalData } from './personal-data';

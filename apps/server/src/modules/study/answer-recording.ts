@@ -1,5 +1,5 @@
 import type { Database } from '@/db/client';
-import { reviewQuestionAnswer } from '../review';
+import { reviewQuestionAnswer } from '@/modules/review';
 import { countFirstAnswer } from './crowd-stats.repo';
 import { recordAnswer } from './study.repo';
 

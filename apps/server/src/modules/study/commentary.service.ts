@@ -1,6 +1,6 @@
 import type { QuestionCommentaryResponse } from '@gabarita/shared';
-import type { ResolvedSession } from '@/modules/auth/auth.service';
-import type { CatalogService } from '@/modules/catalog/catalog.service';
+import type { ResolvedSession } from '@/modules/auth';
+import type { CatalogService } from '@/modules/catalog';
 import { catalogErrors, studyErrors } from '@/lib/app-errors';
 import type { StudyService } from './study.service';
 

@@ -2,7 +2,7 @@ import { CROWD_STATS_MIN_USERS, type QuestionStats } from '@gabarita/shared';
 import type { Database } from '@/db/client';
 import { AppError } from '@/lib/errors';
 import { answerCounts } from './crowd-stats.repo';
-import { findQuestionKey } from '../catalog/catalog.repo';
+import { findQuestionKey } from '@/modules/catalog';
 import { hasAnswer } from './study.repo';
 import { studyErrors } from '@/lib/app-errors';
 

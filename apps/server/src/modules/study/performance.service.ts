@@ -9,7 +9,7 @@ import {
 } from '@gabarita/shared';
 import type { Database } from '@/db/client';
 import { inTransaction } from '@/db/transaction';
-import type { ResolvedSession } from '../auth/auth.service';
+import type { ResolvedSession } from '@/modules/auth';
 import { addDays, saoPauloDay } from '@/lib/clock';
 import type { StudyMarks } from './study-marks';
 import { answersPerDay, deleteHistory, scoresBySubject, totalScore } from './study.repo';

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Database, executeRows } from '@/db/client';
-import { QUESTION_CARD_EXAM_COLUMNS } from '../catalog/catalog.repo';
-import type { QuestionResultRow } from '../catalog/question-result-card';
+import { QUESTION_CARD_EXAM_COLUMNS, type QuestionResultRow } from '@/modules/catalog';
 
 export async function countDueReviews(db: Database, userId: string, today: string) {
   const [row] = await executeRows<{ due: number; total: number }>(

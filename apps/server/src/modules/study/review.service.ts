@@ -1,7 +1,7 @@
 import type { ReviewResponse } from '@gabarita/shared';
 import type { Database } from '@/db/client';
 import { saoPauloDay } from '@/lib/clock';
-import { toQuestionResultCard } from '../catalog/question-result-card';
+import { toQuestionResultCard } from '@/modules/catalog';
 import { countDueReviews, listReviewItems, reviewSubjects } from './review.repo';
 
 const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });

@@ -12,7 +12,7 @@ import {
 import type { Database } from '@/db/client';
 import type { SimuladoResultColumn } from '@/db/schema';
 import { inTransaction } from '@/db/transaction';
-import type { ResolvedSession } from '../auth/auth.service';
+import type { ResolvedSession } from '@/modules/auth';
 import {
   examQuestionsForSimulado,
   expiredSimuladoIds,
@@ -31,8 +31,8 @@ import {
   type SimuladoRow,
 } from './simulado.repo';
 import { settleAnswer } from './answer-recording';
-import { examName } from '../catalog/exam-label';
-import { chosenOptionOf } from './exam-options/exam-option.service';
+import { examName } from '@/modules/catalog';
+import { chosenOptionOf } from '@/modules/exam-options';
 import { outcomeOf, scoreResult } from './simulado-scoring';
 import type { HeldBySimulado, StudyMarks } from './study-marks';
 import { lockRecordedAnswer, recordOpening } from './study.repo';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DatabaseHandle } from '@/db/client';
 import { LruCache } from '@/lib/lru-cache';
-import type { NotebookPlace } from '../review';
+import type { NotebookPlace } from '@/modules/review';
 import { loadMarks } from './study.repo';
 
 /**

@@ -6,8 +6,8 @@ import {
 import type { Database } from '@/db/client';
 import { inTransaction } from '@/db/transaction';
 import { saoPauloDay } from '@/lib/clock';
-import type { ResolvedSession } from '../auth/auth.service';
-import type { CatalogService } from '../catalog/catalog.service';
+import type { ResolvedSession } from '@/modules/auth';
+import type { CatalogService } from '@/modules/catalog';
 import type { SimuladoService } from './simulado.service';
 import type { StudyMarks } from './study-marks';
 import {
@@ -20,7 +20,7 @@ import {
 } from './study.repo';
 import { settleAnswer } from './answer-recording';
 import { questionStats } from './crowd-stats.service';
-import { answerMovesQuestion } from '../review';
+import { answerMovesQuestion } from '@/modules/review';
 import { catalogErrors, studyErrors } from '@/lib/app-errors';
 
 type QuestionKeys = Pick<CatalogService, 'questionKey'>;

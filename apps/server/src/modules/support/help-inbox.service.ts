@@ -14,12 +14,10 @@ import type { Database } from '@/db/client';
 import type { UserRow } from '@/db/schema';
 import { inTransaction } from '@/db/transaction';
 import { helpInboxErrors, mailErrors } from '@/lib/app-errors';
-import { actorOf, recordAudit } from '../audit/audit.service';
-import { accountTypeOf, planOf } from '../entitlements/plan';
-import { helpReplyMail } from '../mail/mail.templates';
-import { commitThenMail } from '../mail/mail-after-commit';
-import { createTokensService } from '../tokens/tokens.service';
-import type { Mailer } from '../mail/mailer';
+import { actorOf, recordAudit } from '@/modules/audit';
+import { accountTypeOf, planOf } from '@/modules/entitlements';
+import { helpReplyMail, commitThenMail, type Mailer } from '@/modules/mail';
+import { createTokensService } from '@/modules/tokens';
 import {
   findHelpRequest,
   helpInbox,

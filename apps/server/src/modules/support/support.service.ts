@@ -8,10 +8,9 @@ import {
 } from '@gabarita/shared';
 import type { Database } from '@/db/client';
 import type { UserRow } from '@/db/schema';
-import { escapeHtml } from '../mail/mail.templates';
-import type { Mailer } from '../mail/mailer';
-import { createRateLimiter, type RateLimitRule } from '../rate-limit/rate-limit.service';
-import type { CatalogService } from '../catalog/catalog.service';
+import { escapeHtml, type Mailer } from '@/modules/mail';
+import { createRateLimiter, type RateLimitRule } from '@/modules/rate-limit';
+import type { CatalogService } from '@/modules/catalog';
 import { insertErrorReport, insertHelpRequest } from './support.repo';
 import { supportErrors } from '@/lib/app-errors';
 

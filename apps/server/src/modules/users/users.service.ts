@@ -4,10 +4,10 @@ import { type MeResponse } from '@gabarita/shared';
 import type { Database } from '@/db/client';
 import type { UserRow } from '@/db/schema';
 import { AppError } from '@/lib/errors';
-import { type AuthService, toSessionUser } from '../auth/auth.service';
-import { planOf } from '../entitlements/plan';
+import { type AuthService, toSessionUser } from '@/modules/auth';
+import { planOf } from '@/modules/entitlements';
 import { normalizePhoto } from './photo';
-import { photoUrlOf } from './photo-url';
+import { photoUrlOf } from '@/lib/photo-url';
 import { findPhoto, findUserWithEntitlement, savePhoto, updateName } from './users.repo';
 import { authErrors, accountErrors } from '@/lib/app-errors';
 

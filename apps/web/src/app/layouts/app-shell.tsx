@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Outlet } from 'react-router';
 import { NoticeTray } from '@/features/notices/components/notice-tray';
+import { ConnectionNotice } from '@/domain/offline/connection-notice';
 import { AppHeader } from './app-header';
 import { FooterLinks } from './footer-links';
 import { SideMenu } from './side-menu';
@@ -47,6 +48,7 @@ export function AppShell() {
         <div className="flex min-h-[calc(100dvh-4rem)] min-w-0 flex-1 flex-col" inert={drawerOpen}>
           <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus-visible:outline-none">
             <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-10 lg:px-10">
+              <ConnectionNotice />
               <NoticeTray />
               <Outlet />
             </div>

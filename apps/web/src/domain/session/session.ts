@@ -7,7 +7,8 @@ import {
 } from '@gabarita/shared';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { keptSession } from './kept-session';
 import type { LoginRedirectState } from './login-state';
 import { QUERY_KEYS } from '@/domain/query-keys';
 
@@ -15,8 +16,15 @@ import { QUERY_KEYS } from '@/domain/query-keys';
  * index.html preloads this URL (as="fetch", same-origin credentials); a plain GET through
  * apiRequest matches that preload, so the first call takes its answer instead of asking again.
  */
-export function fetchSession(signal?: AbortSignal): Promise<SessionResponse> {
-  return apiRequest('/auth/session', sessionResponseSchema, { signal });
+export async function fetchSession(signal?: AbortSignal): Promise<SessionResponse> {
+  try {
+    return await apiRequest('/auth/session', sessionResponseSchema, { signal });
+  } catch (error) {
+    // Without a connection the account is the one this browser last saw, for what works offline.
+    const kept = error instanceof ApiError && error.status === 0 ? keptSession() : undefined;
+    if (kept) return kept;
+    throw error;
+  }
 }
 
 export const sessionQueryOptions = queryOptions({

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CommentarySource, SubjectStudyNotes } from '@gabarita/shared';
-import type { TutorMaterial } from '@/modules/catalog/catalog.service';
+import type { TutorMaterial } from '@/modules/catalog';
 import { htmlToText } from './html-text';
 import { rasterForModel } from './images';
 import { buildPrompt, type TutorPrompt } from './prompts';

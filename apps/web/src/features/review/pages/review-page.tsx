@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { countLabel, PATHS, STUDY_TOOLS_MESSAGES, type ReviewItem, plural } from '@gabarita/shared';
-import { CalendarCheck, FilterX, Layers, NotebookPen, RotateCcw } from 'lucide-react';
+import { CalendarCheck, FileDown, FilterX, Layers, NotebookPen, RotateCcw } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, cardClasses } from '@/components/ui/card';
 import { Page } from '@/components/ui/page';
 import { PlanBadge } from '@/domain/plans/plan-badge';
@@ -234,6 +234,17 @@ export default function ReviewPage() {
       title={STUDY_TOOLS_MESSAGES.reviewTitle}
       description="As questões que você errou, para refazer do zero. Errou, ela volta no dia seguinte; acertou, volta cada vez mais tarde, no dia certo para você lembrar dela."
       badge={accountType && <PlanBadge premium={accountType === 'premium'} />}
+      actions={
+        accountType === 'premium' && (
+          <Link
+            to={PATHS.mistakesExport.path}
+            className={buttonClasses({ variant: 'secondary', className: 'self-start' })}
+          >
+            <FileDown className="size-4" aria-hidden="true" />
+            Exportar
+          </Link>
+        )
+      }
     >
       {accountType === 'premium' ? <Notebook /> : accountType ? <ReviewInvitation /> : null}
     </Page>

@@ -1,0 +1,21 @@
+import type { AppConfig } from '@/config';
+import type { Database } from '@/db/client';
+import type { ModulePlugin } from '@/lib/module-plugin';
+import type { CatalogService } from '@/modules/catalog';
+import { createReviewService } from '@/modules/study';
+import { notebookExportRoutes } from './notebook-export.routes';
+import { createNotebookExportService } from './notebook-export.service';
+
+export const notebookExportModule: ModulePlugin<{
+  db: Database;
+  catalog: CatalogService;
+  config: Pick<AppConfig, 'appUrl'>;
+}> = async (api, { db, catalog, config }) => {
+  await api.register(notebookExportRoutes, {
+    notebookExport: createNotebookExportService({
+      review: createReviewService(db),
+      catalog,
+      appUrl: config.appUrl,
+    }),
+  });
+};

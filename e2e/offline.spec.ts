@@ -1,0 +1,79 @@
+import { expect, test } from './support/fixtures';
+import { expectAccessible } from './support/accessibility';
+
+/** Installable app and its service worker (docs/product-rules.md, "Review", offline). */
+test.use({ serviceWorkers: 'allow' });
+
+/** A PNG's width and height, from its IHDR chunk. */
+function pngSize(png: Buffer): [number, number] {
+  expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+  return [png.readUInt32BE(16), png.readUInt32BE(20)];
+}
+
+test('the app can be installed: a manifest with what Chromium asks for, and a service worker that controls the page', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBe('/manifest.webmanifest');
+  const response = await page.request.get(href!);
+  expect(response.ok()).toBe(true);
+  expect(response.headers()['content-type']).toContain('application/manifest+json');
+  const manifest = (await response.json()) as {
+    name: string;
+    short_name: string;
+    start_url: string;
+    display: string;
+    icons: { src: string; sizes: string; type: string }[];
+  };
+  expect(manifest).toMatchObject({
+    name: 'Gabarita - Sua Plataforma de Estudos',
+    short_name: 'Gabarita',
+    start_url: '/',
+    display: 'standalone',
+  });
+  for (const size of [192, 512]) {
+    const icon = manifest.icons.find((candidate) => candidate.sizes === `${size}x${size}`);
+    expect(icon, `ícone ${size}x${size}`).toBeDefined();
+    const image = await page.request.get(icon!.src);
+    expect(image.headers()['content-type']).toBe('image/png');
+    expect(pngSize(await image.body())).toEqual([size, size]);
+  }
+
+  // The worker takes the page it was registered from, without a reload.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  expect(
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL),
+  ).toMatch(/\/sw\.js$/);
+});
+
+test('without a connection the page says so, and the app opens again from the device', async ({
+  page,
+  context,
+  freeAccount,
+}) => {
+  await context.addCookies(freeAccount.cookies);
+  await page.goto('/');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  // Everything the worker keeps is in before the connection goes.
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    if (registration.installing || registration.waiting) {
+      await new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', resolve),
+      );
+    }
+  });
+
+  await context.setOffline(true);
+  const notice = page.getByRole('region', { name: 'Conexão' });
+  await expect(notice).toContainText('Você está sem conexão.');
+  await expectAccessible(page, 'aviso de sem conexão');
+
+  await page.reload();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Gabarita' })).toBeVisible();
+  await page.screenshot({ path: 'e2e/.artifacts/screenshots/offline-reload-1280.png' });
+
+  await context.setOffline(false);
+  await expect(notice).toBeHidden();
+});
