@@ -7,16 +7,37 @@ import {
   reviewSettingsSchema,
   type FlashcardInput,
   type ReviewRequest,
+  type ReviewQueueResponse,
   type ReviewSettings,
 } from '@gabarita/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { QUERY_KEYS } from '@/domain/query-keys';
-import { apiRequest, noContent } from '@/lib/api-client';
+import { ApiError, apiRequest, noContent } from '@/lib/api-client';
+import { keptSession } from '@/domain/session/kept-session';
+import { keepQueue, keptQueue } from './kept-queue';
 
-/** GET /me/review/today, read once per visit: the session walks the list it started with. */
+/**
+ * GET /me/review/today, kept on the device as it arrives; without a connection, the kept copy
+ * (docs/product-rules.md, "Offline use"). A browser without IndexedDB simply keeps nothing.
+ */
+async function fetchReviewToday(signal: AbortSignal): Promise<ReviewQueueResponse> {
+  const userId = keptSession()?.user?.id;
+  try {
+    const queue = await apiRequest('/me/review/today', reviewQueueResponseSchema, { signal });
+    if (userId) await keepQueue(userId, queue).catch(() => undefined);
+    return queue;
+  } catch (error) {
+    const offline = error instanceof ApiError && error.status === 0;
+    const kept = offline && userId ? await keptQueue(userId).catch(() => undefined) : undefined;
+    if (kept) return kept;
+    throw error;
+  }
+}
+
+/** The day's queue, read once per visit: the session walks the list it started with. */
 export const reviewTodayQueryOptions = queryOptions({
   queryKey: QUERY_KEYS.reviewToday,
-  queryFn: ({ signal }) => apiRequest('/me/review/today', reviewQueueResponseSchema, { signal }),
+  queryFn: ({ signal }) => fetchReviewToday(signal),
   staleTime: Infinity,
   refetchOnWindowFocus: false,
 });
@@ -36,9 +57,12 @@ export const reviewSettingsQueryOptions = queryOptions({
   queryFn: ({ signal }) => apiRequest('/me/review/settings', reviewSettingsSchema, { signal }),
 });
 
+/** Where a review is posted (also by the device's queue of what waited for the connection). */
+export const REVIEW_PATH = '/me/review/reviews';
+
 /** One review, with the id this device made for it (sending it again changes nothing). */
 export function sendReview(review: ReviewRequest) {
-  return apiRequest('/me/review/reviews', reviewResultSchema, { method: 'POST', body: review });
+  return apiRequest(REVIEW_PATH, reviewResultSchema, { method: 'POST', body: review });
 }
 
 export function useSaveReviewSettings() {

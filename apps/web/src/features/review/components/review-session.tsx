@@ -14,8 +14,10 @@ import { QUERY_KEYS } from '@/domain/query-keys';
 import { useQuestion } from '@/domain/questions/question-queries';
 import { QuestionStatement } from '@/domain/questions/question-statement';
 import { RichHtml } from '@/domain/questions/rich-html';
-import { errorMessage } from '@/lib/api-client';
-import { sendReview } from '@/domain/review/review-api';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { useSession } from '@/domain/session/session';
+import { REVIEW_PATH, sendReview } from '@/domain/review/review-api';
+import { dropKeptItem } from '@/domain/review/kept-queue';
 
 const NO_FIGURES: never[] = [];
 
@@ -286,6 +288,9 @@ export function ReviewSession({ items: queued }: { items: ReviewQueueItem[] }) {
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const clientIds = useRef(new Map<string, string>());
+  const userId = useSession().data?.user?.id;
+  // The last rating waits on this device for the connection.
+  const [keptOnDevice, setKeptOnDevice] = useState(false);
   const item = items[index];
 
   const rate = useCallback(
@@ -296,16 +301,35 @@ export function ReviewSession({ items: queued }: { items: ReviewQueueItem[] }) {
         clientId = crypto.randomUUID();
         clientIds.current.set(item.id, clientId);
       }
+      const review = {
+        clientId,
+        itemId: item.id,
+        rating,
+        reviewedAt: new Date().toISOString(),
+        ...(letter ? { letter } : {}),
+      };
       setSending(true);
       setError(null);
       try {
-        await sendReview({
-          clientId,
-          itemId: item.id,
-          rating,
-          reviewedAt: new Date().toISOString(),
-          ...(letter ? { letter } : {}),
-        });
+        try {
+          await sendReview(review);
+          setKeptOnDevice(false);
+        } catch (failure) {
+          // Without a connection the rating waits on the device, under its id, and goes out when
+          // the connection returns (docs/product-rules.md, "Offline use").
+          const offline = failure instanceof ApiError && failure.status === 0;
+          if (!offline || !userId) throw failure;
+          const { queueItem } = await import('@/domain/offline/outbox');
+          await queueItem({
+            id: clientId,
+            userId,
+            path: REVIEW_PATH,
+            body: review,
+            queuedAt: review.reviewedAt,
+          });
+          setKeptOnDevice(true);
+        }
+        if (userId) void dropKeptItem(userId, item.id).catch(() => undefined);
         setIndex((current) => current + 1);
         void client.invalidateQueries({ queryKey: QUERY_KEYS.reviewCount });
         void client.invalidateQueries({ queryKey: QUERY_KEYS.retention });
@@ -315,7 +339,7 @@ export function ReviewSession({ items: queued }: { items: ReviewQueueItem[] }) {
         setSending(false);
       }
     },
-    [client, item, sending],
+    [client, item, sending, userId],
   );
 
   if (!item) {
@@ -349,6 +373,12 @@ export function ReviewSession({ items: queued }: { items: ReviewQueueItem[] }) {
           sending={sending}
           onRate={(rating) => void rate(rating)}
         />
+      )}
+      {keptOnDevice && !error && (
+        <p role="status" className="mt-4 text-sm text-ink-muted">
+          Sem conexão: a avaliação anterior ficou guardada neste aparelho e será enviada quando a
+          conexão voltar.
+        </p>
       )}
       {error && (
         <Notice tone="error" className="mt-4">
