@@ -4,7 +4,7 @@ import type { PersonalDataOwner } from '@/lib/personal-data';
 export const reviewPersonalData: PersonalDataOwner = {
   module: 'review',
   tables: {
-    flashcards: ['user_id'],
+    flashcards: ['user_id', 'front', 'back'],
     review_logs: ['user_id'],
     review_settings: ['user_id'],
   },
