@@ -1,4 +1,6 @@
+import { signedInAccount, uniqueEmail } from './support/accounts';
 import { expect, test } from './support/fixtures';
+import { runOperatorCommand } from './support/operator';
 import { expectAccessible } from './support/accessibility';
 
 /** Installable app and its service worker (docs/product-rules.md, "Review", offline). */
@@ -76,4 +78,55 @@ test('without a connection the page says so, and the app opens again from the de
 
   await context.setOffline(false);
   await expect(notice).toBeHidden();
+});
+
+test('the day’s review goes on without a connection and its ratings reach the server once it returns', async ({
+  page,
+  playwright,
+}) => {
+  test.setTimeout(120_000);
+  const { email } = await signedInAccount(page.request, { email: uniqueEmail('offline') });
+  runOperatorCommand('user:grant-premium', email, '30');
+  const origin = { origin: process.env.E2E_BASE_URL! };
+  for (const front of ['Capital do Brasil?', 'Quantos estados tem o Brasil?', 'Maior rio?']) {
+    const created = await page.request.post('/api/me/flashcards', {
+      headers: origin,
+      data: { front, back: 'Resposta.' },
+    });
+    expect(created.status()).toBe(201);
+  }
+  // What the server holds, read apart from the page (its connection is what goes away).
+  const server = await playwright.request.newContext({
+    baseURL: process.env.E2E_BASE_URL,
+    storageState: await page.context().storageState(),
+  });
+  const dueOnServer = async () =>
+    ((await (await server.get('/api/me/review/today')).json()) as { dueCount: number }).dueCount;
+  expect(await dueOnServer()).toBe(3);
+
+  await page.goto('/revisao-de-hoje');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  const item = page.getByRole('region', { name: 'Item da revisão' });
+  await expect(item).toContainText('1 de 3');
+
+  await page.context().setOffline(true);
+  for (const position of [1, 2, 3]) {
+    await expect(item).toContainText(`${position} de 3`);
+    await page.keyboard.press('Space');
+    await expect(item.getByRole('button', { name: /Bom/ })).toBeVisible();
+    await page.keyboard.press('3');
+    if (position < 3) await expect(item).toContainText(`${position + 1} de 3`);
+  }
+  await expect(page.getByText('Revisão de hoje concluída: 3 itens revisados.')).toBeVisible();
+  const notice = page.getByRole('region', { name: 'Conexão' });
+  await expect(notice).toContainText('Você está sem conexão.');
+  await expect(notice).toContainText('3 avaliações aguardam envio.');
+  await page.screenshot({ path: 'e2e/.artifacts/screenshots/review-offline-1280.png' });
+  await expectAccessible(page, 'revisão sem conexão');
+  expect(await dueOnServer()).toBe(3);
+
+  await page.context().setOffline(false);
+  await expect(notice).toBeHidden({ timeout: 20_000 });
+  expect(await dueOnServer()).toBe(0);
+  await server.dispose();
 });

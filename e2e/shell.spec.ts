@@ -7,6 +7,7 @@ const MENU_ENTRIES = [
   'Disciplinas isoladas',
   'Buscar questões',
   'Caderno de erros',
+  'Revisão de hoje',
   'Simulados',
   'Planos de Assinatura',
   'Gerenciar Conta',

@@ -25,6 +25,7 @@ import { noticesModule } from '@/modules/notices';
 import { operationsMetricsModule } from '@/modules/operations-metrics';
 import { operatorModule } from '@/modules/operator';
 import { paymentsConsoleModule } from '@/modules/payments-console';
+import { reviewModule } from '@/modules/review';
 import { studyModule } from '@/modules/study';
 import { supportModule } from '@/modules/support';
 import { usersModule } from '@/modules/users';
@@ -63,6 +64,7 @@ const API_MODULES: ModulePlugin<AppServices>[] = [
   accountDeletionModule,
   catalogModule,
   studyModule,
+  reviewModule,
   notebookExportModule,
   examOptionsModule,
   supportModule,

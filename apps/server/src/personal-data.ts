@@ -15,6 +15,7 @@ import { mailPersonalData } from '@/modules/mail';
 import { noticesPersonalData } from '@/modules/notices';
 import { operatorPersonalData } from '@/modules/operator';
 import { type RateLimiter, rateLimitPersonalData } from '@/modules/rate-limit';
+import { reviewPersonalData } from '@/modules/review';
 import { studyPersonalData } from '@/modules/study';
 import { supportPersonalData } from '@/modules/support';
 import { type TokenLedger, tokensPersonalData } from '@/modules/tokens';
@@ -40,6 +41,7 @@ export function createPersonalData(deps: {
     entitlementsPersonalData,
     tokensPersonalData(deps.ledger),
     studyPersonalData,
+    reviewPersonalData,
     examOptionsPersonalData,
     billingPersonalData(db),
     aiPersonalData(db, retention.aiChatDays),

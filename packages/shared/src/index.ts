@@ -42,3 +42,4 @@ export * from './api/notebook-export';
 export * from './messages/study-tools';
 export * from './api/privacy';
 export * from './messages/privacy';
+export * from './api/review';

@@ -48,6 +48,7 @@ export const PATHS = {
   simulado: { path: '/simulado', access: 'user' },
   questionSearch: { path: '/buscar-questoes', access: 'user' },
   mistakes: { path: '/caderno-de-erros', access: 'user' },
+  reviewToday: { path: '/revisao-de-hoje', access: 'user' },
   mistakesExport: { path: '/caderno-de-erros/exportar', access: 'user' },
 
   staffArea: { path: '/admin', access: 'staff' },

@@ -17,6 +17,7 @@ import {
   ACCOUNTS_CONSOLE_MESSAGES,
   SUPPORT_MESSAGES,
   PRIVACY_MESSAGES,
+  REVIEW_MESSAGES,
   NOTEBOOK_EXPORT_MESSAGES,
 } from '@gabarita/shared';
 import { AppError } from './errors';
@@ -312,4 +313,15 @@ export const privacyErrors = {
   deleteStaff: () => new AppError('privacy/staff-account', 403, PRIVACY_MESSAGES.deleteStaff),
   consentSaveFailed: () =>
     new AppError('privacy/consent-failed', 500, PRIVACY_MESSAGES.consentSaveFailed),
+};
+
+export const reviewErrors = {
+  itemNotFound: () => new AppError('review/item-not-found', 404, REVIEW_MESSAGES.itemNotFound),
+  tooOld: () => new AppError('review/too-old', 422, REVIEW_MESSAGES.reviewTooOld),
+  flashcardNotFound: () =>
+    new AppError('review/flashcard-not-found', 404, REVIEW_MESSAGES.flashcardNotFound),
+  questionNotInNotebook: () =>
+    new AppError('review/question-not-in-notebook', 404, REVIEW_MESSAGES.questionNotInNotebook),
+  unknownDiscipline: () =>
+    new AppError('review/unknown-discipline', 400, REVIEW_MESSAGES.unknownDiscipline),
 };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { type Database, executeRows } from '@/db/client';
 import {
@@ -26,7 +27,10 @@ import {
   questionHistory,
   questions,
   rateLimits,
+  flashcards,
   reviewItems,
+  reviewLogs,
+  reviewSettings,
   sessions,
   simuladoQuestions,
   simulados,
@@ -235,12 +239,43 @@ export async function seedPersonalData(
     { userId: user.id, questionId: second },
   ]);
   await db.insert(dailyUsage).values({ userId: user.id, day: today(), questionChecks: 1 });
-  await db.insert(reviewItems).values({
+  const [reviewItem] = await db
+    .insert(reviewItems)
+    .values({
+      userId: user.id,
+      questionId: first,
+      dueDay: today(),
+      lastWrongAt: now,
+    })
+    .returning({ guid: reviewItems.guid });
+  await db.insert(flashcards).values({
     userId: user.id,
-    questionId: first,
+    front: `Frente ${marker}`,
+    back: `Verso ${marker}`,
+    disciplineCode: question.disciplineCode,
+    subject: question.subject,
+    sourceQuestionId: first,
     dueDay: today(),
-    lastWrongAt: now,
   });
+  await db.insert(reviewLogs).values({
+    userId: user.id,
+    clientId: randomUUID(),
+    itemGuid: reviewItem!.guid,
+    kind: 'question',
+    questionId: first,
+    disciplineCode: question.disciplineCode,
+    rating: 3,
+    fsrsState: 2,
+    elapsedDays: 1,
+    scheduledDays: 3,
+    stability: 3,
+    difficulty: 6,
+    reviewedAt: now,
+    nextDue: new Date(now.getTime() + 3 * DAY_MS),
+    nextDueDay: today(),
+    applied: true,
+  });
+  await db.insert(reviewSettings).values({ userId: user.id, desiredRetention: 0.85 });
   const [simulado] = await db
     .insert(simulados)
     .values({

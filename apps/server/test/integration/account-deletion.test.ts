@@ -65,6 +65,9 @@ const PERSONAL_DATA: Record<string, string[]> = {
   question_history: ['user_id'],
   daily_usage: ['user_id'],
   review_items: ['user_id'],
+  flashcards: ['user_id', 'front', 'back'],
+  review_logs: ['user_id'],
+  review_settings: ['user_id'],
   simulados: ['user_id'],
   // Kept for the fiscal period, under a pseudonym.
   purchases: ['user_id', 'account_pseudonym'],

@@ -378,6 +378,46 @@ const MATRIX: Record<string, Probe> = {
     url: fixed('/api/me/history/progress'),
     expect: premiumOnly(200),
   },
+  'GET /api/me/review/today': { url: fixed('/api/me/review/today'), expect: premiumOnly(200) },
+  // An item that is nobody's: refused as not found, after the access layer.
+  'POST /api/me/review/reviews': {
+    url: fixed('/api/me/review/reviews'),
+    body: () => ({
+      clientId: '00000000-0000-4000-8000-000000000001',
+      itemId: NO_PURCHASE,
+      rating: 3,
+      reviewedAt: new Date().toISOString(),
+    }),
+    expect: premiumOnly([404, 'review/item-not-found']),
+  },
+  'GET /api/me/review/settings': { url: fixed('/api/me/review/settings'), expect: signedIn(200) },
+  'PUT /api/me/review/settings': {
+    url: fixed('/api/me/review/settings'),
+    body: () => ({ desiredRetention: 0.9 }),
+    expect: signedIn(200),
+  },
+  'GET /api/me/review/retention': { url: fixed('/api/me/review/retention'), expect: signedIn(200) },
+  'GET /api/me/flashcards': { url: fixed('/api/me/flashcards'), expect: premiumOnly(200) },
+  'POST /api/me/flashcards': {
+    url: fixed('/api/me/flashcards'),
+    body: () => ({ front: 'Frente', back: 'Verso' }),
+    expect: premiumOnly(201),
+  },
+  'POST /api/me/flashcards/from-question': {
+    url: fixed('/api/me/flashcards/from-question'),
+    body: () => ({ questionId: 'nenhuma_prova_1' }),
+    expect: premiumOnly([404, 'review/question-not-in-notebook']),
+  },
+  // Someone else's card is as unknown as a missing one.
+  'PUT /api/me/flashcards/:id': {
+    url: fixed(`/api/me/flashcards/${NO_PURCHASE}`),
+    body: () => ({ front: 'Frente', back: 'Verso' }),
+    expect: premiumOnly([404, 'review/flashcard-not-found']),
+  },
+  'DELETE /api/me/flashcards/:id': {
+    url: fixed(`/api/me/flashcards/${NO_PURCHASE}`),
+    expect: premiumOnly([404, 'review/flashcard-not-found']),
+  },
   'GET /api/me/question-checks': { url: fixed('/api/me/question-checks'), expect: signedIn(200) },
   'POST /api/simulados': {
     url: fixed('/api/simulados'),

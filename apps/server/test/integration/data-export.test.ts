@@ -136,6 +136,7 @@ describe('data export', () => {
         'plano.json',
         'provas-abertas.json',
         'reportes-de-erro.json',
+        'revisao-e-cartoes.json',
         'respostas.csv',
         'respostas.json',
         'simulados.json',
@@ -198,6 +199,17 @@ describe('data export', () => {
     ]);
     expect(read('caderno-de-erros.json')).toEqual([
       expect.objectContaining({ questao: firstQuestion }),
+    ]);
+    const review = read('revisao-e-cartoes.json');
+    expect(review.retencaoDesejada).toBe(0.85);
+    expect(review.cartoes).toEqual([
+      expect.objectContaining({
+        questaoDeOrigem: firstQuestion,
+        frente: expect.stringMatching(/^Frente /),
+      }),
+    ]);
+    expect(review.revisoes).toEqual([
+      expect.objectContaining({ questao: firstQuestion, avaliacao: 'Bom', valeu: true }),
     ]);
     const purchases = read('compras.json');
     expect(purchases.map((p: { id: string }) => p.id).sort()).toEqual(

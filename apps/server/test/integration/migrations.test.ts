@@ -304,3 +304,68 @@ describe('the package lots migration (0036) on wallets filled before it', () => 
     }
   });
 });
+
+describe('the FSRS migration (0037) on a notebook scheduled by the ladder', () => {
+  it('gives every ladder place its FSRS state and keeps every item and due day', async () => {
+    const database = await createTestDatabase();
+    try {
+      const db = database.db;
+      const { user } = await createPasswordUser(db);
+      await createContentImportService(db).importContent(editedCatalog(() => undefined));
+      const ids = (await db.select({ id: schema.questions.id }).from(schema.questions)).map(
+        (row) => row.id,
+      );
+      const lastReviewedAt = new Date('2026-01-10T15:00:00Z');
+      // As the ladder wrote them: steps 0..4 with their due day, and one mastered (no due day).
+      await db.insert(schema.reviewItems).values(
+        [0, 1, 2, 3, 4, null].map((step, at) => ({
+          userId: user.id,
+          questionId: ids[at]!,
+          step: step ?? 4,
+          dueDay: step === null ? null : `2026-01-${11 + at}`,
+          lastWrongAt: new Date('2026-01-01T15:00:00Z'),
+          lastReviewedAt,
+        })),
+      );
+
+      await db.execute(sql.raw(lastStatementOf('0037_fsrs_review')));
+
+      const rows = await executeRows<{
+        question_id: string;
+        due_day: string;
+        due: Date;
+        stability: number;
+        reps: number;
+        scheduled_days: number;
+        fsrs_state: number;
+        guid: string;
+      }>(
+        db,
+        sql`select question_id, to_char(due_day, 'YYYY-MM-DD') as due_day, due, stability, reps,
+                   scheduled_days, fsrs_state, guid
+              from review_items order by reps`,
+      );
+      expect(rows).toHaveLength(6);
+      expect(
+        rows.map((row) => [row.due_day, row.reps, row.scheduled_days, row.fsrs_state]),
+      ).toEqual([
+        ['2026-01-11', 1, 1, 2],
+        ['2026-01-12', 2, 1, 2],
+        ['2026-01-13', 3, 3, 2],
+        ['2026-01-14', 4, 7, 2],
+        ['2026-01-15', 5, 21, 2],
+        // Mastered: due again 56 days after its last review.
+        ['2026-03-07', 6, 56, 2],
+      ]);
+      // Due at the start of its São Paulo day; the mastered one, 56 days after its last review.
+      expect(new Date(rows[0]!.due).toISOString()).toBe('2026-01-11T03:00:00.000Z');
+      expect(new Date(rows[5]!.due).toISOString()).toBe('2026-03-07T15:00:00.000Z');
+      expect(rows.map((row) => row.stability)).toEqual(
+        [...rows.map((row) => row.stability)].sort((a, b) => a - b),
+      );
+      expect(new Set(rows.map((row) => row.guid)).size).toBe(6);
+    } finally {
+      await database.destroy();
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { createEmptyCard, fsrs, Rating } from 'ts-fsrs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   COMMON_ERROR_MESSAGES,
@@ -8,7 +9,7 @@ import { get, send, signedInStudent } from '../helpers/accounts';
 import { parsed } from '../helpers/contract';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
-/** The mistakes notebook and its review ladder (docs/product-rules.md, "Mistakes notebook"). */
+/** The mistakes notebook and its review schedule (docs/product-rules.md, "Mistakes notebook", "Review"). */
 describe('mistakes notebook', () => {
   let testApp: TestApp;
   beforeAll(async () => {
@@ -41,14 +42,24 @@ describe('mistakes notebook', () => {
     }
   });
 
-  it('takes every wrong answer; right answers on due days climb 1, 3, 7, 21 days; wrong goes back', async () => {
+  it('takes every wrong answer; right answers on due days space it as FSRS does; wrong brings it back the next day', async () => {
     const { cookie } = await signedInStudent(app(), testApp.database, {
       premium: true,
     });
+    // The reference: ts-fsrs with the parameters of docs/product-rules.md, "Review".
+    const scheduler = fsrs({
+      request_retention: 0.9,
+      enable_fuzz: false,
+      learning_steps: ['1d'],
+      relearning_steps: ['1d'],
+    });
+    const dayOf = (date: Date) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(date);
     vi.useFakeTimers({ toFake: ['Date'] });
     at('2026-03-10');
     expect((await check(cookie, 'alfa_2017_prova_1', 'B')).json().correct).toBe(false);
     expect((await check(cookie, 'alfa_2017_prova_2', 'C')).json().correct).toBe(true);
+    let card = scheduler.next(createEmptyCard(), new Date(), Rating.Again).card;
     let book = await notebook(cookie);
     expect(book.items.map((item) => [item.id, item.step, item.dueDay, item.due])).toEqual([
       ['alfa_2017_prova_1', 0, '2026-03-11', false],
@@ -59,29 +70,36 @@ describe('mistakes notebook', () => {
     await check(cookie, 'alfa_2017_prova_1', 'A');
     expect((await notebook(cookie)).items[0]).toMatchObject({ step: 0, dueDay: '2026-03-11' });
 
-    const climb = async (day: string, expected: { step: number; dueDay: string | null }) => {
+    const answer = async (day: string, right: boolean, step: number) => {
       at(day);
       expect(await dueCount(cookie)).toBe(1);
-      await check(cookie, 'alfa_2017_prova_1', 'A');
-      expect((await notebook(cookie)).items[0]).toMatchObject(expected);
+      await check(cookie, 'alfa_2017_prova_1', right ? 'A' : 'D');
+      card = scheduler.next(card, new Date(), right ? Rating.Good : Rating.Again).card;
+      expect((await notebook(cookie)).items[0]).toMatchObject({ step, dueDay: dayOf(card.due) });
       expect(await dueCount(cookie)).toBe(0);
+      return dayOf(card.due);
     };
-    await climb('2026-03-11', { step: 1, dueDay: '2026-03-12' });
-    await climb('2026-03-12', { step: 2, dueDay: '2026-03-15' });
-    // Wrong on review: back to the first rung, due the next day.
-    at('2026-03-15');
-    await check(cookie, 'alfa_2017_prova_1', 'D');
-    expect((await notebook(cookie)).items[0]).toMatchObject({ step: 0, dueDay: '2026-03-16' });
-    await climb('2026-03-16', { step: 1, dueDay: '2026-03-17' });
-    await climb('2026-03-17', { step: 2, dueDay: '2026-03-20' });
-    await climb('2026-03-20', { step: 3, dueDay: '2026-03-27' });
+    let next = await answer('2026-03-11', true, 1);
+    next = await answer(next, true, 2);
+    // Wrong on review: due the next day.
+    expect(await answer(next, false, 0)).toBe(
+      new Date(Date.parse(`${next}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10),
+    );
+    next = await answer(dayOf(card.due), true, 1);
+    const gaps: number[] = [];
+    for (let step = 2; step <= 5; step++) {
+      const from = next;
+      next = await answer(from, true, step);
+      gaps.push((Date.parse(next) - Date.parse(from)) / 86_400_000);
+    }
+    // Growing intervals; the question stays in the notebook.
+    expect(gaps).toEqual([...gaps].sort((a, b) => a - b));
+    expect(gaps.at(-1)).toBeGreaterThan(gaps[0]!);
     // Due days left behind still count as due (the review waits for the user).
-    at('2026-03-29');
-    await climb('2026-03-29', { step: 4, dueDay: '2026-04-19' });
-    // Mastered at the end of the 21 days; it stays in the notebook, never due again.
-    await climb('2026-04-19', { step: 4, dueDay: null });
+    at(new Date(Date.parse(`${next}T00:00:00Z`) + 5 * 86_400_000).toISOString().slice(0, 10));
+    expect(await dueCount(cookie)).toBe(1);
     book = await notebook(cookie);
-    expect(book).toMatchObject({ dueToday: 0, total: 1 });
+    expect(book).toMatchObject({ dueToday: 1, total: 1 });
   });
 
   it('counts due reviews per São Paulo day and filters by discipline and subject', async () => {

@@ -97,6 +97,10 @@ export const routes: RouteObject[] = [
               ),
               lazyPage(PATHS.mistakes, () => import('@/features/review/pages/review-page')),
               lazyPage(
+                PATHS.reviewToday,
+                () => import('@/features/review/pages/review-today-page'),
+              ),
+              lazyPage(
                 PATHS.mistakesExport,
                 () => import('@/features/notebook-export/pages/notebook-export-page'),
               ),

@@ -64,6 +64,14 @@ export const QUERY_KEYS = {
   /** GET /me/review with filters. */
   reviewNotebook: (filters: Record<string, string>) =>
     ['user', 'review', 'notebook', filters] as const,
+  /** GET /me/review/today: the day's FSRS queue. */
+  reviewToday: ['user', 'review', 'today'],
+  /** GET /me/flashcards. */
+  flashcards: ['user', 'review', 'flashcards'],
+  /** GET /me/review/retention. */
+  retention: ['user', 'review', 'retention'],
+  /** GET /me/review/settings: the desired retention. */
+  reviewSettings: ['user', 'review-settings'],
   /** GET /me/review/count: 'Revisões de hoje'. */
   reviewCount: ['user', 'review', 'count'],
   /** GET /me/review as the viewer's list (frozen while walked through, as the search list). */

@@ -46,22 +46,15 @@ export const questionSearchResponseSchema = z.object({
 });
 export type QuestionSearchResponse = z.infer<typeof questionSearchResponseSchema>;
 
-/**
- * The review ladder: after a right answer on review, the question comes back after these many
- * days, one step further each time; a wrong answer starts again at the first step
- * (docs/product-rules.md, "Mistakes notebook").
- */
-export const REVIEW_INTERVALS_DAYS = [1, 3, 7, 21] as const;
-
 export const reviewQuerySchema = z.object({
   disciplina: optionalText(100),
   assunto: optionalText(200),
 });
 
 export const reviewItemSchema = z.extend(searchQuestionCardSchema, {
-  /** Right answers on review in a row (0..4); with `dueDay` null the question is mastered. */
+  /** Right answers in a row since the last mistake. */
   step: z.int(),
-  /** São Paulo day ('YYYY-MM-DD') it is due; null once mastered. */
+  /** São Paulo day ('YYYY-MM-DD') FSRS has it due (docs/product-rules.md, "Review"). */
   dueDay: z.nullable(z.string()),
   due: z.boolean(),
   lastWrongAt: z.string(),

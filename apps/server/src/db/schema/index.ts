@@ -20,3 +20,4 @@ export * from './audit';
 export * from './editorial';
 export * from './notices';
 export * from './privacy';
+export * from './review';

@@ -8,9 +8,11 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { exams, questions } from './catalog';
+import { fsrsColumns } from './review';
 import { users } from './users';
 
 /** What each user studied: exams and questions opened, answers, free checks per day. */
@@ -82,9 +84,8 @@ export const dailyUsage = pgTable(
 
 /**
  * The mistakes notebook ('Caderno de erros'): one row per user and question answered wrong at
- * least once, with its place on the review ladder (docs/product-rules.md, "Mistakes notebook").
- * `step` counts right answers on review in a row (0..4); `dueDay` is the São
- * Paulo day it is due again, null once mastered.
+ * least once, with its FSRS state (docs/product-rules.md, "Review"). `step` counts right answers
+ * in a row; `dueDay` is the São Paulo day of `due`, when it is due again.
  */
 export const reviewItems = pgTable(
   'review_items',
@@ -99,10 +100,12 @@ export const reviewItems = pgTable(
     dueDay: date('due_day'),
     lastWrongAt: timestamp('last_wrong_at', { withTimezone: true }).notNull(),
     lastReviewedAt: timestamp('last_reviewed_at', { withTimezone: true }),
+    ...fsrsColumns(),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.questionId] }),
     index('review_items_user_due_idx').on(table.userId, table.dueDay),
+    uniqueIndex('review_items_guid_idx').on(table.guid),
   ],
 );
 

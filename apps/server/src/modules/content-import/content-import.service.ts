@@ -7,6 +7,7 @@ import { type BasisChangeInput, recordBasisChange } from '@/modules/ai';
 import { recordCatalogChange, buildExamIndex, saveExamIndexSnapshot } from '@/modules/catalog';
 import { editsUndoneBy, recordOverwrittenEdits, reportUndoneEdits } from './import-conflicts';
 import { editedInConsole } from './question-versions.repo';
+import { flagQuestionCards } from '@/modules/review';
 import { listContentFolder } from './content-files';
 import {
   type BasisChangedQuestion,
@@ -245,7 +246,15 @@ async function importContent(
         writes.questionsPerStatement,
         await vectors,
       );
-      for (const question of changed) await recordBasisChange(tx, basisChangeOf(question));
+      for (const question of changed) {
+        const change = basisChangeOf(question);
+        await recordBasisChange(tx, change);
+        await flagQuestionCards(
+          tx,
+          question.id,
+          change.kind === 'comment' ? 'commentChanged' : 'keyChanged',
+        );
+      }
       for (const exam of batch) written(exam.questions.length);
       await statistics?.afterWriting(batch.reduce((sum, exam) => sum + exam.questions.length, 0));
     };
@@ -263,6 +272,9 @@ async function importContent(
       waiting = next;
     }
     if (waiting) await write(waiting);
+    for (const removal of retiring.removals) {
+      for (const question of removal.questions) await flagQuestionCards(tx, question.id, 'retired');
+    }
     if (writes.pendingSearchWords) await mergePendingSearchWords(tx);
     await saveStudyNotes(tx, catalog.studyNotes);
     await recordOverwrittenEdits(tx, undoneEdits);

@@ -1,4 +1,5 @@
 import { BUSINESS_TIME_ZONE, PRODUCT_NAME } from '@gabarita/shared';
+import { reviewExportFile } from '@/modules/review';
 import type { PersonalData } from './personal-data.repo';
 import type { ZipFile } from './zip-writer';
 
@@ -23,6 +24,7 @@ export function archiveFiles(data: PersonalData, generatedAt: Date): ZipFile[] {
     json('escolhas-de-opcao.json', optionChoices(data)),
     json('simulados.json', simulados(data)),
     json('caderno-de-erros.json', review(data)),
+    json('revisao-e-cartoes.json', reviewExportFile(data.spacedReview)),
     json('compras.json', purchases(data)),
     json('tokens.json', tokens(data)),
     json('explicacoes-e-textos.json', paidTexts(data)),
@@ -275,9 +277,13 @@ function review(data: PersonalData) {
     questao: item.questionId,
     prova: item.examId,
     disciplina: item.discipline,
+    id: item.guid,
     acertosSeguidosNaRevisao: item.step,
     revisarNoDia: item.dueDay,
-    dominada: item.dueDay === null,
+    revisoes: item.reps,
+    esquecimentos: item.lapses,
+    estabilidadeEmDias: item.stability,
+    dificuldade: item.difficulty,
     ultimoErroEm: iso(item.lastWrongAt),
     ultimaRevisaoEm: iso(item.lastReviewedAt),
   }));
@@ -467,7 +473,11 @@ function readMe(generatedAt: Date, photoName: string | null): string {
     ['simulados.json', 'seus simulados, com as questões, as suas respostas e o resultado.'],
     [
       'caderno-de-erros.json',
-      'as questões do seu Caderno de erros e a etapa de revisão de cada uma.',
+      'as questões do seu Caderno de erros e o estado de revisão de cada uma (FSRS).',
+    ],
+    [
+      'revisao-e-cartoes.json',
+      'os seus cartões de revisão, cada revisão que você fez (Errei, Difícil, Bom, Fácil) e a retenção desejada.',
     ],
     [
       'compras.json',

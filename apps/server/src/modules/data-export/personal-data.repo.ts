@@ -1,5 +1,6 @@
 import { asc, count, desc, eq, max, min, sql, sum } from 'drizzle-orm';
 import type { Database } from '@/db/client';
+import { readReviewPersonalData } from '@/modules/review';
 import {
   aiFeedback,
   chatMessages,
@@ -174,6 +175,11 @@ export async function readPersonalData(db: Database, userId: string) {
         discipline: disciplines.name,
         step: reviewItems.step,
         dueDay: reviewItems.dueDay,
+        guid: reviewItems.guid,
+        reps: reviewItems.reps,
+        lapses: reviewItems.lapses,
+        stability: reviewItems.stability,
+        difficulty: reviewItems.difficulty,
         lastWrongAt: reviewItems.lastWrongAt,
         lastReviewedAt: reviewItems.lastReviewedAt,
       })
@@ -377,6 +383,7 @@ export async function readPersonalData(db: Database, userId: string) {
     consents: accepted,
     dailyUsage: checks,
     previousEmails: formerEmails,
+    spacedReview: await readReviewPersonalData(db, userId),
   };
 }
 

@@ -14,6 +14,7 @@ import { catalogErrors, editorErrors } from '@/lib/app-errors';
 import { recordBasisChange } from '@/modules/ai';
 import { actorOf, recordAudit } from '@/modules/audit';
 import { recordCatalogChange } from '@/modules/catalog';
+import { flagQuestionCards } from '@/modules/review';
 import {
   describeChanges,
   snapshotOf,
@@ -201,6 +202,7 @@ export function createAnswerKeyService(db: Database) {
         to: keyName(after),
         subjects: [{ disciplineCode: previous.disciplina, subject: previous.assunto }],
       });
+      await flagQuestionCards(tx, questionId, 'keyChanged');
       await rescoreAfterKeyChange(tx, questionId, after);
       const link = `/questoes?${new URLSearchParams({ [STUDY_PARAMS.exam]: examId, [STUDY_PARAMS.question]: questionId })}`;
       const notices = answers.flatMap((answer) => {

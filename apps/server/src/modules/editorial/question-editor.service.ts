@@ -11,6 +11,7 @@ import { catalogErrors, editorErrors } from '@/lib/app-errors';
 import { recordBasisChange } from '@/modules/ai';
 import { actorOf, recordAudit } from '@/modules/audit';
 import { recordCatalogChange, examBoardLabel, figureAssetIds } from '@/modules/catalog';
+import { flagQuestionCards } from '@/modules/review';
 import {
   examFilePath,
   examAssetIds,
@@ -231,6 +232,7 @@ export function createQuestionEditorService(db: Database) {
             subject: each.assunto,
           })),
         });
+        await flagQuestionCards(tx, questionId, 'commentChanged');
       }
       await recordAudit(tx, actorOf(editor), {
         action: source === 'edit' ? 'question.edit' : 'question.restore',

@@ -1,4 +1,3 @@
-import { REVIEW_INTERVALS_DAYS } from '@gabarita/shared';
 import type { Database } from '@/db/client';
 import { addDays, saoPauloDay } from '@/lib/clock';
 import {
@@ -24,7 +23,8 @@ export async function rescoreAfterKeyChange(
 ) {
   if (after.status !== 'annulled') {
     await rescoreHistory(tx, questionId, after.answerLetter);
-    await rescoreNotebook(tx, questionId, addDays(saoPauloDay(), REVIEW_INTERVALS_DAYS[0]));
+    // Errei on the day of the change: due the next day (docs/product-rules.md, "Review").
+    await rescoreNotebook(tx, questionId, addDays(saoPauloDay(), 1));
   }
   for (const simulado of await finishedSimuladosWith(tx, questionId)) {
     const rows = await simuladoQuestionRows(tx, simulado.id);

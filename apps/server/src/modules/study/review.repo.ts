@@ -1,46 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Database, executeRows } from '@/db/client';
-import { reviewItems } from '@/db/schema';
-import type { LadderState } from './review-ladder';
 import { QUESTION_CARD_EXAM_COLUMNS, type QuestionResultRow } from '@/modules/catalog';
-
-/** The question's place on the user's review ladder, locked until the transaction ends. */
-export async function lockReviewItem(db: Database, userId: string, questionId: string) {
-  const [row] = await db
-    .select({ step: reviewItems.step, dueDay: reviewItems.dueDay })
-    .from(reviewItems)
-    .where(and(eq(reviewItems.userId, userId), eq(reviewItems.questionId, questionId)))
-    .for('update');
-  return row;
-}
-
-export async function saveReviewItem(
-  db: Database,
-  userId: string,
-  questionId: string,
-  state: LadderState,
-  { wrongAt, reviewedAt }: { wrongAt: Date | null; reviewedAt: Date },
-) {
-  await db
-    .insert(reviewItems)
-    .values({
-      userId,
-      questionId,
-      step: state.step,
-      dueDay: state.dueDay,
-      lastWrongAt: wrongAt ?? reviewedAt,
-      lastReviewedAt: reviewedAt,
-    })
-    .onConflictDoUpdate({
-      target: [reviewItems.userId, reviewItems.questionId],
-      set: {
-        step: state.step,
-        dueDay: state.dueDay,
-        lastReviewedAt: reviewedAt,
-        ...(wrongAt ? { lastWrongAt: wrongAt } : {}),
-      },
-    });
-}
 
 export async function countDueReviews(db: Database, userId: string, today: string) {
   const [row] = await executeRows<{ due: number; total: number }>(

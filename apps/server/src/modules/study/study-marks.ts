@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DatabaseHandle } from '@/db/client';
 import { LruCache } from '@/lib/lru-cache';
-import type { LadderState } from './review-ladder';
+import type { NotebookPlace } from '@/modules/review';
 import { loadMarks } from './study.repo';
 
 /**
@@ -34,7 +34,7 @@ export interface HeldBySimulado {
 export interface UserMarks {
   openedExams: ReadonlySet<string>;
   answers: ReadonlyMap<string, RecordedAnswer>;
-  ladder: ReadonlyMap<string, LadderState>;
+  ladder: ReadonlyMap<string, NotebookPlace>;
   heldBySimulados: ReadonlyMap<string, HeldBySimulado>;
 }
 

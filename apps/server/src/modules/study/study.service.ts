@@ -20,7 +20,7 @@ import {
 } from './study.repo';
 import { settleAnswer } from './answer-recording';
 import { questionStats } from './crowd-stats.service';
-import { nextLadderState } from './review-ladder';
+import { answerMovesQuestion } from '@/modules/review';
 import { catalogErrors, studyErrors } from '@/lib/app-errors';
 
 type QuestionKeys = Pick<CatalogService, 'questionKey'>;
@@ -67,7 +67,7 @@ async function openQuestion(
  * and keeps the first answer in the history. Taking the check and recording the answer is one
  * transaction, with the history row locked, so parallel checks cannot spend two free checks on one
  * question or record two answers. The same transaction counts the first answer for the crowd stats
- * and moves the question on the user's review ladder (any answer, first or not).
+ * and moves the question in the user's review queue (any answer, first or not).
  */
 async function checkAnswer(
   db: Database,
@@ -98,11 +98,11 @@ async function checkAnswer(
   const free = session.sessionUser.accountType !== 'premium';
   const correct = letter === question.answerLetter;
   if (answered) {
-    // A re-check records nothing new, but may move the question on the review ladder. Usually it
+    // A re-check records nothing new, but may move the question in the review queue. Usually it
     // changes nothing there, which the marks (or one read) decide before any transaction; when
     // they say it moves, the transaction decides again on the locked row.
     const ladder = kept.ladder.get(questionId);
-    if (!nextLadderState(ladder, correct, saoPauloDay())) {
+    if (!answerMovesQuestion(ladder, correct, saoPauloDay())) {
       return { correct, gabarito: question.answerLetter };
     }
     try {

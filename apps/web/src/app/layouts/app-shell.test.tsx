@@ -74,6 +74,7 @@ describe('left menu on wide screens (>= 1000 px)', () => {
       'Disciplinas isoladas',
       'Buscar questões',
       'Caderno de erros',
+      'Revisão de hoje',
       'Simulados',
       'Planos de Assinatura',
       'Gerenciar Conta',

@@ -1,9 +1,20 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, PRIVACY_MESSAGES, type MeResponse } from '@gabarita/shared';
+import {
+  AUTH_MESSAGES,
+  PRIVACY_MESSAGES,
+  REVIEW_MESSAGES,
+  type MeResponse,
+} from '@gabarita/shared';
 import { axeViolations } from '@/test/accessibility';
 import { FREE_TOKENS, premiumTokens } from '@/test/tutor-fixtures';
-import { apiError, ME_RESPONSE, renderApp, SIGNED_IN_USER } from '@/test/render-app';
+import {
+  apiError,
+  ME_RESPONSE,
+  renderApp,
+  SIGNED_IN_USER,
+  type StubbedRequest,
+} from '@/test/render-app';
 import { stubAccount } from '../testing/stub-account';
 
 async function renderAccount() {
@@ -38,6 +49,20 @@ describe('/conta', () => {
     expect(detail('Dias restantes')).toHaveTextContent('N/A');
     expect(screen.queryByText('Data de término')).toBeNull();
     expect(screen.getByRole('link', { name: 'Ver planos' })).toHaveAttribute('href', '/assinatura');
+  });
+
+  it('saves the desired retention and says what it trades', { timeout: 30_000 }, async () => {
+    const api = stubAccount(ME_RESPONSE, {
+      'PUT /me/review/settings': (request: StubbedRequest) => request.body as object,
+    });
+    const { user } = await renderAccount();
+    const field = await screen.findByRole('combobox', { name: 'Retenção desejada' });
+    await waitFor(() => expect(field).toHaveDisplayValue('90%'));
+    expect(field).toHaveAccessibleDescription(REVIEW_MESSAGES.retentionTrade);
+    await user.selectOptions(field, '95%');
+    await user.click(screen.getByRole('button', { name: 'Salvar retenção' }));
+    expect(await screen.findByText('Retenção salva.')).toBeVisible();
+    expect(api.calls('PUT /me/review/settings')[0]?.body).toEqual({ desiredRetention: 0.95 });
   });
 
   it('shows the dates and the days remaining of a premium plan', async () => {

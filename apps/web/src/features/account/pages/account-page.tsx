@@ -6,6 +6,7 @@ import {
   PATHS,
 } from '@gabarita/shared';
 import {
+  Brain,
   Coins,
   KeyRound,
   LogOut,
@@ -28,6 +29,7 @@ import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime, formatInteger } from '@/lib/formatters';
+import { ReviewSettingsForm } from '@/domain/review/review-settings-section';
 import { useSignOut } from '@/domain/session/session';
 import { useTokens } from '@/domain/tutor/tokens';
 import { logoutEverywhere, useMe, usePasswordChangeLink, usePurchases } from '../api/me-api';
@@ -272,6 +274,9 @@ export default function AccountPage() {
         {me.data.provider === 'password' && <SecuritySection />}
         <EmailChangeSection me={me.data} />
         <SessionsSection />
+        <SectionCard title="Revisão" icon={Brain}>
+          <ReviewSettingsForm />
+        </SectionCard>
         <DataExportSection />
         <ConsentsSection />
         <DeleteAccountSection me={me.data} />

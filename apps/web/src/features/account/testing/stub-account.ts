@@ -13,6 +13,7 @@ export function stubAccount(me: MeResponse = ME_RESPONSE, routes: ApiRoutes = {}
     'GET /me/error-reports': { reports: [] },
     'GET /me/consents': NO_CONSENTS,
     'GET /me/data-exports': NO_EXPORTS,
+    'GET /me/review/settings': { desiredRetention: 0.9 },
     ...routes,
   });
 }

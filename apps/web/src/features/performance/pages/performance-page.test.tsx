@@ -139,6 +139,31 @@ describe('/meu-desempenho', () => {
     expect(screen.queryByRole('img', { name: /Gráfico/ })).toBeNull();
   });
 
+  it('shows a Premium account its retention per discipline against the desired one', async () => {
+    stubPerformance(PREMIUM_SUMMARY, {
+      'GET /me/review/retention': {
+        desiredRetention: 0.9,
+        windowDays: 30,
+        disciplines: [
+          { code: 'matematica', name: 'Matemática', reviews: 20, remembered: 19 },
+          { code: 'portugues', name: 'Língua Portuguesa', reviews: 10, remembered: 7 },
+        ],
+      },
+    });
+    await renderPerformance();
+    const section = await screen.findByRole('region', { name: 'Retenção na revisão' });
+    expect(section).toHaveTextContent('últimos 30 dias');
+    expect(section).toHaveTextContent('A sua meta é 90%');
+    const rows = within(section)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent);
+    expect(rows).toEqual([
+      'Matemática2095%, na meta90%',
+      'Língua Portuguesa1070%, abaixo da meta90%',
+    ]);
+  });
+
   it('shows a Premium account the numbers by discipline and subject in a table, in the given order', async () => {
     stubPerformance(PREMIUM_SUMMARY);
     const { user } = await renderPerformance();

@@ -19,6 +19,7 @@ import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { useHistorySummary } from '../api/performance-api';
 import { PerformanceTable } from '../components/performance-table';
 import { PremiumInvitation } from '../components/premium-invitation';
+import { RetentionSection } from '../components/retention-section';
 import { ProgressSection } from '../components/progress-section';
 import { ResetHistory } from '../components/reset-history';
 import { SimuladoResults } from '../components/simulado-results';
@@ -222,6 +223,7 @@ function Summary({ summary }: { summary: HistorySummaryResponse }) {
         <>
           <DisciplineViews disciplines={disciplines} totals={totals} />
           <ProgressSection />
+          <RetentionSection />
         </>
       )}
     </div>

@@ -1,4 +1,4 @@
-import { REVIEW_INTERVALS_DAYS, STUDY_TOOLS_MESSAGES } from '@gabarita/shared';
+import { STUDY_TOOLS_MESSAGES } from '@gabarita/shared';
 import { CalendarClock, NotebookPen, RotateCcw } from 'lucide-react';
 import { PremiumInvitationCard } from '@/domain/plans/premium-invitation-card';
 
@@ -7,7 +7,7 @@ const FEATURES = [
   { icon: RotateCcw, text: 'Refaça cada questão do zero, sem ver a resposta anterior' },
   {
     icon: CalendarClock,
-    text: `Acertou? Ela volta depois de ${REVIEW_INTERVALS_DAYS.join(', ').replace(/, (\d+)$/, ' e $1')} dias`,
+    text: 'Cada questão volta no dia certo para você lembrar dela na prova, com cartões de revisão',
   },
 ] as const;
 

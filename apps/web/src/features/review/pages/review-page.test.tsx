@@ -26,14 +26,14 @@ const NOTEBOOK: ReviewResponse = {
   items: [
     item(1, { due: true, dueDay: '2026-11-20', step: 2 }),
     item(2),
-    item(3, { dueDay: null, step: 4 }),
+    item(3, { dueDay: '2026-12-01', step: 3 }),
   ],
   disciplines: [{ code: 'matematica', name: 'Matemática', subjects: ['Frações'] }],
 };
 
 describe('/caderno-de-erros', () => {
   it(
-    'lists due, coming and mastered questions, counts today in the menu, and Refazer walks the notebook',
+    'lists due and coming questions, makes a card in one tap, counts today in the menu, and Refazer walks the notebook',
     { timeout: 30_000 },
     async () => {
       const api = stubApi({
@@ -44,22 +44,40 @@ describe('/caderno-de-erros', () => {
         'GET /questions/cmvv_2017_matematica_prova_2': questionDetail(2),
         'POST /questions/cmvv_2017_matematica_prova_1/open': () => noContentResponse(),
         'POST /questions/cmvv_2017_matematica_prova_2/open': () => noContentResponse(),
+        'POST /me/flashcards/from-question': {
+          id: '00000000-0000-4000-8000-000000000001',
+          front: 'Enunciado',
+          back: 'Gabarito: A',
+          disciplineCode: 'matematica',
+          disciplineName: 'Matemática',
+          subject: 'Frações',
+          sourceQuestionId: 'cmvv_2017_matematica_prova_1',
+          flaggedBecause: null,
+          dueDay: '2026-11-20',
+          createdAt: '2026-11-20T12:00:00.000Z',
+        },
       });
       const { user } = renderApp('/caderno-de-erros');
       const today = await screen.findByRole('region', { name: /Para revisar hoje/ });
       expect(within(today).getByRole('link')).toHaveTextContent('Revisar hoje');
-      expect(
-        within(screen.getByRole('region', { name: /Próximas revisões/ })).getByRole('link'),
-      ).toHaveTextContent('Próxima revisão em 24/11/2026 · 0 de 5 revisões certas');
-      expect(
-        within(screen.getByRole('region', { name: /Dominadas/ })).getByRole('link'),
-      ).toHaveTextContent('Dominada');
+      const coming = within(screen.getByRole('region', { name: /Próximas revisões/ })).getAllByRole(
+        'link',
+      );
+      expect(coming[0]).toHaveTextContent('Próxima revisão em 24/11/2026');
+      expect(coming[1]).toHaveTextContent('Próxima revisão em 01/12/2026 · 3 acertos seguidos');
+
+      // One tap makes a card of a mistake.
+      await user.click(within(today).getByRole('button', { name: 'Criar cartão' }));
+      expect(await within(today).findByRole('status')).toHaveTextContent('Cartão criado.');
+      expect(api.calls('POST /me/flashcards/from-question')[0]?.body).toEqual({
+        questionId: 'cmvv_2017_matematica_prova_1',
+      });
       const menu = screen.getByRole('navigation', { name: 'Menu principal' });
       expect(
         await within(menu).findByRole('link', { name: /Caderno de erros\s*1 revisão de hoje/ }),
       ).toBeVisible();
 
-      await user.click(within(today).getByRole('link'));
+      await user.click(within(today).getAllByRole('link')[0]!);
       expect(
         await screen.findByRole('link', { name: 'Voltar para o caderno de erros' }),
       ).toBeVisible();

@@ -1,12 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  REVIEW_INTERVALS_DAYS,
-  STUDY_TOOLS_MESSAGES,
-  type ReviewItem,
-  plural,
-  PATHS,
-} from '@gabarita/shared';
-import { CalendarCheck, FileDown, FilterX, NotebookPen, RotateCcw } from 'lucide-react';
+import { countLabel, PATHS, STUDY_TOOLS_MESSAGES, type ReviewItem, plural } from '@gabarita/shared';
+import { CalendarCheck, FileDown, FilterX, Layers, NotebookPen, RotateCcw } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, cardClasses } from '@/components/ui/card';
@@ -26,14 +20,48 @@ import {
   type ReviewFilters,
 } from '@/domain/study/study-queries';
 import { formatDay } from '@/lib/formatters';
+import { useCardFromQuestion } from '@/domain/review/review-api';
 import { ReviewInvitation } from '../components/review-invitation';
 
-/** Where the question stands on the ladder (docs/product-rules.md, "Mistakes notebook"). */
+/** When the question comes back (docs/product-rules.md, "Review"). */
 function ladderText(item: ReviewItem): string {
-  if (item.dueDay === null) return 'Dominada: acertou todas as revisões';
-  if (item.due) return 'Revisar hoje';
-  const rung = `${item.step} de ${REVIEW_INTERVALS_DAYS.length + 1} revisões certas`;
-  return `Próxima revisão em ${formatDay(item.dueDay)} · ${rung}`;
+  if (item.due || item.dueDay === null) return 'Revisar hoje';
+  const streak =
+    item.step > 0 ? ` · ${countLabel(item.step, 'acerto seguido', 'acertos seguidos')}` : '';
+  return `Próxima revisão em ${formatDay(item.dueDay)}${streak}`;
+}
+
+/** One tap: a card with the question's key idea, to edit later in 'Revisão de hoje'. */
+function MakeCard({ questionId }: { questionId: string }) {
+  const make = useCardFromQuestion();
+  if (make.isSuccess) {
+    return (
+      <p role="status" className="mt-2 text-sm text-emerald-700 dark:text-emerald-400">
+        Cartão criado.{' '}
+        <Link to={PATHS.reviewToday.path} className="font-semibold underline">
+          Ver em Revisão de hoje
+        </Link>
+      </p>
+    );
+  }
+  return (
+    <div className="mt-2">
+      <Button
+        variant="secondary"
+        size="sm"
+        icon={Layers}
+        busy={make.isPending}
+        onClick={() => make.mutate(questionId)}
+      >
+        Criar cartão
+      </Button>
+      {make.isError && (
+        <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">
+          {errorMessage(make.error, 'Não foi possível criar o cartão. Tente novamente.')}
+        </p>
+      )}
+    </div>
+  );
 }
 
 function LadderLine({ item }: { item: ReviewItem }) {
@@ -79,6 +107,7 @@ function Section({
               href={notebookViewerPath(filters, item.id)}
               aside={<LadderLine item={item} />}
             />
+            <MakeCard questionId={item.id} />
           </li>
         ))}
       </ul>
@@ -117,7 +146,6 @@ function Notebook() {
   const discipline = data.disciplines.find((entry) => entry.code === filters.disciplina);
   const due = data.items.filter((item) => item.due);
   const later = data.items.filter((item) => !item.due && item.dueDay !== null);
-  const mastered = data.items.filter((item) => item.dueDay === null);
   const hasFilters = filters.disciplina !== '';
 
   return (
@@ -188,7 +216,6 @@ function Notebook() {
             items={later}
             filters={queryString}
           />
-          <Section id="dominadas" title="Dominadas" items={mastered} filters={queryString} />
         </>
       )}
     </>
@@ -196,8 +223,8 @@ function Notebook() {
 }
 
 /**
- * 'Caderno de erros': every question answered wrong, reviewed on a short ladder of days
- * (docs/product-rules.md, "Mistakes notebook"). Premium; free accounts see what it is.
+ * 'Caderno de erros': every question answered wrong, scheduled for review by FSRS
+ * (docs/product-rules.md, "Mistakes notebook" and "Review"). Premium; free accounts see what it is.
  */
 export default function ReviewPage() {
   const session = useSession();
@@ -205,7 +232,7 @@ export default function ReviewPage() {
   return (
     <Page
       title={STUDY_TOOLS_MESSAGES.reviewTitle}
-      description="As questões que você errou, para refazer do zero. Acertou na revisão? Ela volta depois de 1, 3, 7 e 21 dias; errou, volta no dia seguinte."
+      description="As questões que você errou, para refazer do zero. Errou, ela volta no dia seguinte; acertou, volta cada vez mais tarde, no dia certo para você lembrar dela."
       badge={accountType && <PlanBadge premium={accountType === 'premium'} />}
       actions={
         accountType === 'premium' && (
