@@ -93,6 +93,29 @@ describe('notebook export', () => {
     expect(second.rows.map((row) => row[0]).sort()).toEqual(deck.rows.map((row) => row[0]).sort());
   });
 
+  it('puts the student’s own cards in the Anki file under their GUIDs, and a file of cards alone is fine', async () => {
+    const owner = await signedInStudent(app(), testApp.database, { premium: true });
+    const card = await send(
+      app(),
+      'POST',
+      '/api/me/flashcards',
+      { front: 'Capital do Brasil?\nEm uma palavra.', back: 'Brasília' },
+      owner.cookie,
+    );
+    expect(card.statusCode, card.body).toBe(201);
+    const guid = card.json().id as string;
+    const file = await get(app(), '/api/me/review/export/anki', owner.cookie);
+    expect(file.statusCode, file.body).toBe(200);
+    const { rows } = parseAnkiFile(file.body);
+    expect(rows).toEqual([
+      [guid, 'Gabarita::Cartões', 'Capital do Brasil?<br>Em uma palavra.', 'Brasília', ''],
+    ]);
+    const again = parseAnkiFile(
+      (await get(app(), '/api/me/review/export/anki', owner.cookie)).body,
+    );
+    expect(again.rows[0]![0]).toBe(guid);
+  });
+
   it('prints a caderno with its figures, and the key on a page of its own only when asked', async () => {
     const pages = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;
     const questionIds = ['alfa_2017_prova_3', 'alfa_2017_prova_1'];

@@ -1,4 +1,4 @@
-import { COMMENTARY_SOURCE_LABELS } from '@gabarita/shared';
+import { COMMENTARY_SOURCE_LABELS, type Flashcard } from '@gabarita/shared';
 import { type ExportQuestion, questionLink } from './export-question';
 import { withImageUrls } from './question-html';
 
@@ -23,9 +23,10 @@ export function questionGuid(questionId: string): string {
 }
 
 /** Anki tags hold no spaces: words are joined by '_', and '::' makes the hierarchy. */
+const tagWord = (value: string) => value.trim().replace(/\s+/g, '_').replaceAll('::', ':');
+
 export function ankiTag(discipline: string, subject: string): string {
-  const word = (value: string) => value.trim().replace(/\s+/g, '_').replaceAll('::', ':');
-  return `${word(discipline)}::${word(subject)}`;
+  return `${tagWord(discipline)}::${tagWord(subject)}`;
 }
 
 function escapeHtml(text: string): string {
@@ -83,6 +84,28 @@ export function questionNote(question: ExportQuestion, appUrl: string): AnkiNote
     front: questionFront(question, appUrl),
     back: questionBack(question, appUrl),
     tags: [ankiTag(question.disciplineName, question.subject)],
+  };
+}
+
+/** Plain text as HTML: escaped, its line breaks kept. */
+function textHtml(text: string): string {
+  return escapeHtml(text).replace(/\r?\n/g, '<br>');
+}
+
+/**
+ * A student's own card: its id is the card's GUID, kept for its life, so a second export updates
+ * it; a card without a discipline goes to the deck's "Cartões".
+ */
+export function cardNote(card: Flashcard): AnkiNote {
+  const discipline = card.disciplineName;
+  return {
+    guid: card.id,
+    deck: `${ANKI_DECK}::${discipline ?? 'Cartões'}`,
+    front: textHtml(card.front),
+    back: textHtml(card.back),
+    tags: !discipline
+      ? []
+      : [card.subject ? ankiTag(discipline, card.subject) : tagWord(discipline)],
   };
 }
 

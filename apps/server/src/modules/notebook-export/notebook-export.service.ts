@@ -1,13 +1,14 @@
 import {
   questionDetailSchema,
   type CadernoRequest,
+  type Flashcard,
   type QuestionCommentary,
 } from '@gabarita/shared';
 import { notebookExportErrors } from '@/lib/app-errors';
 import { saoPauloDay } from '@/lib/clock';
 import type { CatalogService } from '@/modules/catalog';
 import type { ReviewService } from '@/modules/study';
-import { ankiFile, questionNote } from './anki-file';
+import { ankiFile, cardNote, questionNote } from './anki-file';
 import { renderCaderno } from './caderno-pdf';
 import type { ExportQuestion } from './export-question';
 import { notebookCsv } from './notebook-csv';
@@ -26,6 +27,8 @@ interface Dependencies {
     CatalogService,
     'getQuestionJson' | 'questionKey' | 'questionCommentary' | 'getImage'
   >;
+  /** The student's own flashcards. */
+  flashcards: (userId: string) => Promise<Flashcard[]>;
   appUrl: string;
 }
 
@@ -44,7 +47,7 @@ async function inBatches<T, R>(items: T[], read: (item: T) => Promise<R>): Promi
  * The mistakes notebook as files other tools take (docs/product-rules.md, "Notebook export"): a
  * spreadsheet, an Anki deck and a printable caderno.
  */
-export function createNotebookExportService({ review, catalog, appUrl }: Dependencies) {
+export function createNotebookExportService({ review, catalog, flashcards, appUrl }: Dependencies) {
   async function exportQuestion(
     userId: string,
     item: Awaited<ReturnType<Dependencies['review']['notebook']>>['items'][number],
@@ -84,9 +87,13 @@ export function createNotebookExportService({ review, catalog, appUrl }: Depende
   }
 
   /** The notebook's questions, in its order, or only those of `ids` (in the order given). */
-  async function notebookQuestions(userId: string, ids?: string[]): Promise<ExportQuestion[]> {
+  async function notebookQuestions(
+    userId: string,
+    ids?: string[],
+    { emptyIsError = true } = {},
+  ): Promise<ExportQuestion[]> {
     const { items } = await review.notebook(userId, {});
-    if (items.length === 0) throw notebookExportErrors.emptyNotebook();
+    if (items.length === 0 && emptyIsError) throw notebookExportErrors.emptyNotebook();
     let chosen = items;
     if (ids) {
       const byId = new Map(items.map((item) => [item.id, item]));
@@ -122,9 +129,16 @@ export function createNotebookExportService({ review, catalog, appUrl }: Depende
     },
 
     async anki(userId: string): Promise<ExportFile> {
-      const notes = (await notebookQuestions(userId)).map((question) =>
-        questionNote(question, appUrl),
-      );
+      // The notebook's questions, then the student's own cards: either alone is worth a file.
+      const [questions, cards] = await Promise.all([
+        notebookQuestions(userId, undefined, { emptyIsError: false }),
+        flashcards(userId),
+      ]);
+      if (questions.length === 0 && cards.length === 0) throw notebookExportErrors.emptyNotebook();
+      const notes = [
+        ...questions.map((question) => questionNote(question, appUrl)),
+        ...cards.map(cardNote),
+      ];
       return {
         fileName: `gabarita-anki-${today()}.txt`,
         contentType: 'text/plain; charset=utf-8',
