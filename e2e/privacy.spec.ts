@@ -1,9 +1,10 @@
 import fs from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { PRIVACY_MESSAGES } from '@gabarita/shared';
 import { actionLinkIn, lastMailTo } from './support/mailbox';
 import { signedInAccount, uniqueEmail } from './support/accounts';
 import { expectAccessible } from './support/accessibility';
+import { check } from './support/answers';
 import { expect, test } from './support/fixtures';
 
 /*
@@ -22,14 +23,6 @@ async function signedInPage(page: Page, name: string) {
   const email = uniqueEmail('titular');
   const account = await signedInAccount(page.request, { name, email });
   return account;
-}
-
-async function check(request: APIRequestContext, questionId: string, letter: string) {
-  const response = await request.post(`/api/questions/${questionId}/check`, {
-    headers: { origin: process.env.E2E_BASE_URL! },
-    data: { letter },
-  });
-  expect(response.status()).toBe(200);
 }
 
 /** The names of the files in a .zip, read from its central directory. */

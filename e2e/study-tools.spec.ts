@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signedInAccount, uniqueEmail } from './support/accounts';
+import { check, wrongLetter } from './support/answers';
 import { expect, test } from './support/fixtures';
 import { expectAccessible } from './support/accessibility';
 import { runOperatorCommand } from './support/operator';
@@ -12,25 +12,6 @@ const VIEWPORTS = [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
 ] as const;
-
-/** A wrong letter of a demonstration question. */
-function wrongLetter(examId: string, number: number): string {
-  const exam = JSON.parse(
-    fs.readFileSync(path.join('content/sample/provas', `${examId}.json`), 'utf8'),
-  ) as { questoes: Record<string, { gabarito: string; Alternativas: string[] }> };
-  const question = exam.questoes[String(number)]!;
-  return question.Alternativas.map((alternative) => alternative[0]!).find(
-    (letter) => letter !== question.gabarito,
-  )!;
-}
-
-async function check(request: APIRequestContext, questionId: string, letter: string) {
-  const response = await request.post(`/api/questions/${questionId}/check`, {
-    headers: { origin: process.env.E2E_BASE_URL! },
-    data: { letter },
-  });
-  expect(response.status()).toBe(200);
-}
 
 const shoot = (page: Page, name: string) =>
   page.screenshot({ path: `e2e/.artifacts/screenshots/${name}.png`, fullPage: true });
