@@ -43,3 +43,4 @@ export * from './messages/study-tools';
 export * from './api/privacy';
 export * from './messages/privacy';
 export * from './api/review';
+export * from './api/review-count';

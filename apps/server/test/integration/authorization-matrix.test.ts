@@ -322,10 +322,6 @@ const MATRIX: Record<string, Probe> = {
     url: fixed('/api/me/review'),
     expect: { ...signedIn([403, 'auth/premium-required']), premium: 200 },
   },
-  'GET /api/me/review/count': {
-    url: fixed('/api/me/review/count'),
-    expect: { ...signedIn([403, 'auth/premium-required']), premium: 200 },
-  },
   // The premium caller's check above was right: its notebook is empty, which the service says.
   'GET /api/me/review/export/csv': {
     url: fixed('/api/me/review/export/csv'),
@@ -379,6 +375,10 @@ const MATRIX: Record<string, Probe> = {
     expect: premiumOnly(200),
   },
   'GET /api/me/review/today': { url: fixed('/api/me/review/today'), expect: premiumOnly(200) },
+  'GET /api/me/review/today/count': {
+    url: fixed('/api/me/review/today/count'),
+    expect: premiumOnly(200),
+  },
   // An item that is nobody's: refused as not found, after the access layer.
   'POST /api/me/review/reviews': {
     url: fixed('/api/me/review/reviews'),

@@ -7,6 +7,7 @@ import {
   flashcardSchema,
   REVIEW_MESSAGES,
   retentionResponseSchema,
+  reviewCountResponseSchema,
   reviewQueueResponseSchema,
   reviewResultSchema,
   reviewSettingsSchema,
@@ -39,7 +40,15 @@ describe('review queue', () => {
   const queue = async (cookie: string) => {
     const response = await get(app(), '/api/me/review/today', cookie);
     expect(response.statusCode, response.body).toBe(200);
-    return parsed(response, reviewQueueResponseSchema);
+    const full = parsed(response, reviewQueueResponseSchema);
+    // The home page's count says the same as the queue it stands for.
+    const count = await get(app(), '/api/me/review/today/count', cookie);
+    expect(count.statusCode, count.body).toBe(200);
+    expect(parsed(count, reviewCountResponseSchema)).toEqual({
+      dueCount: full.dueCount,
+      estimatedMinutes: full.estimatedMinutes,
+    });
+    return full;
   };
   const newCard = async (cookie: string, body: Record<string, unknown>) => {
     const response = await send(app(), 'POST', '/api/me/flashcards', body, cookie);

@@ -1,10 +1,6 @@
 import { createEmptyCard, fsrs, Rating } from 'ts-fsrs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  COMMON_ERROR_MESSAGES,
-  reviewResponseSchema,
-  reviewCountResponseSchema,
-} from '@gabarita/shared';
+import { COMMON_ERROR_MESSAGES, reviewResponseSchema } from '@gabarita/shared';
 import { get, send, signedInStudent } from '../helpers/accounts';
 import { parsed } from '../helpers/contract';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -25,14 +21,13 @@ describe('mistakes notebook', () => {
     expect(response.statusCode, response.body).toBe(200);
     return parsed(response, reviewResponseSchema);
   };
-  const dueCount = async (cookie: string) =>
-    parsed(await get(app(), '/api/me/review/count', cookie), reviewCountResponseSchema).dueToday;
+  const dueCount = async (cookie: string) => (await notebook(cookie)).dueToday;
   /** Noon in São Paulo on the given day (the fake clock; the database keeps its own). */
   const at = (day: string) => vi.setSystemTime(new Date(`${day}T15:00:00Z`));
 
   it('is Premium: free accounts get 403 auth/premium-required', async () => {
     const { cookie } = await signedInStudent(app(), testApp.database);
-    for (const url of ['/api/me/review', '/api/me/review/count']) {
+    for (const url of ['/api/me/review', '/api/me/review/today/count']) {
       const response = await get(app(), url, cookie);
       expect(response.statusCode).toBe(403);
       expect(response.json().error).toEqual({

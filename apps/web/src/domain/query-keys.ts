@@ -72,7 +72,7 @@ export const QUERY_KEYS = {
   retention: ['user', 'review', 'retention'],
   /** GET /me/review/settings: the desired retention. */
   reviewSettings: ['user', 'review-settings'],
-  /** GET /me/review/count: 'Revisões de hoje'. */
+  /** GET /me/review/today/count: 'Revisões de hoje' on the home page and in the menu. */
   reviewCount: ['user', 'review', 'count'],
   /** GET /me/review as the viewer's list (frozen while walked through, as the search list). */
   reviewList: (filters: Record<string, string>) => ['user', 'review-list', filters] as const,

@@ -75,8 +75,6 @@ export const reviewResponseSchema = z.object({
 });
 export type ReviewResponse = z.infer<typeof reviewResponseSchema>;
 
-export const reviewCountResponseSchema = z.object({ dueToday: z.int() });
-
 /** Fewest first answers before a question's crowd stats are shown. */
 export const CROWD_STATS_MIN_USERS = 10;
 

@@ -181,6 +181,13 @@ export interface QueueQuestionRow {
  * Notebook questions due by `today`; annulled ones have left the notebook, and those a running
  * simulado holds wait for its end (their key is the simulado's to give).
  */
+const isDueQuestion = (userId: string, today: string) =>
+  sql`ri.user_id = ${userId} and q.status <> 'annulled' and ri.due_day <= ${today}
+      and not exists (select 1 from simulado_questions sq
+                        join simulados sm on sm.id = sq.simulado_id
+                       where sm.user_id = ${userId} and sm.finished_at is null
+                         and sq.question_id = q.id)`;
+
 export async function dueQuestions(db: Database, userId: string, today: string, limit: number) {
   return executeRows<QueueQuestionRow & StateRow>(
     db,
@@ -193,14 +200,40 @@ export async function dueQuestions(db: Database, userId: string, today: string, 
           join questions q on q.id = ri.question_id
           join subjects s on s.id = q.subject_id
           join disciplines d on d.code = q.discipline_code
-         where ri.user_id = ${userId} and q.status <> 'annulled' and ri.due_day <= ${today}
-           and not exists (select 1 from simulado_questions sq
-                             join simulados sm on sm.id = sq.simulado_id
-                            where sm.user_id = ${userId} and sm.finished_at is null
-                              and sq.question_id = q.id)
+         where ${isDueQuestion(userId, today)}
          order by ri.due_day, ri.due nulls first, ri.guid
          limit ${limit}`,
   );
+}
+
+/**
+ * The due day and GUID of the questions and cards dueQuestions and dueCards would list: what the
+ * day's queue is ordered by.
+ */
+export async function dueKeys(db: Database, userId: string, today: string, limit: number) {
+  const [questionKeys, cardKeys] = await Promise.all([
+    executeRows<{ guid: string; due_day: string }>(
+      db,
+      sql`select ri.guid, to_char(ri.due_day, 'YYYY-MM-DD') as due_day
+            from review_items ri join questions q on q.id = ri.question_id
+           where ${isDueQuestion(userId, today)}
+           order by ri.due_day, ri.due nulls first, ri.guid
+           limit ${limit}`,
+    ),
+    db
+      .select({
+        guid: flashcards.guid,
+        dueDay: sql<string>`to_char(${flashcards.dueDay}, 'YYYY-MM-DD')`,
+      })
+      .from(flashcards)
+      .where(and(eq(flashcards.userId, userId), sql`${flashcards.dueDay} <= ${today}`))
+      .orderBy(asc(flashcards.dueDay), asc(flashcards.due), asc(flashcards.guid))
+      .limit(limit),
+  ]);
+  return {
+    questions: questionKeys.map((row) => ({ guid: row.guid, dueDay: row.due_day })),
+    cards: cardKeys,
+  };
 }
 
 export interface StateRow {

@@ -6,6 +6,7 @@ import {
   flashcardParamsSchema,
   flashcardSchema,
   retentionResponseSchema,
+  reviewCountResponseSchema,
   reviewQueueResponseSchema,
   reviewRequestSchema,
   reviewResultSchema,
@@ -27,6 +28,12 @@ export const reviewQueueRoutes: FastifyPluginAsyncZod<{ reviews: ReviewQueueServ
     '/me/review/today',
     { config: { access: 'premium' }, schema: { response: { 200: reviewQueueResponseSchema } } },
     async (request) => reviews.today(signedIn(request).user.id),
+  );
+
+  app.get(
+    '/me/review/today/count',
+    { config: { access: 'premium' }, schema: { response: { 200: reviewCountResponseSchema } } },
+    async (request) => reviews.todayCount(signedIn(request).user.id),
   );
 
   app.post(

@@ -5,6 +5,7 @@ import {
   RETENTION_WINDOW_DAYS,
   REVIEW_MAX_AGE_DAYS,
   type RetentionResponse,
+  type ReviewCountResponse,
   type ReviewQueueItem,
   type ReviewQueueResponse,
   type ReviewRequest,
@@ -21,6 +22,7 @@ import {
   desiredRetention,
   disciplineExists,
   dueCards,
+  dueKeys,
   dueQuestions,
   findLog,
   insertCard,
@@ -43,6 +45,20 @@ const MINUTES_PER_CARD = 0.5;
 /** The most items one day's queue holds. */
 const QUEUE_LIMIT = 300;
 const DAY_MS = 86_400_000;
+
+/** The day's queue: due questions and cards by due day, then GUID, at most QUEUE_LIMIT of them. */
+function inQueueOrder<T extends { order: string }>(entries: T[]): T[] {
+  return entries
+    .sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0))
+    .slice(0, QUEUE_LIMIT);
+}
+
+function queueSize(items: { kind: string }[]) {
+  const questionCount = items.filter((item) => item.kind === 'question').length;
+  const minutes =
+    questionCount * MINUTES_PER_QUESTION + (items.length - questionCount) * MINUTES_PER_CARD;
+  return { dueCount: items.length, estimatedMinutes: Math.ceil(minutes) };
+}
 
 const toDate = (value: Date | string | null) => (value === null ? null : new Date(value));
 
@@ -115,7 +131,7 @@ export function createReviewQueueService(db: Database) {
         dueQuestions(db, userId, today, QUEUE_LIMIT),
         dueCards(db, userId, today, QUEUE_LIMIT),
       ]);
-      const items: ReviewQueueItem[] = [
+      const entries = [
         ...questions.map((row): ReviewQueueItem & { order: string } => {
           const state = stateOf({
             due: row.due,
@@ -160,19 +176,19 @@ export function createReviewQueueService(db: Database) {
           flashcard: toFlashcard({ ...row, id: row.guid }),
           order: `${row.dueDay} ${row.guid}`,
         })),
-      ]
-        .sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0))
-        .slice(0, QUEUE_LIMIT)
-        .map(({ order: _order, ...item }) => item);
-      const questionCount = items.filter((item) => item.kind === 'question').length;
-      const minutes =
-        questionCount * MINUTES_PER_QUESTION + (items.length - questionCount) * MINUTES_PER_CARD;
-      return {
-        dueCount: items.length,
-        estimatedMinutes: Math.ceil(minutes),
-        desiredRetention: retention,
-        items,
-      };
+      ];
+      const items = inQueueOrder(entries).map(({ order: _order, ...item }) => item);
+      return { ...queueSize(items), desiredRetention: retention, items };
+    },
+
+    /** How many items the day's queue holds and how long they take, without the items. */
+    async todayCount(userId: string, now = new Date()): Promise<ReviewCountResponse> {
+      const { questions, cards } = await dueKeys(db, userId, saoPauloDay(now), QUEUE_LIMIT);
+      const entries = [
+        ...questions.map((key) => ({ kind: 'question', order: `${key.dueDay} ${key.guid}` })),
+        ...cards.map((key) => ({ kind: 'flashcard', order: `${key.dueDay} ${key.guid}` })),
+      ];
+      return queueSize(inQueueOrder(entries));
     },
 
     /**

@@ -9,10 +9,6 @@ const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true
 /** The mistakes notebook of one user (docs/product-rules.md, "Mistakes notebook"). */
 export function createReviewService(db: Database) {
   return {
-    async dueCount(userId: string) {
-      return { dueToday: (await countDueReviews(db, userId, saoPauloDay())).due };
-    },
-
     async notebook(
       userId: string,
       filters: { disciplina?: string; assunto?: string },

@@ -10,7 +10,6 @@ import {
   questionCommentaryResponseSchema,
   questionParamsSchema,
   questionStatsResponseSchema,
-  reviewCountResponseSchema,
   reviewQuerySchema,
   reviewResponseSchema,
 } from '@gabarita/shared';
@@ -110,11 +109,5 @@ export const studyRoutes: FastifyPluginAsyncZod<{
       schema: { querystring: reviewQuerySchema, response: { 200: reviewResponseSchema } },
     },
     async (request) => review.notebook(signedIn(request).user.id, request.query),
-  );
-
-  app.get(
-    '/me/review/count',
-    { config: { access: 'premium' }, schema: { response: { 200: reviewCountResponseSchema } } },
-    async (request) => review.dueCount(signedIn(request).user.id),
   );
 };

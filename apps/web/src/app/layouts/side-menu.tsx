@@ -3,23 +3,26 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { isStaff, useSession } from '@/domain/session/session';
-import { reviewCountQueryOptions } from '@/domain/study/study-queries';
+import { reviewCountQueryOptions } from '@/domain/review/review-count';
 import { adminAreaName } from './admin-tabs';
 import { activeMenuPath, MENU_ITEMS } from './menu-items';
 
-/** 'Revisões de hoje' beside 'Caderno de erros', for Premium accounts with reviews due. */
+/** The day's review queue beside 'Revisão de hoje', for Premium accounts with items due. */
 function useDueReviews() {
   const session = useSession();
   const premium = session.data?.user?.accountType === 'premium';
   const count = useQuery({ ...reviewCountQueryOptions, enabled: premium });
-  return premium ? (count.data?.dueToday ?? 0) : 0;
+  return premium ? (count.data?.dueCount ?? 0) : 0;
 }
 
 function DueBadge({ count }: { count: number }) {
   return (
     <span className="ml-auto inline-flex min-w-6 items-center justify-center rounded-full bg-primary px-1.5 py-0.5 text-xs font-semibold tabular-nums text-on-primary">
       <span aria-hidden="true">{count}</span>
-      <span className="sr-only"> {countLabel(count, 'revisão de hoje', 'revisões de hoje')}</span>
+      <span className="sr-only">
+        {' '}
+        {countLabel(count, 'item para revisar hoje', 'itens para revisar hoje')}
+      </span>
     </span>
   );
 }
@@ -79,7 +82,7 @@ export function SideMenu({ open, layout, onNavigate }: SideMenuProps) {
             >
               <Icon className="size-5 shrink-0" aria-hidden="true" />
               {label}
-              {to === PATHS.mistakes.path && dueReviews > 0 && <DueBadge count={dueReviews} />}
+              {to === PATHS.reviewToday.path && dueReviews > 0 && <DueBadge count={dueReviews} />}
             </Link>
           </li>
         ))}

@@ -3,7 +3,6 @@ import {
   EXAM_FILTER_KEYS,
   questionFacetsResponseSchema,
   questionSearchResponseSchema,
-  reviewCountResponseSchema,
   reviewResponseSchema,
   SEARCH_STATUSES,
   type QuestionSearchResponse,
@@ -123,10 +122,3 @@ export function reviewQueryOptions(filters: ReviewFilters, use: 'screen' | 'list
     refetchOnMount: use === 'list' ? 'always' : true,
   });
 }
-
-/** GET /me/review/count: 'Revisões de hoje' (Premium only: ask only for Premium accounts). */
-export const reviewCountQueryOptions = queryOptions({
-  queryKey: QUERY_KEYS.reviewCount,
-  queryFn: ({ signal }) => apiRequest('/me/review/count', reviewCountResponseSchema, { signal }),
-  staleTime: 60_000,
-});

@@ -213,3 +213,30 @@ describe('/ (exam list)', () => {
     expect(await screen.findByText(CATALOG_MESSAGES.examsFound(1))).toBeVisible();
   });
 });
+
+describe('/ (Revisões de hoje)', () => {
+  const PREMIUM = { ...SIGNED_IN_USER, accountType: 'premium' as const };
+
+  it("shows a Premium account the day's review queue in numbers and leads to it", async () => {
+    stubApi({
+      'GET /auth/session': { user: PREMIUM },
+      'GET /exams': examSearch(),
+      'GET /me/review/today/count': { dueCount: 3, estimatedMinutes: 4 },
+    });
+    renderApp('/');
+    const card = await screen.findByRole('link', { name: /Revisões de hoje/ });
+    expect(card).toHaveTextContent('3 itens para revisar, cerca de 4 minutos');
+    expect(card).toHaveAttribute('href', '/revisao-de-hoje');
+  });
+
+  it('says nothing when nothing is due, and never asks for a free account', async () => {
+    const api = stubApi({
+      'GET /auth/session': { user: SIGNED_IN_USER },
+      'GET /exams': examSearch(),
+    });
+    renderApp('/');
+    await screen.findByText(CATALOG_MESSAGES.examsFound(1));
+    expect(screen.queryByRole('link', { name: /Revisões de hoje/ })).toBeNull();
+    expect(api.calls('GET /me/review/today/count')).toHaveLength(0);
+  });
+});

@@ -39,7 +39,7 @@ describe('/caderno-de-erros', () => {
       const api = stubApi({
         'GET /auth/session': { user: PREMIUM },
         'GET /me/review': NOTEBOOK,
-        'GET /me/review/count': { dueToday: 1 },
+        'GET /me/review/today/count': { dueCount: 1, estimatedMinutes: 2 },
         'GET /questions/cmvv_2017_matematica_prova_1': questionDetail(1),
         'GET /questions/cmvv_2017_matematica_prova_2': questionDetail(2),
         'POST /questions/cmvv_2017_matematica_prova_1/open': () => noContentResponse(),
@@ -74,7 +74,7 @@ describe('/caderno-de-erros', () => {
       });
       const menu = screen.getByRole('navigation', { name: 'Menu principal' });
       expect(
-        await within(menu).findByRole('link', { name: /Caderno de erros\s*1 revisão de hoje/ }),
+        await within(menu).findByRole('link', { name: /Revisão de hoje\s*1 item para revisar hoje/ }),
       ).toBeVisible();
 
       await user.click(within(today).getAllByRole('link')[0]!);
@@ -100,6 +100,6 @@ describe('/caderno-de-erros', () => {
       '/assinatura',
     );
     expect(api.calls('GET /me/review')).toHaveLength(0);
-    expect(api.calls('GET /me/review/count')).toHaveLength(0);
+    expect(api.calls('GET /me/review/today/count')).toHaveLength(0);
   });
 });

@@ -70,7 +70,7 @@ describe('/revisao-de-hoje', () => {
     const api = stubApi({
       'GET /auth/session': { user: PREMIUM },
       'GET /me/review/today': QUEUE,
-      'GET /me/review/count': { dueToday: 1 },
+      'GET /me/review/today/count': { dueCount: 1, estimatedMinutes: 2 },
       'GET /me/flashcards': { items: [] },
       'GET /disciplines': { disciplines: [] },
       [`GET /questions/${detail.id}`]: detail,
@@ -114,7 +114,7 @@ describe('/revisao-de-hoje', () => {
     const api = stubApi({
       'GET /auth/session': { user: PREMIUM },
       'GET /me/review/today': { ...QUEUE, items: [QUEUE.items[0]!], dueCount: 1 },
-      'GET /me/review/count': { dueToday: 1 },
+      'GET /me/review/today/count': { dueCount: 1, estimatedMinutes: 2 },
       'GET /me/flashcards': { items: [] },
       'GET /disciplines': { disciplines: [] },
       [`GET /questions/${detail.id}`]: detail,
