@@ -6,8 +6,6 @@ import type { PrefetchPageData } from '@/lib/page-data';
 import ExamListPage from '@/features/exams/pages/exam-list-page';
 import { RedirectIfSignedIn } from './guards/redirect-if-signed-in';
 import { RequireSession } from './guards/require-session';
-import { RequirePageAccess, RequireStaff } from './guards/require-staff';
-import { AdminIndex, AdminLayout } from './layouts/admin-layout';
 import { AppShell } from './layouts/app-shell';
 import { AuthLayout } from './layouts/auth-layout';
 import { RootLayout } from './layouts/root-layout';
@@ -45,6 +43,20 @@ function lazyPage({ path }: AppPath, load: () => Promise<PageModule>): RouteObje
   const handle: LazyPageHandle = { loadPage };
   return { path, Component: Page, handle };
 }
+
+// The staff area's door and frame load with its first page: a student's visit never needs them.
+const RequireStaff = lazy(async () => ({
+  default: (await import('./guards/require-staff')).RequireStaff,
+}));
+const RequirePageAccess = lazy(async () => ({
+  default: (await import('./guards/require-staff')).RequirePageAccess,
+}));
+const AdminLayout = lazy(async () => ({
+  default: (await import('./layouts/admin-layout')).AdminLayout,
+}));
+const AdminIndex = lazy(async () => ({
+  default: (await import('./layouts/admin-layout')).AdminIndex,
+}));
 
 export const routes: RouteObject[] = [
   {

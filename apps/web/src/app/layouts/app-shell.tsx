@@ -1,12 +1,19 @@
 import { useEffect, useRef } from 'react';
 import { Outlet } from 'react-router';
-import { NoticeTray } from '@/features/notices/components/notice-tray';
-import { ConnectionNotice } from '@/domain/offline/connection-notice';
+import { afterFirstScreen } from '@/lib/after-first-screen';
 import { AppHeader } from './app-header';
 import { FooterLinks } from './footer-links';
 import { SideMenu } from './side-menu';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { useMenuState } from './use-menu-state';
+
+// Shown only now and then (offline, reviews waiting to be sent, a notice from the team).
+const ConnectionNotice = afterFirstScreen(
+  async () => (await import('@/domain/offline/connection-notice')).ConnectionNotice,
+);
+const NoticeTray = afterFirstScreen(
+  async () => (await import('@/features/notices/components/notice-tray')).NoticeTray,
+);
 
 /** Header, left menu, page and footer for every screen outside the sign-in flow. */
 export function AppShell() {
