@@ -1,4 +1,4 @@
-import type { UserRole } from './api/auth';
+import type { UserRole } from './api/session';
 
 /**
  * Who may open a page of the web app. The server decides again on every API request

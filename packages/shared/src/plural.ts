@@ -1,4 +1,4 @@
-const integer = new Intl.NumberFormat('pt-BR');
+const integer = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
 
 /**
  * The form that agrees with `count`: `one` for exactly one (1 or -1), `many` otherwise. Portuguese
@@ -13,5 +13,10 @@ export function plural(count: number, one: string, many: string): string {
  * '18 provas encontradas', '1.204 questões'.
  */
 export function countLabel(count: number, one: string, many: string): string {
-  return `${integer.format(count)} ${plural(count, one, many)}`;
+  return `${formatInteger(count)} ${plural(count, one, many)}`;
+}
+
+/** A whole number written the pt-BR way: '80.000'. */
+export function formatInteger(value: number): string {
+  return integer.format(value);
 }

@@ -41,9 +41,6 @@ const relativeFormat = onFirstUse(() => new Intl.RelativeTimeFormat('pt-BR', { n
 const currencyFormat = onFirstUse(
   () => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }),
 );
-const integerFormat = onFirstUse(
-  () => new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 }),
-);
 const percentFormat = onFirstUse(
   () => new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 }),
 );
@@ -100,10 +97,8 @@ export function formatPrice(centavos: number): string {
     .replace(NBSP, ' ');
 }
 
-/** '80.000' */
-export function formatInteger(value: number): string {
-  return integerFormat().format(value);
-}
+/** '80.000' (the shared package's, which the counts of every screen use). */
+export { formatInteger } from '@gabarita/shared';
 
 /** A percentage already on the 0-100 scale, with at most one decimal: '72,5%', '100%'. */
 export function formatPercent(value: number): string {

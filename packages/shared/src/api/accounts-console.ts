@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { countLabel, plural } from '../plural';
 import { text } from '../validation';
 import { tokensResponseSchema } from './ai';
-import { accountProviderSchema, accountTypeSchema, userRoleSchema } from './auth';
+import { accountProviderSchema, accountTypeSchema, userRoleSchema } from './session';
 import { planSchema } from './me';
 
 /** The operations console's accounts (docs/product-rules.md, "Operations console"). */

@@ -1,27 +1,12 @@
 import { z } from 'zod/mini';
 import { AI_MESSAGES } from '../messages/ai';
 import { text } from '../validation';
-
-/** Where the tutor's texts come from: the offline tutor (default), Gemini or an OpenAI-compatible server. */
-export const AI_PROVIDERS = ['offline', 'gemini', 'openai-compatible'] as const;
-export const aiProviderSchema = z.enum(AI_PROVIDERS);
-export type AiProvider = z.infer<typeof aiProviderSchema>;
+import { tutorInfoSchema } from './tutor-info';
 
 /** What the tutor does: a question's explanation, a chat reply, a study text. */
 export const AI_FEATURES = ['feedback', 'chat', 'didactic'] as const;
 export const aiFeatureSchema = z.enum(AI_FEATURES);
 export type AiFeature = z.infer<typeof aiFeatureSchema>;
-
-/**
- * Who wrote a text. `languageModel` is false for the offline tutor: its texts are assembled from
- * the question's data and must never be presented as AI (show AI_MESSAGES.offlineTutorNotice).
- */
-export const tutorInfoSchema = z.object({
-  provider: aiProviderSchema,
-  model: z.string(),
-  languageModel: z.boolean(),
-});
-export type TutorInfo = z.infer<typeof tutorInfoSchema>;
 
 export const tokenPairSchema = z.object({ input: z.int(), output: z.int() });
 export type TokenPair = z.infer<typeof tokenPairSchema>;

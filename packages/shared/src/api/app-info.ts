@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { tutorInfoSchema } from './ai';
+import { tutorInfoSchema } from './tutor-info';
 
 /** What this server is set up with, as far as the screens need to know (public). */
 export const appInfoResponseSchema = z.object({

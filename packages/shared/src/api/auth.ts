@@ -6,24 +6,6 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 100;
 
-export const accountProviderSchema = z.enum(['password', 'google']);
-export const accountTypeSchema = z.enum(['free', 'premium']);
-export const userRoleSchema = z.enum(['user', 'editor', 'support', 'admin']);
-
-export const sessionUserSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  photoUrl: z.nullable(z.string()),
-  provider: accountProviderSchema,
-  role: userRoleSchema,
-  accountType: accountTypeSchema,
-});
-
-export const sessionResponseSchema = z.object({
-  user: z.nullable(sessionUserSchema),
-});
-
 /** Which sign-in methods this server offers (the Google button is hidden when it is not set up). */
 export const authProvidersResponseSchema = z.object({
   google: z.boolean(),
@@ -123,14 +105,9 @@ export const verifyEmailResponseSchema = z.object({
   alreadyVerified: z.boolean(),
 });
 
-export type SessionUser = z.infer<typeof sessionUserSchema>;
-export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 export type AuthProvidersResponse = z.infer<typeof authProvidersResponseSchema>;
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 export type SignupForm = z.infer<typeof signupFormSchema>;
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
-export type UserRole = z.infer<typeof userRoleSchema>;
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export type ConfirmResetRequest = z.infer<typeof confirmResetRequestSchema>;
-export type AccountProvider = z.infer<typeof accountProviderSchema>;
-export type AccountType = z.infer<typeof accountTypeSchema>;

@@ -5,7 +5,7 @@ import { PAYMENT_MESSAGES } from '../messages/payment';
 import { PLANS, TOKEN_PACKAGE } from '../constants/plans';
 import { text } from '../validation';
 import { tokenPairSchema } from './ai';
-import { accountTypeSchema } from './auth';
+import { accountTypeSchema } from './session';
 import { planSchema } from './me';
 
 export const PRODUCT_TYPES = ['plan', 'package'] as const;

@@ -1,7 +1,8 @@
 import { z } from 'zod/mini';
 import { AUTH_MESSAGES } from '../messages/auth';
 import { text } from '../validation';
-import { accountProviderSchema, accountTypeSchema, NAME_MAX_LENGTH, userRoleSchema } from './auth';
+import { NAME_MAX_LENGTH } from './auth';
+import { accountProviderSchema, accountTypeSchema, userRoleSchema } from './session';
 
 export const PHOTO_MAX_SIDE = 256;
 export const PHOTO_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,4 +1,5 @@
 import { countLabel } from '../plural';
+import { SESSION_MESSAGES } from './session';
 
 /**
  * Texts of the sign-in, sign-up, recovery and profile screens, word for word from the product spec
@@ -63,8 +64,7 @@ export const AUTH_MESSAGES = {
   passwordChangeSendFailed: 'Erro 2',
   passwordChangeGoogle: 'Contas Google não têm senha para alterar.',
 
-  signedOut: 'Você saiu da sua conta.',
-  signedOutEverywhere: 'Você saiu da sua conta em todos os dispositivos.',
+  ...SESSION_MESSAGES,
   signOutEverywhereFailed: 'Não foi possível encerrar as sessões. Tente novamente.',
   originRejected: 'Origem da requisição não permitida.',
 } as const;

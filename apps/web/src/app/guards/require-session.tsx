@@ -1,12 +1,11 @@
-import { AUTH_MESSAGES, PATHS } from '@gabarita/shared';
+import { SESSION_MESSAGES, PATHS } from '@gabarita/shared';
 import { CloudOff } from 'lucide-react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { StatusScreen } from '@/components/ui/status-screen';
 import type { LoginRedirectState } from '@/domain/session/login-state';
-import { isSigningOut, useSession, useSignOut } from '@/domain/session/session';
-import { logout } from '@/features/auth/api/auth-api';
+import { isSigningOut, logout, useSession, useSignOut } from '@/domain/session/session';
 import { ConsentGate } from '@/features/legal/components/consent-gate';
 
 export type { LoginRedirectState } from '@/domain/session/login-state';
@@ -47,7 +46,7 @@ export function RequireSession() {
   return (
     <>
       <Outlet />
-      <ConsentGate onSignOut={() => signOutWith(logout, AUTH_MESSAGES.signedOut)} />
+      <ConsentGate onSignOut={() => signOutWith(logout, SESSION_MESSAGES.signedOut)} />
     </>
   );
 }

@@ -1,12 +1,11 @@
-import { AUTH_MESSAGES, type SessionUser, PATHS } from '@gabarita/shared';
+import { SESSION_MESSAGES, type SessionUser, PATHS } from '@gabarita/shared';
 import { ChevronDown, LogIn } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { logout } from '@/features/auth/api/auth-api';
-import { useSession, useSignOut } from '@/domain/session/session';
+import { logout, useSession, useSignOut } from '@/domain/session/session';
 
 // The panel and its form library are not needed to draw any page: they load when the account
 // button is first pointed at, focused or opened.
@@ -45,7 +44,7 @@ function ProfileMenu({ user }: { user: SessionUser }) {
     };
   }, [open]);
 
-  const signOut = () => signOutWith(logout, AUTH_MESSAGES.signedOut);
+  const signOut = () => signOutWith(logout, SESSION_MESSAGES.signedOut);
 
   return (
     <div className="relative">

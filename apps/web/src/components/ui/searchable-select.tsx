@@ -1,4 +1,4 @@
-import { ALL_OPTIONS_LABEL, CATALOG_MESSAGES } from '@gabarita/shared';
+import { ALL_OPTIONS_LABEL, CATALOG_MESSAGES, formatInteger } from '@gabarita/shared';
 import { Check, ChevronDown } from 'lucide-react';
 import {
   useEffect,
@@ -9,7 +9,6 @@ import {
   type MouseEvent as ReactMouseEvent,
 } from 'react';
 import { foldForSearch } from '@/lib/text';
-import { formatInteger } from '@/lib/formatters';
 import { INPUT_CLASSES, LABEL_CLASSES } from './field-styles';
 
 export interface SelectOption {

@@ -7,7 +7,7 @@ import {
 } from '@gabarita/shared';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest, noContent } from '@/lib/api-client';
 import { keptSession } from './kept-session';
 import type { LoginRedirectState } from './login-state';
 import { QUERY_KEYS } from '@/domain/query-keys';
@@ -54,6 +54,11 @@ export function useUpdateSessionUser() {
     },
     [queryClient],
   );
+}
+
+/** Ends this device's session on the server. */
+export function logout() {
+  return apiRequest('/auth/logout', noContent, { method: 'POST' });
 }
 
 let signingOut = false;

@@ -71,10 +71,6 @@ export function confirmPasswordReset(body: ConfirmResetRequest) {
   return apiRequest('/auth/action/confirm-reset', noContent, { method: 'POST', body });
 }
 
-export function logout() {
-  return apiRequest('/auth/logout', noContent, { method: 'POST' });
-}
-
 /**
  * After a sign-in: store the new session. Whatever was cached for another user goes with the change
  * of user (app/query-client.ts).

@@ -74,7 +74,9 @@ describe('/caderno-de-erros', () => {
       });
       const menu = screen.getByRole('navigation', { name: 'Menu principal' });
       expect(
-        await within(menu).findByRole('link', { name: /Revisão de hoje\s*1 item para revisar hoje/ }),
+        await within(menu).findByRole('link', {
+          name: /Revisão de hoje\s*1 item para revisar hoje/,
+        }),
       ).toBeVisible();
 
       await user.click(within(today).getAllByRole('link')[0]!);
