@@ -3,9 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { isStaff, useSession } from '@/domain/session/session';
+import { examKindsQueryOptions } from '@/domain/catalog/catalog-queries';
 import { reviewCountQueryOptions } from '@/domain/study/study-queries';
 import { adminAreaName } from './admin-tabs';
-import { activeMenuPath, MENU_ITEMS } from './menu-items';
+import { activeMenuPath, menuItemsFor } from './menu-items';
 
 /** 'Revisões de hoje' beside 'Caderno de erros', for Premium accounts with reviews due. */
 function useDueReviews() {
@@ -54,10 +55,12 @@ export function SideMenu({ open, layout, onNavigate }: SideMenuProps) {
   const dueReviews = useDueReviews();
   const user = useSession().data?.user;
   const staff = isStaff(user);
+  // An entry for each other kind of exam the catalogue has, once it is known.
+  const kinds = useQuery({ ...examKindsQueryOptions, enabled: Boolean(user) });
   // The staff entry is named after the area the role works in.
-  const items = MENU_ITEMS.filter((item) => !item.staffOnly || staff).map((item) =>
-    item.staffOnly ? { ...item, label: adminAreaName(user?.role) } : item,
-  );
+  const items = menuItemsFor(kinds.data ?? [])
+    .filter((item) => !item.staffOnly || staff)
+    .map((item) => (item.staffOnly ? { ...item, label: adminAreaName(user?.role) } : item));
 
   // An opened drawer covers the page, so keyboard focus moves into it.
   useEffect(() => {
@@ -72,7 +75,11 @@ export function SideMenu({ open, layout, onNavigate }: SideMenuProps) {
             <Link
               to={to}
               aria-current={
-                activePath === to ? (location.pathname === to ? 'page' : 'true') : undefined
+                activePath === to
+                  ? location.pathname + location.search === to
+                    ? 'page'
+                    : 'true'
+                  : undefined
               }
               className={linkClasses({ isActive: activePath === to })}
               onClick={onNavigate}
