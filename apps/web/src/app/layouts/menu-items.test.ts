@@ -29,6 +29,15 @@ describe('the menu entry a page belongs to', () => {
     expect(activeMenuPath('/administracao', '')).toBeNull();
   });
 
+  it("puts an exam of another kind, its page and its questions, under that kind's entry", () => {
+    expect(activeMenuPath('/prova-dashboard', '?prova=x_prova', 'enem')).toBe('/?tipo=enem');
+    expect(activeMenuPath('/questoes', '?prova=x_prova&q=x_1', 'vestibular')).toBe(
+      '/?tipo=vestibular',
+    );
+    expect(activeMenuPath('/questoes', '?prova=x_prova&q=x_1', 'concurso')).toBe('/');
+    expect(activeMenuPath('/questoes', '?prova=x_prova&q=x_1', null)).toBe('/');
+  });
+
   it("puts the exam list of another kind under that kind's entry", () => {
     expect(activeMenuPath('/', '?tipo=enem')).toBe('/?tipo=enem');
     expect(activeMenuPath('/', '?tipo=vestibular')).toBe('/?tipo=vestibular');

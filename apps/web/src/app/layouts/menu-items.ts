@@ -72,22 +72,29 @@ export function menuItemsFor(kinds: readonly string[]): MenuItem[] {
 }
 
 /**
- * The menu entry a page belongs to, so the menu always shows where the user is: an exam's
- * dashboard and its questions belong to 'Questões de concurso', questions opened from a discipline
+ * The menu entry a page belongs to, so the menu always shows where the user is: the exam list of a
+ * kind to that kind's entry, an exam's dashboard and its questions to its kind's entry ('Questões
+ * de concurso' for a concurso or an exam not loaded yet), questions opened from a discipline
  * to 'Disciplinas isoladas', questions walked from a search or the notebook to those entries, the
  * payment page to the plans, every page of the editorial area to 'Área editorial'.
  */
-export function activeMenuPath(pathname: string, search: string): string | null {
+export function activeMenuPath(
+  pathname: string,
+  search: string,
+  /** The kind of the exam the page shows, when known: another kind's exam is under its entry. */
+  examKind?: ExamKind | null,
+): string | null {
   const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  const examHome = examKind && examKind !== 'concurso' ? kindListPath(examKind) : PATHS.home.path;
   if (path === PATHS.home.path) {
     // The exam list of another kind than concurso belongs to that kind's entry.
     const kind = new URLSearchParams(search).get('tipo');
     return kind && kind !== 'concurso' ? kindListPath(kind as ExamKind) : PATHS.home.path;
   }
-  if (path === PATHS.examDashboard.path) return PATHS.home.path;
+  if (path === PATHS.examDashboard.path) return examHome;
   if (path === PATHS.questions.path) {
     const params = new URLSearchParams(search);
-    if (params.get(STUDY_PARAMS.exam)) return PATHS.home.path;
+    if (params.get(STUDY_PARAMS.exam)) return examHome;
     if (params.get(STUDY_PARAMS.search)) return PATHS.questionSearch.path;
     if (params.get(STUDY_PARAMS.notebook)) return PATHS.mistakes.path;
     return PATHS.disciplines.path;

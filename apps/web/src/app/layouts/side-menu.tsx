@@ -1,9 +1,9 @@
-import { countLabel, PATHS } from '@gabarita/shared';
+import { countLabel, PATHS, STUDY_PARAMS } from '@gabarita/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { isStaff, useSession } from '@/domain/session/session';
-import { examKindsQueryOptions } from '@/domain/catalog/catalog-queries';
+import { examDetailQueryOptions, examKindsQueryOptions } from '@/domain/catalog/catalog-queries';
 import { reviewCountQueryOptions } from '@/domain/study/study-queries';
 import { adminAreaName } from './admin-tabs';
 import { activeMenuPath, menuItemsFor } from './menu-items';
@@ -23,6 +23,16 @@ function DueBadge({ count }: { count: number }) {
       <span className="sr-only"> {countLabel(count, 'revisão de hoje', 'revisões de hoje')}</span>
     </span>
   );
+}
+
+/**
+ * The kind of the exam the page shows (its dashboard, its questions), once the page has loaded it:
+ * read from the cache, never fetched for the menu.
+ */
+function useShownExamKind(search: string) {
+  const examId = new URLSearchParams(search).get(STUDY_PARAMS.exam) ?? '';
+  const detail = useQuery({ ...examDetailQueryOptions(examId), enabled: false });
+  return examId ? (detail.data?.exam.kind ?? null) : null;
 }
 
 export const MENU_ID = 'menu-principal';
@@ -51,7 +61,8 @@ interface SideMenuProps {
 export function SideMenu({ open, layout, onNavigate }: SideMenuProps) {
   const listRef = useRef<HTMLUListElement>(null);
   const location = useLocation();
-  const activePath = activeMenuPath(location.pathname, location.search);
+  const examKind = useShownExamKind(location.search);
+  const activePath = activeMenuPath(location.pathname, location.search, examKind);
   const dueReviews = useDueReviews();
   const user = useSession().data?.user;
   const staff = isStaff(user);

@@ -1,4 +1,4 @@
-import { EXAM_FILTER_KEYS, type ExamFilterKey } from '@gabarita/shared';
+import { EXAM_FILTER_KEYS, type ExamFilterKey, PATHS } from '@gabarita/shared';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { filtersDroppedByKind } from '@/domain/catalog/catalog-text';
@@ -37,6 +37,14 @@ function storeFilters(values: ExamFilterValues) {
 
 /** The parameter of the exam list's address that holds the kind: the menu links to each kind. */
 export const KIND_PARAM = 'tipo';
+
+/** The exam list as the tab last showed it: of the kind last chosen there (kept for the session). */
+export function lastExamListPath(): string {
+  const tipo = readStored(STORAGE_KEYS.examFilters.tipo, 'sessionStorage');
+  return tipo
+    ? `${PATHS.home.path}?${new URLSearchParams({ [KIND_PARAM]: tipo }).toString()}`
+    : PATHS.home.path;
+}
 
 /**
  * The exam-list filters. The kind is in the address ('/?tipo=enem', the menu's entry for the

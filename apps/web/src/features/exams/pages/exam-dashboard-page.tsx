@@ -36,12 +36,14 @@ import {
 } from '@/domain/catalog/catalog-text';
 import { ExamOptionChoice } from '@/domain/catalog/exam-option-choice';
 import { useExamDetail } from '../api/exam-detail-api';
+import { lastExamListPath } from '../hooks/use-exam-filters';
 import { DemonstrationTag } from '../components/exam-card';
 
+/** Back to the list the student came from: of the kind they had chosen there. */
 function BackToExams() {
   return (
     <Link
-      to={PATHS.home.path}
+      to={lastExamListPath()}
       className={buttonClasses({ variant: 'ghost', size: 'sm', className: '-ml-3' })}
     >
       <ArrowLeft className="size-4" aria-hidden="true" />
