@@ -79,27 +79,38 @@ test.describe('printed-exam content', () => {
     }
   });
 
-  test('formulas inside a sentence are sized to the line', async ({ page }) => {
+  test('formulas inside a sentence keep their own height, a tall one leaving the line', async ({
+    page,
+  }) => {
     for (const viewport of VIEWPORTS) {
       for (const colorScheme of SCHEMES) {
         await page.setViewportSize(viewport);
         await page.emulateMedia({ colorScheme });
         const statement = await open(page, 2);
-        const fontSize = await statement
-          .locator('p')
-          .first()
-          .evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
-        for (const { name, ratio } of [
-          { name: /^Ampliar figura: Delta igual/, ratio: 184 / 40 },
-          { name: /^Ampliar figura: x igual/, ratio: 170 / 58 },
-        ]) {
+        const paragraph = statement.locator('p').first();
+        const fontSize = await paragraph.evaluate((element) =>
+          parseFloat(getComputedStyle(element).fontSize),
+        );
+        const column = (await paragraph.boundingBox())!;
+        for (const { name, natural } of [
+          { name: /^Ampliar figura: Delta igual/, natural: [184, 40] },
+          { name: /^Ampliar figura: x igual/, natural: [170, 58] },
+        ] as const) {
           const button = statement.getByRole('button', { name });
           const box = (await button.locator('img').boundingBox())!;
-          expect(box.height).toBeLessThanOrEqual(fontSize * 1.5 + 0.5);
-          expect(box.height).toBeGreaterThanOrEqual(fontSize * 0.6);
-          // Whole: its proportions kept, and its button as wide as the image.
-          expect(box.width / box.height).toBeCloseTo(ratio, 1);
+          // Its own height, never shrunk to the line; the line holds it up to 2.5em.
+          expect(box.height).toBeCloseTo(natural[1], 0);
+          expect(box.width / box.height).toBeCloseTo(natural[0] / natural[1], 1);
           expect((await button.boundingBox())!.width).toBeGreaterThanOrEqual(box.width - 0.5);
+          const display = await button.evaluate((element) => getComputedStyle(element).display);
+          if (natural[1] > fontSize * 2.5) {
+            // Taller: a small block of its own, centred in the column.
+            expect(display).toBe('block');
+            const centre = box.x + box.width / 2;
+            expect(Math.abs(centre - (column.x + column.width / 2))).toBeLessThanOrEqual(1);
+          } else {
+            expect(display).toBe('inline-block');
+          }
         }
         await shoot(page, `content-inline-formulas-${viewport.width}-${colorScheme}`);
         await expectAccessible(page, `fórmulas na linha, ${viewport.width}px ${colorScheme}`);

@@ -1,6 +1,10 @@
-import { PATHS, STUDY_PARAMS } from '@gabarita/shared';
+import { type ExamKind, PATHS, STUDY_PARAMS } from '@gabarita/shared';
 import {
+  Award,
   BookOpen,
+  GraduationCap,
+  School,
+  Trophy,
   ChartColumn,
   CircleHelp,
   Crown,
@@ -13,6 +17,7 @@ import {
   UserCog,
   type LucideIcon,
 } from 'lucide-react';
+import { EXAM_KIND_LIST_TITLES, MENU_KIND_ORDER } from '@/domain/catalog/catalog-text';
 
 export interface MenuItem {
   label: string;
@@ -36,18 +41,60 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   { label: 'Área editorial', to: PATHS.staffArea.path, icon: ShieldCheck, staffOnly: true },
 ];
 
+const KIND_ICONS: Record<Exclude<ExamKind, 'concurso'>, LucideIcon> = {
+  enem: GraduationCap,
+  vestibular: School,
+  certificacao: Award,
+  olimpiada: Trophy,
+};
+
+/** The address of the exam list of one kind: the list reads its kind from there. */
+export function kindListPath(kind: ExamKind): string {
+  return `${PATHS.home.path}?tipo=${kind}`;
+}
+
 /**
- * The menu entry a page belongs to, so the menu always shows where the user is: an exam's
- * dashboard and its questions belong to 'Questões de concurso', questions opened from a discipline
+ * The menu with an entry for each other kind of exam the catalogue has ('Questões do ENEM'), after
+ * 'Questões de concurso', in the order of docs/product-rules.md ("Exam kinds and option blocks").
+ * A catalogue of concursos only shows the menu as it was.
+ */
+export function menuItemsFor(kinds: readonly string[]): MenuItem[] {
+  const present = new Set(kinds);
+  const kindItems = MENU_KIND_ORDER.filter(
+    (kind): kind is Exclude<ExamKind, 'concurso'> => kind !== 'concurso' && present.has(kind),
+  ).map((kind) => ({
+    label: EXAM_KIND_LIST_TITLES[kind],
+    to: kindListPath(kind),
+    icon: KIND_ICONS[kind],
+  }));
+  const [first, ...rest] = MENU_ITEMS;
+  return [first!, ...kindItems, ...rest];
+}
+
+/**
+ * The menu entry a page belongs to, so the menu always shows where the user is: the exam list of a
+ * kind to that kind's entry, an exam's dashboard and its questions to its kind's entry ('Questões
+ * de concurso' for a concurso or an exam not loaded yet), questions opened from a discipline
  * to 'Disciplinas isoladas', questions walked from a search or the notebook to those entries, the
  * payment page to the plans, every page of the editorial area to 'Área editorial'.
  */
-export function activeMenuPath(pathname: string, search: string): string | null {
+export function activeMenuPath(
+  pathname: string,
+  search: string,
+  /** The kind of the exam the page shows, when known: another kind's exam is under its entry. */
+  examKind?: ExamKind | null,
+): string | null {
   const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
-  if (path === PATHS.examDashboard.path) return PATHS.home.path;
+  const examHome = examKind && examKind !== 'concurso' ? kindListPath(examKind) : PATHS.home.path;
+  if (path === PATHS.home.path) {
+    // The exam list of another kind than concurso belongs to that kind's entry.
+    const kind = new URLSearchParams(search).get('tipo');
+    return kind && kind !== 'concurso' ? kindListPath(kind as ExamKind) : PATHS.home.path;
+  }
+  if (path === PATHS.examDashboard.path) return examHome;
   if (path === PATHS.questions.path) {
     const params = new URLSearchParams(search);
-    if (params.get(STUDY_PARAMS.exam)) return PATHS.home.path;
+    if (params.get(STUDY_PARAMS.exam)) return examHome;
     if (params.get(STUDY_PARAMS.search)) return PATHS.questionSearch.path;
     if (params.get(STUDY_PARAMS.notebook)) return PATHS.mistakes.path;
     return PATHS.disciplines.path;

@@ -1,11 +1,12 @@
-import { countLabel, PATHS } from '@gabarita/shared';
+import { countLabel, PATHS, STUDY_PARAMS } from '@gabarita/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { isStaff, useSession } from '@/domain/session/session';
+import { examDetailQueryOptions, examKindsQueryOptions } from '@/domain/catalog/catalog-queries';
 import { reviewCountQueryOptions } from '@/domain/review/review-count';
 import { adminAreaName } from './admin-tabs';
-import { activeMenuPath, MENU_ITEMS } from './menu-items';
+import { activeMenuPath, menuItemsFor } from './menu-items';
 
 /** The day's review queue beside 'Revisão de hoje', for Premium accounts with items due. */
 function useDueReviews() {
@@ -25,6 +26,16 @@ function DueBadge({ count }: { count: number }) {
       </span>
     </span>
   );
+}
+
+/**
+ * The kind of the exam the page shows (its dashboard, its questions), once the page has loaded it:
+ * read from the cache, never fetched for the menu.
+ */
+function useShownExamKind(search: string) {
+  const examId = new URLSearchParams(search).get(STUDY_PARAMS.exam) ?? '';
+  const detail = useQuery({ ...examDetailQueryOptions(examId), enabled: false });
+  return examId ? (detail.data?.exam.kind ?? null) : null;
 }
 
 export const MENU_ID = 'menu-principal';
@@ -53,14 +64,17 @@ interface SideMenuProps {
 export function SideMenu({ open, layout, onNavigate }: SideMenuProps) {
   const listRef = useRef<HTMLUListElement>(null);
   const location = useLocation();
-  const activePath = activeMenuPath(location.pathname, location.search);
+  const examKind = useShownExamKind(location.search);
+  const activePath = activeMenuPath(location.pathname, location.search, examKind);
   const dueReviews = useDueReviews();
   const user = useSession().data?.user;
   const staff = isStaff(user);
+  // An entry for each other kind of exam the catalogue has, once it is known.
+  const kinds = useQuery({ ...examKindsQueryOptions, enabled: Boolean(user) });
   // The staff entry is named after the area the role works in.
-  const items = MENU_ITEMS.filter((item) => !item.staffOnly || staff).map((item) =>
-    item.staffOnly ? { ...item, label: adminAreaName(user?.role) } : item,
-  );
+  const items = menuItemsFor(kinds.data ?? [])
+    .filter((item) => !item.staffOnly || staff)
+    .map((item) => (item.staffOnly ? { ...item, label: adminAreaName(user?.role) } : item));
 
   // An opened drawer covers the page, so keyboard focus moves into it.
   useEffect(() => {
@@ -75,7 +89,11 @@ export function SideMenu({ open, layout, onNavigate }: SideMenuProps) {
             <Link
               to={to}
               aria-current={
-                activePath === to ? (location.pathname === to ? 'page' : 'true') : undefined
+                activePath === to
+                  ? location.pathname + location.search === to
+                    ? 'page'
+                    : 'true'
+                  : undefined
               }
               className={linkClasses({ isActive: activePath === to })}
               onClick={onNavigate}

@@ -3,6 +3,7 @@ import {
   disciplineQuestionsResponseSchema,
   disciplinesResponseSchema,
   examDetailResponseSchema,
+  examSearchResponseSchema,
   type DisciplineQuestionsResponse,
 } from '@gabarita/shared';
 import { apiRequest } from '@/lib/api-client';
@@ -20,6 +21,19 @@ export const CATALOG_STALE_TIME = 30_000;
 export const disciplinesQueryOptions = queryOptions({
   queryKey: QUERY_KEYS.disciplines,
   queryFn: ({ signal }) => apiRequest('/disciplines', disciplinesResponseSchema, { signal }),
+  staleTime: CATALOG_STALE_TIME,
+});
+
+/**
+ * The kinds of exam the catalogue has (GET /exams without filters: its Tipo options), for the
+ * menu's entry of each kind. Under the exam search's key, so an import's refresh reaches it.
+ */
+export const examKindsQueryOptions = queryOptions({
+  queryKey: [...QUERY_KEYS.examSearch, 'kinds'],
+  queryFn: async ({ signal }) => {
+    const response = await apiRequest('/exams', examSearchResponseSchema, { signal });
+    return response.facets.tipo.map((option) => option.value);
+  },
   staleTime: CATALOG_STALE_TIME,
 });
 

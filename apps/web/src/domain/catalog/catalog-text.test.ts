@@ -4,7 +4,10 @@ import {
   examShortTitle,
   examTitle,
   filterOptionsFor,
+  filtersDroppedByKind,
+  offeredExamFilters,
   questionCountLabel,
+  subjectBeside,
 } from './catalog-text';
 
 describe('catalogue text', () => {
@@ -55,5 +58,53 @@ describe('catalogue text', () => {
       filterOptionsFor('tipo', [{ value: 'certificacao', label: 'certificacao', count: 2 }]),
     ).toEqual([{ value: 'certificacao', label: 'Certificação', count: 2 }]);
     expect(filterOptionsFor('ano', undefined)).toEqual([]);
+  });
+});
+
+describe('the subject beside a discipline', () => {
+  it('is shown when it says something the discipline does not', () => {
+    expect(subjectBeside('Matemática', 'Porcentagem')).toBe('Porcentagem');
+    expect(subjectBeside('Matemática', 'Matemática financeira')).toBe('Matemática financeira');
+  });
+
+  it('is left out when the source gave the area as the subject too', () => {
+    expect(subjectBeside('Ciências Humanas', 'Ciências Humanas')).toBeNull();
+    expect(subjectBeside('Ciências Humanas', 'ciencias humanas ')).toBeNull();
+    expect(subjectBeside('Ciências Humanas', 'Ciências Humanas e suas Tecnologias')).toBeNull();
+    expect(subjectBeside('Matemática', '')).toBeNull();
+  });
+});
+
+describe('the filters offered for a kind of exam', () => {
+  const concursoAndEnem = [
+    { value: 'concurso', label: 'concurso', count: 3 },
+    { value: 'enem', label: 'enem', count: 1 },
+  ];
+
+  it('leave out Cargo, Órgão and Nível for the ENEM and the vestibulares', () => {
+    for (const tipo of ['enem', 'vestibular', 'certificacao', 'olimpiada']) {
+      expect(offeredExamFilters(tipo, concursoAndEnem)).toEqual([
+        'tipo',
+        'instituicao',
+        'ano',
+        'disciplina',
+        'assunto',
+      ]);
+      expect(filtersDroppedByKind(tipo)).toEqual(['cargo', 'orgao', 'nivel']);
+    }
+  });
+
+  it('offer them for concursos, and for every kind when concursos are among them', () => {
+    expect(offeredExamFilters('concurso', concursoAndEnem)).toHaveLength(8);
+    expect(offeredExamFilters('', concursoAndEnem)).toHaveLength(8);
+    expect(offeredExamFilters('', undefined)).toHaveLength(8);
+    expect(filtersDroppedByKind('')).toEqual([]);
+    expect(filtersDroppedByKind('concurso')).toEqual([]);
+  });
+
+  it('leave them out of a catalogue without concursos', () => {
+    expect(offeredExamFilters('', [{ value: 'enem', label: 'enem', count: 2 }])).not.toContain(
+      'cargo',
+    );
   });
 });

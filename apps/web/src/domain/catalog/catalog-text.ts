@@ -1,4 +1,5 @@
 import {
+  EXAM_FILTER_KEYS,
   EXAM_KIND_LABELS,
   type ExamFilterKey,
   type ExamKind,
@@ -81,3 +82,77 @@ export function optionName(
 export function examShortTitle(exam: ExamLabelParts): string {
   return `${exam.cargo ?? EXAM_KIND_LABELS[exam.kind]} · ${exam.instituicao} · ${exam.ano}`;
 }
+
+/** A name compared as a reader would: without case, accents or the areas' 'e suas Tecnologias'. */
+function comparableName(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/\s+e\s+suas\s+tecnologias\s*$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * The subject to show beside a question's discipline, or null when it only repeats it: a source
+ * without subjects (the ENEM's) gives its area as both, and the area is shown once
+ * (docs/product-rules.md, "Exam kinds and option blocks").
+ */
+export function subjectBeside(disciplinaNome: string, assunto: string): string | null {
+  const subject = assunto.trim();
+  if (!subject || comparableName(subject) === comparableName(disciplinaNome)) return null;
+  return subject;
+}
+
+/** The filters that belong to concursos: the other kinds have no cargo, órgão or nível. */
+export const CONCURSO_ONLY_FILTERS: readonly ExamFilterKey[] = ['cargo', 'orgao', 'nivel'];
+
+/**
+ * The filters offered for the chosen kind (`tipo`, '' for every kind) and the kinds present in the
+ * catalogue (the `tipo` facet): Cargo, Órgão and Nível only where concursos can be among the exams
+ * (docs/product-rules.md, "Exam kinds and option blocks").
+ */
+export function offeredExamFilters(
+  tipo: string,
+  kinds: readonly FacetOption[] | undefined,
+): ExamFilterKey[] {
+  const concursos =
+    tipo === 'concurso' ||
+    (!tipo && (!kinds || kinds.length === 0 || kinds.some((kind) => kind.value === 'concurso')));
+  return EXAM_FILTER_KEYS.filter((key) => concursos || !CONCURSO_ONLY_FILTERS.includes(key));
+}
+
+/** The filters a change of kind to `tipo` leaves without meaning: the concursos' own, for other kinds. */
+export function filtersDroppedByKind(tipo: string): readonly ExamFilterKey[] {
+  return !tipo || tipo === 'concurso' ? [] : CONCURSO_ONLY_FILTERS;
+}
+
+/**
+ * The exam list's title for a kind ('' for every kind): the menu's 'Questões de concurso' (spec)
+ * for the whole list and for concursos, the kind's own name for the others.
+ */
+export const EXAM_KIND_LIST_TITLES: Record<ExamKind, string> = {
+  concurso: 'Questões de concurso',
+  enem: 'Questões do ENEM',
+  vestibular: 'Questões de vestibular',
+  certificacao: 'Questões de certificação',
+  olimpiada: 'Questões de olimpíada',
+};
+
+export function examListTitle(tipo: string): string {
+  return EXAM_KIND_LIST_TITLES[tipo as ExamKind] ?? EXAM_KIND_LIST_TITLES.concurso;
+}
+
+/**
+ * The order in which the menu lists the kinds (docs/product-rules.md, "Exam kinds and option
+ * blocks"): the concursos first, as the product presents itself, then the ENEM, the vestibulares,
+ * the certifications and the olympiads.
+ */
+export const MENU_KIND_ORDER: readonly ExamKind[] = [
+  'concurso',
+  'enem',
+  'vestibular',
+  'certificacao',
+  'olimpiada',
+];

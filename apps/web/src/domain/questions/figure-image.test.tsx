@@ -1,7 +1,13 @@
 import type { Figure } from '@gabarita/shared';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FigureImage, figureSizeStyle, INLINE_HEIGHT_VAR, inlineFigureStyle } from './figure-image';
+import {
+  FigureImage,
+  figureSizeStyle,
+  INLINE_HEIGHT_VAR,
+  inlineFigureBreaksOut,
+  inlineFigureStyle,
+} from './figure-image';
 
 function figure(overrides: Partial<Figure> = {}): Figure {
   return {
@@ -28,9 +34,9 @@ describe('figureSizeStyle', () => {
 });
 
 describe('inlineFigureStyle', () => {
-  it("sizes a symbol to the line: its own height, between a capital's and 1.5em", () => {
+  it("sizes a symbol to the line: its own height, between a capital's and 2.5em", () => {
     const style = inlineFigureStyle(figure({ width: 17, height: 33 }));
-    expect(heightOf(style)).toBe('clamp(0.7em, 33px, 1.5em)');
+    expect(heightOf(style)).toBe('clamp(0.7em, 33px, 2.5em)');
     expect(style.height).toBe(`var(${INLINE_HEIGHT_VAR})`);
     // As wide as its proportions make it at that height, never its pixel width.
     expect(style.width).toBe(`calc(var(${INLINE_HEIGHT_VAR}) * 0.5152)`);
@@ -47,6 +53,22 @@ describe('inlineFigureStyle', () => {
   });
 });
 
+describe('inlineFigureBreaksOut', () => {
+  it('keeps a figure up to 2.5em of the text in the line, and takes a taller one out of it', () => {
+    // 16 px text: the line holds up to 40 px.
+    expect(inlineFigureBreaksOut(figure({ width: 184, height: 40 }), 16)).toBe(false);
+    expect(inlineFigureBreaksOut(figure({ width: 170, height: 58 }), 16)).toBe(true);
+    // The 130×94 formula leaves the line at any body text size; larger text holds taller figures.
+    expect(inlineFigureBreaksOut(figure({ width: 130, height: 94 }), 18)).toBe(true);
+    expect(inlineFigureBreaksOut(figure({ width: 170, height: 58 }), 24)).toBe(false);
+  });
+
+  it("keeps the figure in the line when the marker's altura sets its height or its size is unknown", () => {
+    expect(inlineFigureBreaksOut(figure({ width: 130, height: 94 }), 16, 1.2)).toBe(false);
+    expect(inlineFigureBreaksOut(figure({ width: null, height: null }), 16)).toBe(false);
+  });
+});
+
 describe('FigureImage', () => {
   it('draws an inline figure at the height of the line, its button adding nothing around it', () => {
     render(
@@ -57,9 +79,45 @@ describe('FigureImage', () => {
       </p>,
     );
     const button = screen.getByRole('button', { name: 'Ampliar figura: semínima' });
-    expect(button.style.getPropertyValue(INLINE_HEIGHT_VAR)).toBe('clamp(0.7em, 33px, 1.5em)');
+    expect(button.style.getPropertyValue(INLINE_HEIGHT_VAR)).toBe('clamp(0.7em, 33px, 2.5em)');
     expect(button.className).not.toMatch(/(^|\s)p-/);
     expect(screen.getByRole('img', { name: 'semínima' })).toHaveClass('h-full', 'w-auto');
+  });
+
+  it('draws an inline figure taller than 2.5em as a small centred block at its own size', () => {
+    render(
+      <p style={{ fontSize: '16px' }}>
+        A velocidade média é{' '}
+        <FigureImage
+          figure={figure({ width: 130, height: 94, minWidth: null })}
+          description="v m igual a delta s sobre delta t"
+          inline
+        />{' '}
+        no intervalo.
+      </p>,
+    );
+    const button = screen.getByRole('button', {
+      name: 'Ampliar figura: v m igual a delta s sobre delta t',
+    });
+    // Its own width, never wider than the column; no height forced on it.
+    expect(button.style.width).toBe('130px');
+    expect(button.style.maxWidth).toBe('100%');
+    expect(button.style.getPropertyValue(INLINE_HEIGHT_VAR)).toBe('');
+    expect(button).toHaveClass('block', 'mx-auto');
+    expect(button.parentElement).toHaveClass('block');
+    expect(button.parentElement).toHaveAttribute('data-inline-figure', 'bloco');
+    expect(screen.getByRole('img', { name: /^v m igual/ })).toHaveClass('h-auto', 'w-full');
+  });
+
+  it('keeps a tall figure in the line when the text around it is large enough to hold it', () => {
+    render(
+      <p style={{ fontSize: '40px' }}>
+        Grande <FigureImage figure={figure({ width: 130, height: 94 })} description="f" inline />
+      </p>,
+    );
+    const button = screen.getByRole('button', { name: 'Ampliar figura: f' });
+    expect(button.style.getPropertyValue(INLINE_HEIGHT_VAR)).toBe('clamp(0.7em, 94px, 2.5em)');
+    expect(button.parentElement?.tagName).toBe('P');
   });
 
   it('gives a raster on its own line its readable width, or the one its marker sets', () => {

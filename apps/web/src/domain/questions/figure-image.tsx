@@ -5,6 +5,7 @@ import {
   type MouseEvent,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
 } from 'react';
@@ -46,18 +47,38 @@ export function figureSizeStyle(figure: Figure, minWidthOverride?: number): CSSP
 }
 
 /**
- * An inline figure's size in the line (em of the surrounding text), so a symbol reads as part of the
- * sentence instead of at its own pixel size (often twice the text): its own height, but at least
- * about a capital letter's and at most 1.5em, unless the marker's `altura` sets it.
+ * An inline figure's size in the line (em of the surrounding text): its own height, so a formula's
+ * subscripts keep the size they were drawn at, but at least about a capital letter's and at most
+ * 2.5em, where the line grows around it; a figure taller than that breaks out of the line as a
+ * small block (see `inlineFigureBreaksOut`). The marker's `altura` sets the height exactly. The rule
+ * is written once in docs/product-rules.md ("Catalogue content", figures inside a sentence).
  */
 export const INLINE_FIGURE_EM = {
   /** About the cap height of the body font: a symbol is never smaller than a capital letter. */
   min: 0.7,
-  /** Taller would push the lines of the paragraph apart (they are about 1.85em apart). */
-  max: 1.5,
+  /** Taller, and the figure leaves the line: it would push two lines far apart. */
+  max: 2.5,
   /** Images with no known size. */
   unknown: 1,
 } as const;
+
+/** The text size assumed before the figure's own is measured (the body text's). */
+const DEFAULT_FONT_PX = 16;
+
+/**
+ * Whether an inline figure is too tall for the line at this text size (CSS px): taller than
+ * `INLINE_FIGURE_EM.max` of the text, it is drawn as a small block at its own size instead of being
+ * shrunk into the line, where a formula's subscripts would fall to 5 or 6 px. A height set by the
+ * marker's `altura` keeps the figure in the line; so does an unknown size.
+ */
+export function inlineFigureBreaksOut(
+  figure: Figure,
+  fontSizePx: number,
+  altura?: number,
+): boolean {
+  if (altura !== undefined || !figure.height) return false;
+  return figure.height > INLINE_FIGURE_EM.max * fontSizePx;
+}
 
 /** The custom property holding an inline figure's height: one expression, read by both rules. */
 export const INLINE_HEIGHT_VAR = '--inline-figure-height';
@@ -85,6 +106,39 @@ export function inlineFigureStyle(figure: Figure, altura?: number): CSSPropertie
       ratio === undefined ? undefined : `calc(var(${INLINE_HEIGHT_VAR}) * ${ratio.toFixed(4)})`,
     verticalAlign: `calc(${min / 2}em - var(${INLINE_HEIGHT_VAR}) / 2)`,
   } as CSSProperties;
+}
+
+/**
+ * The box of an inline figure that broke out of the line: its own size, never wider than the
+ * column (it then shrinks with its proportions), centred.
+ */
+export function brokenOutFigureStyle(figure: Figure): CSSProperties {
+  return { width: figure.width ?? undefined, maxWidth: '100%' };
+}
+
+/**
+ * Whether an inline figure breaks out of the line, from the text size around it: measured before
+ * the first paint and again when the window changes (the text may grow on wider screens).
+ */
+function useInlineBreakOut(figure: Figure, altura: number | undefined, enabled: boolean) {
+  const element = useRef<HTMLElement | null>(null);
+  // A callback: the same ref goes on a button or a span.
+  const ref = useCallback((node: HTMLElement | null) => {
+    element.current = node;
+  }, []);
+  const [fontSize, setFontSize] = useState(DEFAULT_FONT_PX);
+  useLayoutEffect(() => {
+    if (!enabled) return;
+    const measure = () => {
+      if (!element.current) return;
+      const size = parseFloat(getComputedStyle(element.current).fontSize);
+      if (Number.isFinite(size) && size > 0) setFontSize(size);
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [enabled]);
+  return { ref, breaksOut: enabled && inlineFigureBreaksOut(figure, fontSize, altura) };
 }
 
 /** Where a sideways scroller stands: whether it overflows, and whether more lies on each side. */
@@ -156,7 +210,8 @@ function EdgeShadow({ side, shown }: { side: 'start' | 'end'; shown: boolean }) 
  * A figure in a statement, reference text or alternative, drawn on white (drawings assume a light
  * page). A click or tap, or Enter, opens it full screen with zoom and its description. A figure
  * whose readable width is more than its column's scrolls sideways in its own box, with a shadow on
- * the side where more of it lies and a hint below. An inline figure is sized to the line.
+ * the side where more of it lies and a hint below. An inline figure is sized to the line, or leaves
+ * it as a small block when it is too tall for it.
  */
 export function FigureImage({
   figure,
@@ -180,6 +235,7 @@ export function FigureImage({
   const { ref: scrollerRef, measure, overflowing, moreBefore, moreAfter } = useSidewaysScroll();
   // A mouse clicks; a finger taps.
   const touch = useMediaQuery('(pointer: coarse)');
+  const { ref: inlineRef, breaksOut } = useInlineBreakOut(figure, height, inline);
   const image = (
     <img
       src={figure.url}
@@ -190,7 +246,11 @@ export function FigureImage({
       decoding="async"
       onLoad={inline ? undefined : measure}
       // Inline: as tall as its box (sized to the line), as wide as its proportions make it.
-      className={inline ? 'block h-full w-auto max-w-full object-contain' : 'block h-auto w-full'}
+      className={
+        inline && !breaksOut
+          ? 'block h-full w-auto max-w-full object-contain'
+          : 'block h-auto w-full'
+      }
     />
   );
   const dialog = open && (
@@ -202,6 +262,33 @@ export function FigureImage({
     />
   );
 
+  if (inline && breaksOut) {
+    // Too tall for the line: a small block of its own, at its own size, centred; no frame or hint
+    // of a figure on its own line, it still belongs to the sentence.
+    const look = 'mx-auto block rounded-sm bg-white ring-1 ring-line';
+    const style = brokenOutFigureStyle(figure);
+    return (
+      <span ref={inlineRef} className="my-2 block" data-inline-figure="bloco">
+        {zoomable ? (
+          <button
+            type="button"
+            onClick={openZoom}
+            style={style}
+            className={`${look} cursor-zoom-in hover:ring-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring`}
+            aria-label={`Ampliar figura: ${description}`}
+          >
+            {image}
+          </button>
+        ) : (
+          <span style={style} className={look}>
+            {image}
+          </span>
+        )}
+        {dialog}
+      </span>
+    );
+  }
+
   if (inline) {
     // No padding or border: the box is exactly the figure's height, so it does not push the
     // lines apart; the ring is a shadow, outside the layout.
@@ -210,6 +297,7 @@ export function FigureImage({
     return zoomable ? (
       <>
         <button
+          ref={inlineRef}
           type="button"
           onClick={openZoom}
           style={style}
@@ -221,7 +309,7 @@ export function FigureImage({
         {dialog}
       </>
     ) : (
-      <span style={style} className={look}>
+      <span ref={inlineRef} style={style} className={look}>
         {image}
       </span>
     );

@@ -2,6 +2,7 @@ import type { QuestionCard, SearchQuestionCard } from '@gabarita/shared';
 import { ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { subjectBeside } from '@/domain/catalog/catalog-text';
 import { AnswerMark } from './answer-mark';
 import { QuestionStatusTag } from './question-status-tag';
 
@@ -53,7 +54,9 @@ export function QuestionResultCard({
   return (
     <QuestionCardLink question={question} href={href}>
       <p className="mt-0.5 text-xs font-medium text-primary-ink">
-        {question.disciplinaNome} · {question.assunto}
+        {[question.disciplinaNome, subjectBeside(question.disciplinaNome, question.assunto)]
+          .filter(Boolean)
+          .join(' · ')}
       </p>
       <p className="mt-2 line-clamp-3 text-sm leading-6 text-ink-muted">{question.excerpt}</p>
       {aside}

@@ -110,8 +110,8 @@ describe('RichHtml', () => {
       );
       const height = (name: string) => button(name).style.getPropertyValue(INLINE_HEIGHT_VAR);
       expect(height('alta')).toBe('2.5em');
-      expect(height('comum')).toBe('clamp(0.7em, 33px, 1.5em)');
-      expect(height('inválida')).toBe('clamp(0.7em, 33px, 1.5em)');
+      expect(height('comum')).toBe('clamp(0.7em, 33px, 2.5em)');
+      expect(height('inválida')).toBe('clamp(0.7em, 33px, 2.5em)');
     });
   });
 });

@@ -10,7 +10,11 @@ import { useId, useState } from 'react';
 import { Card } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
 import { SearchableSelect } from '@/components/ui/searchable-select';
-import { EXAM_FILTER_LABELS, filterOptionsFor } from '@/domain/catalog/catalog-text';
+import {
+  EXAM_FILTER_LABELS,
+  filterOptionsFor,
+  offeredExamFilters,
+} from '@/domain/catalog/catalog-text';
 import type { ExamFilterValues } from '../hooks/use-exam-filters';
 
 interface ExamFiltersPanelProps {
@@ -65,7 +69,7 @@ export function ExamFiltersPanel({
         className={open ? 'mt-3 md:mt-0' : 'hidden md:block'}
       >
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          {EXAM_FILTER_KEYS.map((key) => {
+          {offeredExamFilters(filters.tipo, facets?.tipo).map((key) => {
             const needsDiscipline = key === 'assunto' && !filters.disciplina;
             return (
               <SearchableSelect

@@ -2,7 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CATALOG_MESSAGES } from '@gabarita/shared';
 import { axeViolations } from '@/test/accessibility';
-import { enemExamDetail, examDetail, questionCard } from '@/test/catalog-fixtures';
+import {
+  EMPTY_FACETS,
+  enemExamDetail,
+  examDetail,
+  examSearch,
+  questionCard,
+} from '@/test/catalog-fixtures';
 import {
   apiError,
   renderApp,
@@ -139,6 +145,38 @@ describe('/prova-dashboard', () => {
       });
       return api;
     }
+
+    it("is under the menu's ENEM entry, and goes back to the list of the kind last chosen", async () => {
+      stubApi({
+        'GET /auth/session': { user: SIGNED_IN_USER },
+        'GET /exams/enem_2023_dia1': () => enemExamDetail(null),
+        'GET /exams': examSearch({
+          facets: {
+            ...EMPTY_FACETS,
+            tipo: [
+              { value: 'concurso', label: 'concurso', count: 16 },
+              { value: 'enem', label: 'enem', count: 1 },
+            ],
+          },
+        }),
+      });
+      window.sessionStorage.setItem('gabarita.filtro.tipo', 'enem');
+      renderApp(ENEM_PATH);
+      await screen.findByRole('heading', { level: 1, name: 'ENEM 2023 · INEP' });
+      const menu = screen.getByRole('navigation', { name: 'Menu principal', hidden: true });
+      await waitFor(() =>
+        expect(
+          within(menu).getByRole('link', { name: 'Questões do ENEM', hidden: true }),
+        ).toHaveAttribute('aria-current', 'true'),
+      );
+      expect(
+        within(menu).getByRole('link', { name: 'Questões de concurso', hidden: true }),
+      ).not.toHaveAttribute('aria-current');
+      expect(screen.getByRole('link', { name: 'Voltar para as provas' })).toHaveAttribute(
+        'href',
+        '/?tipo=enem',
+      );
+    });
 
     function questionLinks() {
       return within(screen.getByRole('list', { name: 'Questões da prova' })).getAllByRole('link');

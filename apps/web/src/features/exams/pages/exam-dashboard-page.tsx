@@ -28,15 +28,22 @@ import { QueryError } from '@/components/ui/query-error';
 import { StatePanel } from '@/components/ui/state-panel';
 import { examSimuladosPath, HIDE_OUTDATED, questionViewerPath } from '@/domain/study/study-links';
 import { Card } from '@/components/ui/card';
-import { examTitle, optionName, questionCountLabel } from '@/domain/catalog/catalog-text';
+import {
+  examTitle,
+  optionName,
+  questionCountLabel,
+  subjectBeside,
+} from '@/domain/catalog/catalog-text';
 import { ExamOptionChoice } from '@/domain/catalog/exam-option-choice';
 import { useExamDetail } from '../api/exam-detail-api';
+import { lastExamListPath } from '../hooks/use-exam-filters';
 import { DemonstrationTag } from '../components/exam-card';
 
+/** Back to the list the student came from: of the kind they had chosen there. */
 function BackToExams() {
   return (
     <Link
-      to={PATHS.home.path}
+      to={lastExamListPath()}
       className={buttonClasses({ variant: 'ghost', size: 'sm', className: '-ml-3' })}
     >
       <ArrowLeft className="size-4" aria-hidden="true" />
@@ -115,7 +122,9 @@ function QuestionTile({
       <p className="mt-2 text-xs font-medium uppercase tracking-wide text-primary-ink">
         {question.disciplinaNome}
       </p>
-      <p className="mt-1 text-sm leading-5 text-ink-muted">{question.assunto}</p>
+      {subjectBeside(question.disciplinaNome, question.assunto) && (
+        <p className="mt-1 text-sm leading-5 text-ink-muted">{question.assunto}</p>
+      )}
     </Link>
   );
 }

@@ -82,7 +82,7 @@ describe('/ (exam list)', () => {
         ? examSearch({ facets, items: [enemExamCard()] })
         : examSearch({ facets, items: [examCard(), enemExamCard()] }),
     );
-    const { user } = renderApp('/');
+    const { user, router } = renderApp('/');
     await screen.findByText(CATALOG_MESSAGES.examsFound(2));
 
     await user.click(screen.getByRole('combobox', { name: 'Tipo' }));
@@ -98,6 +98,47 @@ describe('/ (exam list)', () => {
     expect(window.sessionStorage.getItem('gabarita.filtro.tipo')).toBe('enem');
     expect(screen.getByRole('heading', { level: 1, name: 'Questões do ENEM' })).toBeVisible();
     expect(screen.getByRole('combobox', { name: 'Tipo' })).toHaveValue('ENEM');
+    // The kind is in the address, so the menu shows the ENEM's entry.
+    expect(router.state.location.search).toBe('?tipo=enem');
+    expect(screen.getByRole('link', { name: 'Questões do ENEM' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it('offers no Cargo, Órgão or Nível for the ENEM, and drops the ones chosen', async () => {
+    const facets = {
+      ...FACETS,
+      tipo: [
+        { value: 'concurso', label: 'concurso', count: 16 },
+        { value: 'enem', label: 'enem', count: 1 },
+      ],
+    };
+    const api = stubExams(examSearch({ facets, items: [examCard()] }));
+    window.sessionStorage.setItem('gabarita.filtro.cargo', 'Professor');
+    const { user } = renderApp('/');
+    await screen.findByText(CATALOG_MESSAGES.examsFound(1));
+    expect(screen.getByRole('combobox', { name: 'Cargo' })).toBeVisible();
+
+    await choose(user, 'Tipo', 'ENEM (1)');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Questões do ENEM' }),
+    ).toBeVisible();
+    for (const name of ['Cargo', 'Órgão', 'Nível']) {
+      expect(screen.queryByRole('combobox', { name })).toBeNull();
+    }
+    expect(api.calls('GET /exams').at(-1)?.search).toBe('?tipo=enem');
+    expect(window.sessionStorage.getItem('gabarita.filtro.cargo')).toBeNull();
+  });
+
+  it("opens on the kind of the menu's entry", async () => {
+    const api = stubExams(examSearch({ items: [enemExamCard()] }));
+    renderApp('/?tipo=enem');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Questões do ENEM' }),
+    ).toBeVisible();
+    expect(api.calls('GET /exams').some((call) => call.search === '?tipo=enem')).toBe(true);
+    expect(screen.queryByRole('combobox', { name: 'Órgão' })).toBeNull();
   });
 
   it('shows an ENEM exam by its kind, with its options and without cargo, órgão or nível', async () => {
@@ -156,7 +197,11 @@ describe('/ (exam list)', () => {
     const api = stubExams(examSearch({ facets: FACETS }));
     renderApp('/');
     await screen.findByText(CATALOG_MESSAGES.examsFound(1));
-    expect(api.calls('GET /exams')[0]?.search).toBe('?ano=2017&disciplina=matematica');
+    const searches = api.calls('GET /exams').map((call) => call.search);
+    // The menu asks once without filters, for the kinds of exam; the list asks with the kept
+    // filters from its first request.
+    expect(searches.filter((search) => search === '')).toHaveLength(1);
+    expect(searches.filter((search) => search !== '')[0]).toBe('?ano=2017&disciplina=matematica');
     expect(screen.getByRole('combobox', { name: 'Disciplina' })).toHaveValue('Matemática');
     expect(screen.getByRole('combobox', { name: 'Assunto' })).toBeEnabled();
   });

@@ -1,10 +1,11 @@
-import { CATALOG_MESSAGES, type ExamKind } from '@gabarita/shared';
+import { CATALOG_MESSAGES } from '@gabarita/shared';
 import { SearchX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cardClasses } from '@/components/ui/card';
 import { LoadMore } from '@/components/ui/load-more';
 import { Notice } from '@/components/ui/notice';
 import { Page } from '@/components/ui/page';
+import { examListTitle } from '@/domain/catalog/catalog-text';
 import { PlanBadge } from '@/domain/plans/plan-badge';
 import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
@@ -15,22 +16,6 @@ import { DueReviewsCard } from '../components/due-reviews-card';
 import { ExamCard } from '../components/exam-card';
 import { ExamFiltersPanel } from '../components/exam-filters-panel';
 import { useExamFilters } from '../hooks/use-exam-filters';
-
-/**
- * The page's title: the menu's 'Questões de concurso' (spec) for the whole list and for concursos;
- * the kind's own name when the Tipo filter picks another kind.
- */
-const LIST_TITLES: Record<ExamKind, string> = {
-  concurso: 'Questões de concurso',
-  enem: 'Questões do ENEM',
-  vestibular: 'Questões de vestibular',
-  certificacao: 'Questões de certificação',
-  olimpiada: 'Questões de olimpíada',
-};
-
-function listTitle(tipo: string): string {
-  return LIST_TITLES[tipo as ExamKind] ?? LIST_TITLES.concurso;
-}
 
 function LoadingCards() {
   return (
@@ -136,7 +121,7 @@ export default function ExamListPage() {
 
   return (
     <Page
-      title={listTitle(filters.tipo)}
+      title={examListTitle(filters.tipo)}
       description="Filtre provas anteriores e resolva as questões de cada uma."
       badge={accountType && <PlanBadge premium={accountType === 'premium'} />}
     >

@@ -17,6 +17,7 @@ import { Page } from '@/components/ui/page';
 import { QueryError } from '@/components/ui/query-error';
 import { SearchableSelect } from '@/components/ui/searchable-select';
 import { StatePanel } from '@/components/ui/state-panel';
+import { subjectBeside } from '@/domain/catalog/catalog-text';
 import { PlanBadge } from '@/domain/plans/plan-badge';
 import { PremiumInvitationCard } from '@/domain/plans/premium-invitation-card';
 import { useSession } from '@/domain/session/session';
@@ -227,7 +228,9 @@ function CadernoCard({ items }: { items: ReviewItem[] }) {
               <span className="min-w-0">
                 <span className="block">{questionLabel(item)}</span>
                 <span className="block text-xs font-normal text-ink-muted">
-                  {item.disciplinaNome} › {item.assunto}
+                  {[item.disciplinaNome, subjectBeside(item.disciplinaNome, item.assunto)]
+                    .filter(Boolean)
+                    .join(' › ')}
                 </span>
               </span>
             </CheckboxField>

@@ -1,5 +1,6 @@
 import { Card } from '@/components/ui/card';
 import { PageTitle } from '@/components/ui/page';
+import { subjectBeside } from '@/domain/catalog/catalog-text';
 import { QuestionStatusTag } from '@/domain/questions/question-status-tag';
 import type { QuestionListItem } from '../hooks/use-question-list';
 
@@ -12,6 +13,7 @@ interface QuestionHeaderProps {
 
 /** Exam, position ('n / total'), question number, discipline, subject and option block. */
 export function QuestionHeader({ item, position, optionName }: QuestionHeaderProps) {
+  const subject = subjectBeside(item.disciplinaNome, item.assunto);
   return (
     <Card as="header">
       <div className="flex items-start justify-between gap-4">
@@ -28,9 +30,11 @@ export function QuestionHeader({ item, position, optionName }: QuestionHeaderPro
         <span className="rounded-full bg-primary-soft px-2.5 py-1 text-primary-ink ring-1 ring-brand-200 dark:ring-brand-900">
           {item.disciplinaNome}
         </span>
-        <span className="rounded-full bg-surface-muted px-2.5 py-1 text-ink-muted ring-1 ring-line">
-          {item.assunto}
-        </span>
+        {subject && (
+          <span className="rounded-full bg-surface-muted px-2.5 py-1 text-ink-muted ring-1 ring-line">
+            {subject}
+          </span>
+        )}
         {optionName && (
           <span className="rounded-full bg-accent-soft px-2.5 py-1 text-accent-ink ring-1 ring-accent-200 dark:ring-accent-900">
             Opção: {optionName}

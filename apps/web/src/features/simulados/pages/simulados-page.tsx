@@ -1,5 +1,4 @@
 import {
-  EXAM_FILTER_KEYS,
   SIMULADO_DEFAULT_QUESTIONS,
   SIMULADO_MAX_QUESTIONS,
   SIMULADO_MESSAGES,
@@ -28,6 +27,8 @@ import {
   EXAM_FILTER_LABELS,
   examTitle,
   filterOptionsFor,
+  filtersDroppedByKind,
+  offeredExamFilters,
   optionName,
   questionCountLabel,
 } from '@/domain/catalog/catalog-text';
@@ -202,6 +203,7 @@ function BuildForm() {
     setFilters((current) => {
       const next = { ...current, [key]: value || undefined };
       if (key === 'disciplina') delete next.assunto;
+      if (key === 'tipo') for (const dropped of filtersDroppedByKind(value)) delete next[dropped];
       return next;
     });
 
@@ -223,7 +225,7 @@ function BuildForm() {
         }}
       >
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          {EXAM_FILTER_KEYS.map((key) => {
+          {offeredExamFilters(filters.tipo ?? '', options.data?.facets.tipo).map((key) => {
             const needsDiscipline = key === 'assunto' && !filters.disciplina;
             return (
               <SearchableSelect
