@@ -11,11 +11,16 @@ import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
 import { StatePanel } from '@/components/ui/state-panel';
 import { useSession } from '@/domain/session/session';
+import { afterFirstScreen } from '@/lib/after-first-screen';
 import { useExamSearch } from '../api/exam-search-api';
-import { DueReviewsCard } from '../components/due-reviews-card';
 import { ExamCard } from '../components/exam-card';
 import { ExamFiltersPanel } from '../components/exam-filters-panel';
 import { useExamFilters } from '../hooks/use-exam-filters';
+
+// Above the list for Premium accounts with reviews due; its count is asked for after the list.
+const DueReviewsCard = afterFirstScreen(
+  async () => (await import('../components/due-reviews-card')).DueReviewsCard,
+);
 
 function LoadingCards() {
   return (
