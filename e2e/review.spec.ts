@@ -58,9 +58,21 @@ test('review of the day: a card from a mistake, own cards, keys 1–4 with the i
     );
   }
   await page.reload();
-  await expect(page.getByText('Itens para hoje')).toBeVisible();
-  await expect(page.getByText('4', { exact: true })).toBeVisible();
-  await expect(page.getByText('2 min', { exact: true })).toBeVisible();
+  const main = page.getByRole('main');
+  await expect(main.getByText('Itens para hoje')).toBeVisible();
+  await expect(main.getByText('4', { exact: true })).toBeVisible();
+  await expect(main.getByText('2 min', { exact: true })).toBeVisible();
+  // The menu counts the same queue.
+  await expect(
+    page.getByRole('link', { name: /Revisão de hoje\s*4 itens para revisar hoje/ }),
+  ).toBeVisible();
+  // And so does the home page's card, which leads back here.
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: /Revisões de hoje/ })).toContainText(
+    '4 itens para revisar, cerca de 2 minutos',
+  );
+  await page.getByRole('link', { name: /Revisões de hoje/ }).click();
+  await expect(page).toHaveURL(/\/revisao-de-hoje$/);
 
   const item = page.getByRole('region', { name: 'Item da revisão' });
   await expect(item).toContainText('1 de 4');

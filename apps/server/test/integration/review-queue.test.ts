@@ -101,6 +101,10 @@ describe('review queue', () => {
     expect(question.kind === 'question' && question.question.alternatives.length).toBeGreaterThan(
       1,
     );
+    // It carries the figures the question page draws, for use without a connection.
+    if (question.kind !== 'question') throw new Error('a question item');
+    const page = await get(app(), `/api/questions/${question.question.id}`, cookie);
+    expect(question.question.figures).toEqual(page.json().figures);
 
     // The intervals shown are ts-fsrs's for the item's state.
     const scheduler = fsrs({

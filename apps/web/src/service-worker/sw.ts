@@ -6,7 +6,10 @@ import {
   precacheAndRoute,
   type PrecacheEntry,
 } from 'workbox-precaching';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { ExpirationPlugin } from 'workbox-expiration';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -20,8 +23,8 @@ void self.skipWaiting();
 clientsClaim();
 
 // Pages come from the server while it answers (it adds each page's preloads); without a
-// connection, the cached page. The API is never answered from a cache: what the server judges
-// (answers, quotas, payments) needs the server.
+// connection, the cached page. The API is never answered from a cache (figures aside, below):
+// what the server judges (answers, quotas, payments) needs the server.
 registerRoute(
   new NavigationRoute(
     async ({ request }) => {
@@ -35,4 +38,18 @@ registerRoute(
     },
     { denylist: [/^\/api(\/|$)/, /^\/dev(\/|$)/, /^\/metrics(\/|$)/] },
   ),
+);
+
+// Figures are the one exception: an address names one version of an image, which never changes, so
+// the copy on the device is the image (docs/product-rules.md, "Offline use"). The day's review asks
+// for its questions' figures as it is kept, so they show without a connection.
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.pathname.startsWith('/api/images/'),
+  new CacheFirst({
+    cacheName: 'figuras',
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 30 * 24 * 60 * 60 }),
+    ],
+  }),
 );

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { text } from '../validation';
-import { alternativeSchema } from './catalog';
+import { alternativeSchema, figureSchema } from './catalog';
 
 /**
  * The review queue shared by notebook questions and flashcards, scheduled by FSRS
@@ -120,6 +120,8 @@ export const reviewQueueItemSchema = z.discriminatedUnion('kind', [
       alternatives: z.array(alternativeSchema),
       /** The student answered and checked it before: the key is theirs to see. */
       answerLetter: z.string(),
+      /** The images its statement and alternatives show, kept with the queue for use offline. */
+      figures: z.array(figureSchema),
     }),
   }),
   z.object({ kind: z.literal('flashcard'), ...queueItemBase, flashcard: flashcardSchema }),

@@ -7,6 +7,6 @@ export { catalogRoutes } from './catalog.routes';
 export { type CatalogService, createCatalogService } from './catalog.service';
 export { buildExamIndex, saveExamIndexSnapshot } from './exam-index-store';
 export { examBoardLabel, examName } from './exam-label';
-export { figureAssetIds, type TutorMaterial } from './question-detail';
+export { figureAssetIds, figuresOf, type TutorMaterial } from './question-detail';
 export { type QuestionResultRow, toQuestionResultCard } from './question-result-card';
 export { catalogModule } from './catalog.plugin';

@@ -1,6 +1,7 @@
 // One question as the question page and the tutor read it, with its images' addresses (catalog.service.ts).
 import {
   type ExamOption,
+  type Figure,
   questionDetailSchema,
   type QuestionDetail,
   type QuestionCommentary,
@@ -30,6 +31,20 @@ function questionOption(
   return { key: optionKey, name };
 }
 
+/** The figures of these images, with their addresses, as the question's readers draw them. */
+export async function figuresOf(db: Database, assetIds: string[]): Promise<Figure[]> {
+  return (await findFigures(db, assetIds)).map((image) => ({
+    assetId: image.assetId,
+    url: imageUrl(image.assetId, image.version),
+    zoomUrl: image.hasZoom
+      ? `/api/images/${encodeURIComponent(image.assetId)}/original?v=${image.version}`
+      : null,
+    width: image.width,
+    height: image.height,
+    minWidth: image.minWidth,
+  }));
+}
+
 export async function publicQuestion(db: Database, questionId: string): Promise<QuestionDetail> {
   const found = await findQuestion(db, questionId);
   if (!found) throw catalogErrors.questionNotFound();
@@ -45,16 +60,7 @@ export async function publicQuestion(db: Database, questionId: string): Promise<
     ]),
     ...(question.imageAssetId ? [question.imageAssetId] : []),
   ]);
-  const figures = (await findFigures(db, [...assetIds])).map((image) => ({
-    assetId: image.assetId,
-    url: imageUrl(image.assetId, image.version),
-    zoomUrl: image.hasZoom
-      ? `/api/images/${encodeURIComponent(image.assetId)}/original?v=${image.version}`
-      : null,
-    width: image.width,
-    height: image.height,
-    minWidth: image.minWidth,
-  }));
+  const figures = await figuresOf(db, [...assetIds]);
   return {
     id: question.id,
     number: question.number,

@@ -16,6 +16,7 @@ import type { Database } from '@/db/client';
 import { inTransaction } from '@/db/transaction';
 import { reviewErrors } from '@/lib/app-errors';
 import { saoPauloDay } from '@/lib/clock';
+import { figureAssetIds, figuresOf } from '@/modules/catalog';
 import {
   cardOf,
   deleteCard,
@@ -35,6 +36,7 @@ import {
   saveDesiredRetention,
   saveQuestionState,
   updateCard,
+  type QueueQuestionRow,
 } from './review.repo';
 import { intervalDays, previews, review, type StoredState } from './scheduler';
 import { flashcardFromQuestion } from './flashcard-draft';
@@ -45,6 +47,20 @@ const MINUTES_PER_CARD = 0.5;
 /** The most items one day's queue holds. */
 const QUEUE_LIMIT = 300;
 const DAY_MS = 86_400_000;
+
+/** The figures of each queued question, read in one query for the whole queue. */
+async function questionFigures(db: Database, rows: QueueQuestionRow[]) {
+  const idsOf = (row: QueueQuestionRow) => [
+    ...figureAssetIds(row.statement_html),
+    ...row.alternatives.flatMap((alternative) => [
+      ...(alternative.html ? figureAssetIds(alternative.html) : []),
+      ...(alternative.figure ? [alternative.figure.assetId] : []),
+    ]),
+  ];
+  const all = await figuresOf(db, [...new Set(rows.flatMap(idsOf))]);
+  const byId = new Map(all.map((figure) => [figure.assetId, figure]));
+  return (row: QueueQuestionRow) => [...new Set(idsOf(row))].flatMap((id) => byId.get(id) ?? []);
+}
 
 /** The day's queue: due questions and cards by due day, then GUID, at most QUEUE_LIMIT of them. */
 function inQueueOrder<T extends { order: string }>(entries: T[]): T[] {
@@ -131,6 +147,7 @@ export function createReviewQueueService(db: Database) {
         dueQuestions(db, userId, today, QUEUE_LIMIT),
         dueCards(db, userId, today, QUEUE_LIMIT),
       ]);
+      const figures = await questionFigures(db, questions);
       const entries = [
         ...questions.map((row): ReviewQueueItem & { order: string } => {
           const state = stateOf({
@@ -164,6 +181,7 @@ export function createReviewQueueService(db: Database) {
                 figure: alternative.figure ?? null,
               })),
               answerLetter: row.answer_letter,
+              figures: figures(row),
             },
             order: `${row.due_day} ${row.guid}`,
           };

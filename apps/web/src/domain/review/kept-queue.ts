@@ -18,6 +18,23 @@ export async function keepQueue(userId: string, queue: ReviewQueueResponse): Pro
   await set(KEY, { userId, queue } satisfies KeptQueue, store);
 }
 
+/**
+ * Asks for the figures of the kept queue's questions once, so that the service worker, which keeps
+ * every figure it sees (src/service-worker/sw.ts), has them for a review without a connection.
+ * Without a service worker there is nowhere to keep them, and nothing is asked.
+ */
+export async function keepFigures(queue: ReviewQueueResponse): Promise<void> {
+  if (!navigator.serviceWorker?.controller) return;
+  const urls = new Set(
+    queue.items.flatMap((item) =>
+      item.kind === 'question' ? item.question.figures.map((figure) => figure.url) : [],
+    ),
+  );
+  for (const url of urls) {
+    await fetch(url, { priority: 'low' }).catch(() => undefined);
+  }
+}
+
 /** The account's kept queue, or undefined (none, another account's, or unreadable). */
 export async function keptQueue(userId: string): Promise<ReviewQueueResponse | undefined> {
   const kept = (await get<KeptQueue>(KEY, store)) as KeptQueue | undefined;

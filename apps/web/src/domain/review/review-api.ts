@@ -14,7 +14,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { QUERY_KEYS } from '@/domain/query-keys';
 import { ApiError, apiRequest, noContent } from '@/lib/api-client';
 import { keptSession } from '@/domain/session/kept-session';
-import { keepQueue, keptQueue } from './kept-queue';
+import { keepFigures, keepQueue, keptQueue } from './kept-queue';
 
 /**
  * GET /me/review/today, kept on the device as it arrives; without a connection, the kept copy
@@ -25,6 +25,7 @@ async function fetchReviewToday(signal: AbortSignal): Promise<ReviewQueueRespons
   try {
     const queue = await apiRequest('/me/review/today', reviewQueueResponseSchema, { signal });
     if (userId) await keepQueue(userId, queue).catch(() => undefined);
+    void keepFigures(queue);
     return queue;
   } catch (error) {
     const offline = error instanceof ApiError && error.status === 0;

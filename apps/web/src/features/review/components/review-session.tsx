@@ -19,8 +19,6 @@ import { useSession } from '@/domain/session/session';
 import { REVIEW_PATH, sendReview } from '@/domain/review/review-api';
 import { dropKeptItem } from '@/domain/review/kept-queue';
 
-const NO_FIGURES: never[] = [];
-
 /** 'Bom · 4 dias': the rating and the days until the item is due again, as ts-fsrs scheduled. */
 export function intervalLabel(days: number): string {
   if (days <= 0) return 'hoje';
@@ -82,10 +80,10 @@ function QuestionItem({
   const [chosen, setChosen] = useState<string | null>(null);
   const [answered, setAnswered] = useState(false);
   const { question } = item;
-  // The full question (figures, images, notices) as the viewer reads it; the queue's statement
-  // stands in until it arrives.
+  // The full question (figures, images, notices) as the viewer reads it; the queue's statement and
+  // figures stand in until it arrives, and without a connection.
   const detail = useQuestion(question.id);
-  const figures = detail.data?.figures ?? NO_FIGURES;
+  const figures = detail.data?.figures ?? question.figures;
   const right = chosen === question.answerLetter;
   const rate = (rating: ReviewRating) => onRate(rating, chosen!);
   useShortcuts(answered && !sending, right ? [2, 3, 4] : [1], rate);
@@ -99,7 +97,7 @@ function QuestionItem({
         {detail.data ? (
           <QuestionStatement question={detail.data} />
         ) : (
-          <RichHtml html={question.statementHtml} />
+          <RichHtml html={question.statementHtml} figures={question.figures} />
         )}
       </div>
       <fieldset className="mt-4" disabled={answered}>

@@ -2,7 +2,13 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ReviewQueueResponse } from '@gabarita/shared';
 import { questionDetail } from '@/test/catalog-fixtures';
-import { renderApp, SIGNED_IN_USER, stubApi, type StubbedRequest } from '@/test/render-app';
+import {
+  apiError,
+  renderApp,
+  SIGNED_IN_USER,
+  stubApi,
+  type StubbedRequest,
+} from '@/test/render-app';
 
 const PREMIUM = { ...SIGNED_IN_USER, accountType: 'premium' as const };
 const QUESTION_GUID = '11111111-1111-4111-8111-111111111111';
@@ -33,6 +39,7 @@ const QUEUE: ReviewQueueResponse = {
         statementHtml: detail.statementHtml,
         alternatives: detail.alternatives,
         answerLetter: 'A',
+        figures: detail.figures,
       },
     },
     {
@@ -133,5 +140,43 @@ describe('/revisao-de-hoje', () => {
     await user.keyboard('1');
     expect(await screen.findByText(/1 item revisado/)).toBeVisible();
     expect(api.calls('POST /me/review/reviews')[0]!.body).toMatchObject({ rating: 1, letter: 'B' });
+  });
+});
+
+describe('/revisao-de-hoje without the question page', () => {
+  it("draws a question's figures from the queue's own copy", async () => {
+    const figure = {
+      assetId: 'grafico_a',
+      url: '/api/images/grafico_a?v=1',
+      zoomUrl: null,
+      width: 400,
+      height: 200,
+      minWidth: null,
+    };
+    const first = QUEUE.items[0]!;
+    if (first.kind !== 'question') throw new Error('the first item is a question');
+    const withFigure = {
+      ...first,
+      question: {
+        ...first.question,
+        statementHtml:
+          '<p>Observe o gráfico.</p><figura imagem="grafico_a" alt="Gráfico de barras"></figura>',
+        figures: [figure],
+      },
+    };
+    stubApi({
+      'GET /auth/session': { user: PREMIUM },
+      'GET /me/review/today': { ...QUEUE, items: [withFigure], dueCount: 1 },
+      'GET /me/review/today/count': { dueCount: 1, estimatedMinutes: 2 },
+      'GET /me/flashcards': { items: [] },
+      'GET /disciplines': { disciplines: [] },
+      [`GET /questions/${detail.id}`]: apiError(503, 'server/unavailable', 'Indisponível.'),
+    });
+    renderApp('/revisao-de-hoje');
+    const item = await screen.findByRole('region', { name: 'Item da revisão' });
+    expect(within(item).getByRole('img', { name: 'Gráfico de barras' })).toHaveAttribute(
+      'src',
+      figure.url,
+    );
   });
 });
