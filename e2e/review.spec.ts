@@ -71,6 +71,7 @@ test('review of the day: a card from a mistake, own cards, keys 1–4 with the i
   await expect(page.getByRole('link', { name: /Revisões de hoje/ })).toContainText(
     '4 itens para revisar, cerca de 2 minutos',
   );
+  await shoot(page, 'home-review-card-1280');
   await page.getByRole('link', { name: /Revisões de hoje/ }).click();
   await expect(page).toHaveURL(/\/revisao-de-hoje$/);
 
