@@ -6,6 +6,7 @@ import { signedInAccount, uniqueEmail } from './support/accounts';
 import { startAppServer, type AppServer } from './support/app-server';
 import { expect, test } from './support/fixtures';
 import { runOperatorCommandIn } from './support/operator';
+import { shoot } from './support/screenshots';
 
 /*
  * Printed exams on a 390×844 phone, from the synthetic examples: a scan and an emblem sized by what
@@ -92,6 +93,7 @@ test.describe('printed exams on a phone', () => {
     await expect(
       statement.getByRole('region', { name: /^Figura com rolagem lateral: Página digitalizada/ }),
     ).toBeVisible();
+    await shoot(page, 'phone-scan-390');
 
     await opener.click();
     const dialog = page.getByRole('dialog', { name: 'Figura ampliada' });
@@ -100,6 +102,7 @@ test.describe('printed exams on a phone', () => {
     await expect
       .poll(async () => (await zoomed.boundingBox())!.width)
       .toBeGreaterThanOrEqual(drawn.width - 0.5);
+    await shoot(page, 'phone-scan-zoom-390', { fullPage: false });
   });
 
   test('a logo fits the column', async ({ page }) => {
@@ -115,6 +118,7 @@ test.describe('printed exams on a phone', () => {
       statement.getByRole('region', { name: /^Figura com rolagem lateral/ }),
     ).toHaveCount(0);
     await expect(statement.getByText('Deslize para ver a figura inteira')).toHaveCount(0);
+    await shoot(page, 'phone-emblem-390');
   });
 
   test('a tall formula inside a sentence keeps its subscript at 9 px or more', async ({ page }) => {
@@ -137,6 +141,7 @@ test.describe('printed exams on a phone', () => {
     expect(subscriptPx).toBeGreaterThanOrEqual(9);
     // At DPR 1 a CSS pixel is a screen pixel.
     expect(await page.evaluate(() => window.devicePixelRatio)).toBe(1);
+    await shoot(page, 'phone-formula-390');
   });
 
   test('an option block item without its counterpart imports, with a warning', async ({ page }) => {
@@ -151,6 +156,7 @@ test.describe('printed exams on a phone', () => {
     await expect(page.getByText('Opção: Inglês')).toBeVisible();
     // The common 8 and the 3 of Inglês.
     await expect(page.getByText('3 / 11').first()).toBeVisible();
+    await shoot(page, 'phone-unpaired-item-390');
   });
 
   test('a link to a common question opens it before the language is chosen', async ({
@@ -166,5 +172,6 @@ test.describe('printed exams on a phone', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Questão 6' })).toBeVisible();
     expect(new URL(page.url()).pathname).toBe('/questoes');
     await expect(page.getByRole('group', { name: 'Qual opção você vai fazer?' })).toHaveCount(0);
+    await shoot(page, 'phone-common-question-390');
   });
 });

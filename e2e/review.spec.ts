@@ -1,8 +1,8 @@
-import type { Page } from '@playwright/test';
 import { createEmptyCard, fsrs, type Rating } from 'ts-fsrs';
 import { signedInAccount, uniqueEmail } from './support/accounts';
 import { check, wrongLetter } from './support/answers';
 import { expect, test } from './support/fixtures';
+import { shoot } from './support/screenshots';
 import { expectAccessible } from './support/accessibility';
 import { runOperatorCommand } from './support/operator';
 
@@ -11,9 +11,6 @@ const VIEWPORTS = [
   { width: 1280, height: 900 },
   { width: 390, height: 844 },
 ] as const;
-
-const shoot = (page: Page, name: string) =>
-  page.screenshot({ path: `e2e/.artifacts/screenshots/${name}.png`, fullPage: true });
 
 /** The São Paulo days from now to ts-fsrs's due for a new card rated `rating` now. */
 function expectedDays(rating: Rating.Again | Rating.Hard | Rating.Good | Rating.Easy) {
