@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { AUTH_MESSAGES } from '../messages/auth';
 import { text } from '../validation';
 import { NAME_MAX_LENGTH } from './auth';
-import { accountProviderSchema, accountTypeSchema, userRoleSchema } from './session';
+import { sessionUserSchema } from './session';
 
 export const PHOTO_MAX_SIDE = 256;
 export const PHOTO_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
@@ -18,14 +18,7 @@ export const planSchema = z.object({
   daysRemaining: z.nullable(z.int()),
 });
 
-export const meResponseSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  photoUrl: z.nullable(z.string()),
-  provider: accountProviderSchema,
-  role: userRoleSchema,
-  accountType: accountTypeSchema,
+export const meResponseSchema = z.extend(sessionUserSchema, {
   plan: planSchema,
   lastSeenAt: z.nullable(z.string()),
   createdAt: z.string(),

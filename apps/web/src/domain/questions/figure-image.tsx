@@ -3,6 +3,8 @@ import { Maximize2, MoveHorizontal } from 'lucide-react';
 import {
   type CSSProperties,
   type MouseEvent,
+  type ReactNode,
+  type Ref,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -206,6 +208,36 @@ function EdgeShadow({ side, shown }: { side: 'start' | 'end'; shown: boolean }) 
   );
 }
 
+/** The button that opens an inline figure's zoom, in the line or out of it. */
+function InlineZoomButton({
+  ref,
+  look,
+  style,
+  description,
+  onClick,
+  children,
+}: {
+  ref?: Ref<HTMLButtonElement>;
+  look: string;
+  style: CSSProperties;
+  description: string;
+  onClick: (event: MouseEvent<HTMLButtonElement>) => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      ref={ref}
+      type="button"
+      onClick={onClick}
+      style={style}
+      className={`${look} cursor-zoom-in hover:ring-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring`}
+      aria-label={`Ampliar figura: ${description}`}
+    >
+      {children}
+    </button>
+  );
+}
+
 /**
  * A figure in a statement, reference text or alternative, drawn on white (drawings assume a light
  * page). A click or tap, or Enter, opens it full screen with zoom and its description. A figure
@@ -270,15 +302,9 @@ export function FigureImage({
     return (
       <span ref={inlineRef} className="my-2 block" data-inline-figure="bloco">
         {zoomable ? (
-          <button
-            type="button"
-            onClick={openZoom}
-            style={style}
-            className={`${look} cursor-zoom-in hover:ring-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring`}
-            aria-label={`Ampliar figura: ${description}`}
-          >
+          <InlineZoomButton look={look} style={style} description={description} onClick={openZoom}>
             {image}
-          </button>
+          </InlineZoomButton>
         ) : (
           <span style={style} className={look}>
             {image}
@@ -296,16 +322,15 @@ export function FigureImage({
     const style = inlineFigureStyle(figure, height);
     return zoomable ? (
       <>
-        <button
+        <InlineZoomButton
           ref={inlineRef}
-          type="button"
-          onClick={openZoom}
+          look={look}
           style={style}
-          className={`${look} cursor-zoom-in hover:ring-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring`}
-          aria-label={`Ampliar figura: ${description}`}
+          description={description}
+          onClick={openZoom}
         >
           {image}
-        </button>
+        </InlineZoomButton>
         {dialog}
       </>
     ) : (
