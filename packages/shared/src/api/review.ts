@@ -40,6 +40,8 @@ export const DESIRED_RETENTION_MAX = 0.97;
 export const REVIEW_MAX_AGE_DAYS = 30;
 /** The window of the retention shown on the performance page. */
 export const RETENTION_WINDOW_DAYS = 30;
+/** Fewer reviews of a discipline than this in the window tell too little to judge against the goal. */
+export const RETENTION_MIN_REVIEWS = 10;
 
 export const FLASHCARD_FRONT_MAX = 2000;
 export const FLASHCARD_BACK_MAX = 6000;

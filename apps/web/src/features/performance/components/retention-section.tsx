@@ -1,3 +1,4 @@
+import { RETENTION_MIN_REVIEWS } from '@gabarita/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Brain } from 'lucide-react';
 import { Card } from '@/components/ui/card';
@@ -31,7 +32,8 @@ export function RetentionSection() {
       </h2>
       <p className="mt-1 text-sm text-ink-muted">
         Quanto você lembrou nas revisões dos últimos {windowDays} dias, por disciplina. A sua meta é{' '}
-        {percent(desiredRetention)}.
+        {percent(desiredRetention)}; com menos de {RETENTION_MIN_REVIEWS} revisões, a disciplina
+        ainda não é comparada a ela.
       </p>
       {disciplines.length === 0 ? (
         <p className="mt-4 text-sm text-ink-muted">
@@ -58,22 +60,29 @@ export function RetentionSection() {
           <tbody className="divide-y divide-line">
             {disciplines.map((row) => {
               const share = row.remembered / row.reviews;
+              // Too few reviews to judge: the share is shown without a verdict.
+              const judged = row.reviews >= RETENTION_MIN_REVIEWS;
               const below = share < desiredRetention;
+              const tone = !judged
+                ? 'text-ink'
+                : below
+                  ? 'text-red-700 dark:text-red-400'
+                  : 'text-emerald-700 dark:text-emerald-400';
               return (
                 <tr key={row.code}>
                   <th scope="row" className="py-2 font-medium text-ink">
                     {row.name}
                   </th>
                   <td className="py-2 text-right tabular-nums">{row.reviews}</td>
-                  <td
-                    className={`py-2 text-right font-semibold tabular-nums ${
-                      below
-                        ? 'text-red-700 dark:text-red-400'
-                        : 'text-emerald-700 dark:text-emerald-400'
-                    }`}
-                  >
+                  <td className={`py-2 text-right font-semibold tabular-nums ${tone}`}>
                     {percent(share)}
-                    <span className="sr-only">{below ? ', abaixo da meta' : ', na meta'}</span>
+                    {judged ? (
+                      <span className="sr-only">{below ? ', abaixo da meta' : ', na meta'}</span>
+                    ) : (
+                      <span className="block text-xs font-normal text-ink-muted">
+                        poucas revisões
+                      </span>
+                    )}
                   </td>
                   <td className="py-2 text-right tabular-nums text-ink-muted">
                     {percent(desiredRetention)}

@@ -139,7 +139,7 @@ describe('/meu-desempenho', () => {
     expect(screen.queryByRole('img', { name: /Gráfico/ })).toBeNull();
   });
 
-  it('shows a Premium account its retention per discipline against the desired one', async () => {
+  it('shows a Premium account its retention per discipline against the desired one, from 10 reviews', async () => {
     stubPerformance(PREMIUM_SUMMARY, {
       'GET /me/review/retention': {
         desiredRetention: 0.9,
@@ -147,6 +147,7 @@ describe('/meu-desempenho', () => {
         disciplines: [
           { code: 'matematica', name: 'Matemática', reviews: 20, remembered: 19 },
           { code: 'portugues', name: 'Língua Portuguesa', reviews: 10, remembered: 7 },
+          { code: 'historia', name: 'História', reviews: 3, remembered: 1 },
         ],
       },
     });
@@ -161,6 +162,8 @@ describe('/meu-desempenho', () => {
     expect(rows).toEqual([
       'Matemática2095%, na meta90%',
       'Língua Portuguesa1070%, abaixo da meta90%',
+      // Three reviews judge nothing.
+      'História333%poucas revisões90%',
     ]);
   });
 
