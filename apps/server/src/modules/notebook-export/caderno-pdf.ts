@@ -13,7 +13,7 @@ import {
   renderToBuffer,
 } from '@react-pdf/renderer';
 import Html from 'react-pdf-html';
-import { COMMENTARY_SOURCE_LABELS } from '@gabarita/shared';
+import { countLabel, COMMENTARY_SOURCE_LABELS } from '@gabarita/shared';
 import type { ExportQuestion } from './export-question';
 import { replaceFigures } from './question-html';
 
@@ -186,7 +186,7 @@ export function cadernoDocument(
   questions: ExportQuestion[],
   options: CadernoOptions,
 ): ReactElement<DocumentProps> {
-  const count = questions.length === 1 ? '1 questão' : `${questions.length} questões`;
+  const count = countLabel(questions.length, 'questão', 'questões');
   const pageProps = { size: 'A4' as const, style: styles.page };
   return h(
     Document,

@@ -1,10 +1,11 @@
+import { countLabel } from '@gabarita/shared';
 import { Notice } from '@/components/ui/notice';
 import { useSession } from '@/domain/session/session';
 import { useOnline } from './online-status';
 import { useOutbox } from './use-outbox';
 
 function waiting(count: number): string {
-  return count === 1 ? '1 avaliação aguarda envio.' : `${count} avaliações aguardam envio.`;
+  return `${countLabel(count, 'avaliação aguarda', 'avaliações aguardam')} envio.`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type AnswerKeyLine, type AnswerKeyPreview, countLabel } from '@gabarita/shared';
+import { plural, type AnswerKeyLine, type AnswerKeyPreview, countLabel } from '@gabarita/shared';
 
 /** A key as the table shows it: the letter, 'Anulada', or a dash for an unknown question. */
 export function keyLabel(key: string | null): string {
@@ -29,8 +29,7 @@ export function totalsOf(lines: readonly AnswerKeyLine[]): AnswerKeyTotals {
 /** 'fica certa' / 'ficam certas' / 'ficou certa' / 'ficaram certas'. */
 function verb(count: number, done: boolean, forms: [string, string, string, string]): string {
   const [one, many, oneDone, manyDone] = forms;
-  if (done) return count === 1 ? oneDone : manyDone;
-  return count === 1 ? one : many;
+  return done ? plural(count, oneDone, manyDone) : plural(count, one, many);
 }
 
 /** What applying does, in one paragraph: before (the confirmation) or after (the result). */

@@ -1,3 +1,4 @@
+import { countLabel } from '@gabarita/shared';
 import {
   answeringSentences,
   materialOf,
@@ -148,7 +149,7 @@ export function offlineStudyText(task: Extract<TutorTask, { kind: 'didactic' }>)
     '',
     `*${NO_NOTES_YET}*`,
     '',
-    `Texto de estudo de **${disciplina}**, montado a partir de ${examples.length} ${examples.length === 1 ? 'questão' : 'questões'} do catálogo sobre ${assunto}.`,
+    `Texto de estudo de **${disciplina}**, montado a partir de ${countLabel(examples.length, 'questão', 'questões')} do catálogo sobre ${assunto}.`,
     '',
     '### Conceitos essenciais',
   ];

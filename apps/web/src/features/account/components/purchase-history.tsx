@@ -1,4 +1,5 @@
 import {
+  plural,
   PAYMENT_MESSAGES,
   type PackagePurchase,
   type PlanPurchase,
@@ -142,7 +143,7 @@ export function PendingPurchases({ history }: { history: PurchaseHistory }) {
   return (
     <Notice tone="info" role="status">
       <p className="font-semibold">
-        {history.pending.length === 1 ? 'Um PIX aguarda pagamento' : 'PIX aguardando pagamento'}
+        {plural(history.pending.length, 'Um PIX aguarda pagamento', 'PIX aguardando pagamento')}
       </p>
       <ul aria-label="PIX aguardando pagamento" className="mt-2 space-y-3">
         {history.pending.map((purchase) => (

@@ -1,4 +1,5 @@
 import {
+  countLabel,
   REVIEW_RATING_LABELS,
   type ReviewPreview,
   type ReviewQueueItem,
@@ -22,7 +23,7 @@ import { dropKeptItem } from '@/domain/review/kept-queue';
 /** 'Bom · 4 dias': the rating and the days until the item is due again, as ts-fsrs scheduled. */
 export function intervalLabel(days: number): string {
   if (days <= 0) return 'hoje';
-  return days === 1 ? '1 dia' : `${days.toLocaleString('pt-BR')} dias`;
+  return countLabel(days, 'dia', 'dias');
 }
 
 const isTyping = (target: EventTarget | null) =>
@@ -345,8 +346,7 @@ export function ReviewSession({ items: queued }: { items: ReviewQueueItem[] }) {
       <Card className="text-center">
         <CheckCircle2 className="mx-auto size-10 text-emerald-600" aria-hidden="true" />
         <p role="status" className="mt-3 text-base font-semibold text-ink">
-          Revisão de hoje concluída: {items.length}{' '}
-          {items.length === 1 ? 'item revisado' : 'itens revisados'}.
+          Revisão de hoje concluída: {countLabel(items.length, 'item revisado', 'itens revisados')}.
         </p>
       </Card>
     );
