@@ -42,4 +42,5 @@ export * from './api/notebook-export';
 export * from './messages/study-tools';
 export * from './api/privacy';
 export * from './messages/privacy';
+export * from './messages/study-plan';
 export * from './api/review';
