@@ -1,0 +1,85 @@
+/**
+ * The text of an uploaded edital's PDF, with unpdf (PDF.js built for servers; it fetches nothing).
+ * Limits on bytes, pages and time keep one upload from holding the server; a PDF with no text (a
+ * scanned edital) is told apart so the student is asked to paste the text. Rules in
+ * docs/product-rules.md, "Plano de estudos".
+ */
+import { EDITAL_LIMITS } from '@gabarita/shared';
+import { getDocumentProxy } from 'unpdf';
+
+export type PdfTextProblem =
+  'too-large' | 'too-many-pages' | 'image-only' | 'unreadable' | 'timeout';
+
+export type PdfText =
+  { ok: true; text: string; pages: number } | { ok: false; problem: PdfTextProblem };
+
+export interface PdfLimits {
+  maxBytes: number;
+  maxPages: number;
+  timeoutMs: number;
+}
+
+export const PDF_LIMITS: PdfLimits = {
+  maxBytes: EDITAL_LIMITS.pdfMaxBytes,
+  maxPages: EDITAL_LIMITS.pdfMaxPages,
+  timeoutMs: 10_000,
+};
+
+/** Fewer letters than this in the whole file: the pages are pictures of text. */
+const MIN_LETTERS = 20;
+
+class Timeout extends Error {}
+
+export async function extractPdfText(
+  bytes: Uint8Array,
+  limits: PdfLimits = PDF_LIMITS,
+): Promise<PdfText> {
+  if (bytes.byteLength > limits.maxBytes) return { ok: false, problem: 'too-large' };
+  if (!isPdf(bytes)) return { ok: false, problem: 'unreadable' };
+  const deadline = Date.now() + limits.timeoutMs;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Timeout()), limits.timeoutMs);
+  });
+  let document: Awaited<ReturnType<typeof getDocumentProxy>> | undefined;
+  try {
+    // PDF.js takes the buffer over, so it gets a copy; eval is off (fonts are not compiled to code).
+    const loading = getDocumentProxy(new Uint8Array(bytes), {
+      isEvalSupported: false,
+      stopAtErrors: false,
+      verbosity: 0,
+    });
+    document = await Promise.race([loading, timeout]);
+    if (document.numPages > limits.maxPages) return { ok: false, problem: 'too-many-pages' };
+    const pages: string[] = [];
+    for (let number = 1; number <= document.numPages; number++) {
+      if (Date.now() > deadline) throw new Timeout();
+      const page = await Promise.race([document.getPage(number), timeout]);
+      const content = await Promise.race([page.getTextContent(), timeout]);
+      pages.push(
+        content.items
+          .map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : ''))
+          .join(''),
+      );
+      page.cleanup();
+      // PDF.js works on this thread: other requests get their turn between pages.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const text = pages.join('\n');
+    if ((text.match(/\p{L}/gu) ?? []).length < MIN_LETTERS)
+      return { ok: false, problem: 'image-only' };
+    return { ok: true, text, pages: document.numPages };
+  } catch (error) {
+    if (error instanceof Timeout) return { ok: false, problem: 'timeout' };
+    return { ok: false, problem: 'unreadable' };
+  } finally {
+    clearTimeout(timer);
+    void document?.destroy().catch(() => undefined);
+  }
+}
+
+function isPdf(bytes: Uint8Array): boolean {
+  // The header may follow a little junk; PDF readers look in the first kilobyte.
+  const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
+  return head.includes('%PDF-');
+}
