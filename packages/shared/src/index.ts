@@ -44,3 +44,4 @@ export * from './api/privacy';
 export * from './messages/privacy';
 export * from './messages/study-plan';
 export * from './api/review';
+export * from './api/study-plan';

@@ -30,6 +30,9 @@ export const EDITAL_MESSAGES = {
   pdfTimeout:
     'O PDF demorou demais para ser lido. Envie só as páginas do conteúdo programático ou cole o texto.',
   pdfMissing: 'Envie o PDF do edital.',
+  pdfUploadIncomplete: 'O envio do PDF não chegou inteiro. Tente de novo.',
   notFound: 'Edital não encontrado.',
+  nameRequired: 'Dê um nome ao edital.',
+  invalidExamDate: 'Informe a data da prova como dia, mês e ano.',
   tooMany: 'Você já guardou 20 editais. Apague um para guardar outro.',
 } as const;

@@ -438,3 +438,12 @@ export async function findQuestionKey(db: Database, questionId: string) {
     .where(eq(questions.id, questionId));
   return row ?? null;
 }
+
+/** Every discipline and subject name of the catalogue, once: other modules read editais with them. */
+export async function catalogNames(db: Database): Promise<string[]> {
+  const rows = await executeRows<{ name: string }>(
+    db,
+    sql`select name from ${disciplines} union select name from ${subjects}`,
+  );
+  return rows.map((row) => row.name);
+}

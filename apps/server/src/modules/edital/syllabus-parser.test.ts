@@ -460,6 +460,9 @@ describe('bad input', () => {
       problem: 'no-items',
     });
     expect(parseSyllabus('.... ;;; ---')).toEqual({ ok: false, problem: 'no-items' });
+    expect(
+      parseSyllabus('Edital de abertura. Das inscrições. O candidato deverá ler este edital.'),
+    ).toEqual({ ok: false, problem: 'no-items' });
   });
 
   it('refuses text over the size limit, 2 MB included', () => {

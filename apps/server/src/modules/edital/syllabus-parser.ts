@@ -52,7 +52,7 @@ export function parseSyllabus(input: string, options: SyllabusOptions = {}): Syl
   const text = createAccentRepair(names)(cleanSyllabusText(input));
   const lines = splitInlineHeadings(mergeSplitHeadings(text.split('\n'), rules), rules);
   const disciplines = groupByHeading(lines, rules)
-    .map((block) => ({ name: block.name, topics: parseBody(block.body) }))
+    .map((block) => ({ name: block.name, topics: parseBody(block.body, block.named) }))
     .filter((discipline) => discipline.topics.length > 0);
   if (disciplines.length === 0) return { ok: false, problem: 'no-items' };
   const topicCount = disciplines.reduce((sum, d) => sum + countTopics(d.topics), 0);
@@ -112,6 +112,8 @@ interface Block {
   body: string[];
   /** The heading's items followed it on its line as a `a; b; c` list. */
   labelList: boolean;
+  /** False for items before any heading. */
+  named: boolean;
 }
 
 function cleanName(name: string): string {
@@ -162,12 +164,18 @@ function groupByHeading(lines: string[], rules: HeadingRules): Block[] {
         name: heading.name,
         body: heading.rest ? [heading.rest] : [],
         labelList: heading.labelList,
+        named: true,
       };
       blocks.push(current);
       continue;
     }
     if (!current) {
-      current = { name: EDITAL_MESSAGES.defaultDiscipline, body: [], labelList: false };
+      current = {
+        name: EDITAL_MESSAGES.defaultDiscipline,
+        body: [],
+        labelList: false,
+        named: false,
+      };
       blocks.push(current);
     }
     current.body.push(line);
@@ -175,12 +183,12 @@ function groupByHeading(lines: string[], rules: HeadingRules): Block[] {
   return blocks;
 }
 
-function parseBody(lines: string[]): SyllabusTopic[] {
+function parseBody(lines: string[], named: boolean): SyllabusTopic[] {
   const text = lines.join('\n').trim();
   if (!text) return [];
   const topics =
     parseNumbered(text) ??
-    (lines.some((line) => BULLET.test(line)) ? parseBullets(lines) : parseUnnumbered(lines));
+    (lines.some((line) => BULLET.test(line)) ? parseBullets(lines) : parseUnnumbered(lines, named));
   return prune(topics);
 }
 
@@ -295,13 +303,18 @@ function paragraphs(lines: string[]): string[][] {
   return groups.filter((group) => group.length > 0);
 }
 
-function parseUnnumbered(lines: string[]): SyllabusTopic[] {
+/**
+ * Without a heading, a lone paragraph of sentences is prose (the edital's rules), not a list of
+ * topics: only lists, lines or a heading make items of unnumbered text.
+ */
+function parseUnnumbered(lines: string[], named: boolean): SyllabusTopic[] {
   const topics: SyllabusTopic[] = [];
   for (const group of paragraphs(lines)) {
     if (group.some((line) => line.includes(';'))) {
       topics.push(...parseSemicolonList(group.join('\n')));
       continue;
     }
+    if (!named && group.length === 1) continue;
     for (const line of joinWrappedLines(group)) {
       topics.push(...splitSentences(line).map((sentence) => leaf(sentence)));
     }

@@ -1,0 +1,136 @@
+import {
+  EDITAL_LIMITS,
+  type EditalCreate,
+  type EditalDetail,
+  type EditalPdfText,
+  type EditalSummary,
+  type SyllabusPreview,
+} from '@gabarita/shared';
+import type { Database } from '@/db/client';
+import { inTransaction } from '@/db/transaction';
+import { editalErrors } from '@/lib/app-errors';
+import { catalogNames } from '@/modules/catalog';
+import {
+  countEditais,
+  deleteEdital,
+  findEdital,
+  insertEdital,
+  listEditais,
+  updateEdital,
+} from './edital.repo';
+import { extractPdfText, PDF_LIMITS, type PdfLimits } from './pdf-text';
+import { cleanSyllabusText } from './syllabus-text';
+import { parseSyllabus } from './syllabus-parser';
+import { findSyllabusSection } from './syllabus-section';
+
+type Row = Omit<EditalDetail, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
+
+function summary(row: Omit<Row, 'disciplines'>): EditalSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    examDate: row.examDate,
+    disciplineCount: row.disciplineCount,
+    topicCount: row.topicCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function detail(row: Row): EditalDetail {
+  return { ...summary(row), disciplines: row.disciplines };
+}
+
+/**
+ * A student's editais (docs/product-rules.md, "Plano de estudos"): the syllabus is parsed on the
+ * server from the text given, shown as a preview, and saved parsed again from that same text, so
+ * what is kept never comes from the browser's word. Each edital is its owner's alone.
+ */
+export function createEditalService(db: Database, options: { pdfLimits?: PdfLimits } = {}) {
+  const pdfLimits = options.pdfLimits ?? PDF_LIMITS;
+
+  async function parse(text: string): Promise<SyllabusPreview> {
+    const result = parseSyllabus(text, { knownNames: await catalogNames(db) });
+    if (result.ok) return { disciplines: result.disciplines, topicCount: result.topicCount };
+    if (result.problem === 'too-long') throw editalErrors.textTooLong();
+    if (result.problem === 'empty') throw editalErrors.textEmpty();
+    throw editalErrors.noItems();
+  }
+
+  return {
+    preview: parse,
+
+    /** The PDF's text, cleaned, and where its conteúdo programático seems to be. */
+    async pdfText(bytes: Uint8Array): Promise<EditalPdfText> {
+      const result = await extractPdfText(bytes, pdfLimits);
+      if (!result.ok) {
+        switch (result.problem) {
+          case 'too-large':
+            throw editalErrors.pdfTooLarge();
+          case 'too-many-pages':
+            throw editalErrors.pdfTooManyPages();
+          case 'image-only':
+            throw editalErrors.pdfImageOnly();
+          case 'timeout':
+            throw editalErrors.pdfTimeout();
+          default:
+            throw editalErrors.pdfUnreadable();
+        }
+      }
+      // The same cleaning the parser does, so the offsets hold in the text the student edits.
+      const text = cleanSyllabusText(result.text);
+      const section = findSyllabusSection(text);
+      return {
+        text,
+        pages: result.pages,
+        section: section && { heading: section.heading, start: section.start, end: section.end },
+      };
+    },
+
+    async create(userId: string, input: EditalCreate): Promise<EditalDetail> {
+      const parsed = await parse(input.text);
+      const row = await inTransaction(db, async (tx) => {
+        if ((await countEditais(tx, userId)) >= EDITAL_LIMITS.perStudent)
+          throw editalErrors.tooMany();
+        return insertEdital(tx, {
+          userId,
+          name: input.name.trim(),
+          examDate: input.examDate ?? null,
+          syllabus: parsed.disciplines,
+          topicCount: parsed.topicCount,
+          sourceText: input.text,
+        });
+      });
+      return detail(row);
+    },
+
+    async list(userId: string) {
+      return { editais: (await listEditais(db, userId)).map(summary) };
+    },
+
+    async get(userId: string, id: string): Promise<EditalDetail> {
+      const row = await findEdital(db, userId, id);
+      if (!row) throw editalErrors.notFound();
+      return detail(row);
+    },
+
+    async update(
+      userId: string,
+      id: string,
+      patch: { name?: string; examDate?: string | null },
+    ): Promise<EditalDetail> {
+      const row = await updateEdital(db, userId, id, {
+        ...(patch.name !== undefined ? { name: patch.name.trim() } : {}),
+        ...(patch.examDate !== undefined ? { examDate: patch.examDate } : {}),
+      });
+      if (!row) throw editalErrors.notFound();
+      return detail(row);
+    },
+
+    async remove(userId: string, id: string): Promise<void> {
+      if (!(await deleteEdital(db, userId, id))) throw editalErrors.notFound();
+    },
+  };
+}
+
+export type EditalService = ReturnType<typeof createEditalService>;
