@@ -337,6 +337,19 @@ describe('editais', () => {
       );
     });
 
+    it('reads at most 30 PDFs per account per hour', async () => {
+      const { cookie } = await student();
+      const other = await student();
+      const notPdf = Buffer.from('não é um PDF');
+      for (let i = 0; i < 30; i++) {
+        expect((await upload(cookie, notPdf)).json().error.code).toBe('edital/pdf-unreadable');
+      }
+      const refused = await upload(cookie, notPdf);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error.code).toBe('request/rate-limited');
+      expect((await upload(other.cookie, notPdf)).json().error.code).toBe('edital/pdf-unreadable');
+    });
+
     it('refuses a file that is not a PDF, and a form without the file', async () => {
       const { cookie } = await student();
       expectError(

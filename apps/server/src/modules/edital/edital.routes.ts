@@ -43,7 +43,7 @@ export const editalRoutes: FastifyPluginAsyncZod<{ editais: EditalService }> = a
         },
         (file) => file.toBuffer(),
       );
-      return editais.pdfText(bytes);
+      return editais.pdfText(signedIn(request).user.id, bytes);
     },
   );
 
@@ -57,7 +57,7 @@ export const editalRoutes: FastifyPluginAsyncZod<{ editais: EditalService }> = a
         response: { 200: syllabusPreviewResponseSchema },
       },
     },
-    async (request) => editais.preview(request.body.text),
+    async (request) => editais.preview(signedIn(request).user.id, request.body.text),
   );
 
   app.get(

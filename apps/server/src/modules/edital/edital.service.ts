@@ -10,6 +10,7 @@ import type { Database } from '@/db/client';
 import { inTransaction } from '@/db/transaction';
 import { editalErrors } from '@/lib/app-errors';
 import { catalogNames } from '@/modules/catalog';
+import type { RateLimiter } from '@/modules/rate-limit';
 import {
   countEditais,
   deleteEdital,
@@ -22,6 +23,13 @@ import { extractPdfText, PDF_LIMITS, type PdfLimits } from './pdf-text';
 import { cleanSyllabusText } from './syllabus-text';
 import { parseSyllabus } from './syllabus-parser';
 import { findSyllabusSection } from './syllabus-section';
+
+/**
+ * Reading a PDF or a long text takes the processor for a moment; these bound what one account can
+ * ask for (docs/product-rules.md, "Rate limits").
+ */
+export const EDITAL_PDF_LIMIT = { name: 'edital-pdf:user', max: 30, windowSeconds: 60 * 60 };
+export const EDITAL_PARSE_LIMIT = { name: 'edital-parse:user', max: 200, windowSeconds: 60 * 60 };
 
 type Row = Omit<EditalDetail, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
 
@@ -46,10 +54,15 @@ function detail(row: Row): EditalDetail {
  * server from the text given, shown as a preview, and saved parsed again from that same text, so
  * what is kept never comes from the browser's word. Each edital is its owner's alone.
  */
-export function createEditalService(db: Database, options: { pdfLimits?: PdfLimits } = {}) {
+export function createEditalService(
+  db: Database,
+  options: { limits: RateLimiter; pdfLimits?: PdfLimits },
+) {
+  const { limits } = options;
   const pdfLimits = options.pdfLimits ?? PDF_LIMITS;
 
-  async function parse(text: string): Promise<SyllabusPreview> {
+  async function parse(userId: string, text: string): Promise<SyllabusPreview> {
+    await limits.enforce([{ rule: EDITAL_PARSE_LIMIT, subject: userId }]);
     const result = parseSyllabus(text, { knownNames: await catalogNames(db) });
     if (result.ok) return { disciplines: result.disciplines, topicCount: result.topicCount };
     if (result.problem === 'too-long') throw editalErrors.textTooLong();
@@ -61,7 +74,8 @@ export function createEditalService(db: Database, options: { pdfLimits?: PdfLimi
     preview: parse,
 
     /** The PDF's text, cleaned, and where its conteúdo programático seems to be. */
-    async pdfText(bytes: Uint8Array): Promise<EditalPdfText> {
+    async pdfText(userId: string, bytes: Uint8Array): Promise<EditalPdfText> {
+      await limits.enforce([{ rule: EDITAL_PDF_LIMIT, subject: userId }]);
       const result = await extractPdfText(bytes, pdfLimits);
       if (!result.ok) {
         switch (result.problem) {
@@ -88,7 +102,7 @@ export function createEditalService(db: Database, options: { pdfLimits?: PdfLimi
     },
 
     async create(userId: string, input: EditalCreate): Promise<EditalDetail> {
-      const parsed = await parse(input.text);
+      const parsed = await parse(userId, input.text);
       const row = await inTransaction(db, async (tx) => {
         if ((await countEditais(tx, userId)) >= EDITAL_LIMITS.perStudent)
           throw editalErrors.tooMany();
