@@ -288,6 +288,54 @@ e ciclo do ouro`;
   });
 });
 
+describe('a dash after the discipline name', () => {
+  it('takes `NAME – items` as a heading with its items', () => {
+    const text = `LÍNGUA PORTUGUESA – Interpretação de texto; Ortografia; Crase.
+MATEMÁTICA - 1. Razão e proporção. 2. Porcentagem. 3. Juros simples.
+CONHECIMENTOS ESPECÍFICOS – CARGO 2: AGENTE ADMINISTRATIVO
+Redação oficial; Arquivo e protocolo; Atendimento ao público.`;
+    expect(shape(text)).toEqual([
+      ['LÍNGUA PORTUGUESA', 3, 3],
+      ['MATEMÁTICA', 3, 3],
+      ['CONHECIMENTOS ESPECÍFICOS – CARGO 2: AGENTE ADMINISTRATIVO', 3, 3],
+    ]);
+  });
+
+  it('leaves a dash inside a topic alone', () => {
+    expect(
+      texts(
+        parsed(
+          'DIREITO ADMINISTRATIVO\nLei nº 8.112/1990 - Regime jurídico; Lei nº 9.784/1999 – Processo administrativo.',
+        )[0],
+      ),
+    ).toEqual([
+      'Lei nº 8.112/1990 - Regime jurídico',
+      'Lei nº 9.784/1999 – Processo administrativo',
+    ]);
+  });
+});
+
+describe('roman numerals', () => {
+  it('reads items numbered I, II, III one per line, keeping the numerals', () => {
+    const text = `DIREITO CONSTITUCIONAL
+I - Princípios fundamentais.
+II - Direitos e garantias fundamentais: direitos individuais
+e coletivos; direitos sociais.
+III - Organização do Estado.
+IV – Organização dos Poderes.`;
+    const [discipline] = parsed(text);
+    expect(discipline?.topics.map((t) => [t.number, t.text])).toEqual([
+      ['I', 'Princípios fundamentais'],
+      [
+        'II',
+        'Direitos e garantias fundamentais: direitos individuais e coletivos; direitos sociais',
+      ],
+      ['III', 'Organização do Estado'],
+      ['IV', 'Organização dos Poderes'],
+    ]);
+  });
+});
+
 describe('Label: a; b; c. blocks run together in one paragraph', () => {
   it('takes each label as a discipline', () => {
     const text =

@@ -5,7 +5,7 @@
  * and what it repairs are in docs/product-rules.md, "Plano de estudos".
  */
 import { EDITAL_LIMITS, EDITAL_MESSAGES } from '@gabarita/shared';
-import { createHeadingRules, type HeadingRules } from './syllabus-headings';
+import { createHeadingRules, type HeadingRules, isCaps } from './syllabus-headings';
 import {
   cleanItemText,
   cleanSyllabusText,
@@ -141,10 +141,21 @@ function readHeading(
       return { name: cleanName(label), rest, labelList: list };
     }
   }
+  // `LÍNGUA PORTUGUESA – Compreensão de textos; …`: a dash after a capitals name, when the items
+  // after it are not in capitals too (`CONHECIMENTOS ESPECÍFICOS – CARGO 2` is one heading).
+  const dashed = DASH_LABEL.exec(line);
+  if (dashed && isCaps(dashed[1]!) && /\p{Ll}/u.test(dashed[2]!)) {
+    const [, label, rest] = dashed as unknown as [string, string, string];
+    if (rules.isHeadingLabel(label, false)) {
+      return { name: cleanName(label), rest, labelList: isSemicolonList(rest) };
+    }
+  }
   if (rules.isHeadingLine(line, context))
     return { name: cleanName(line), rest: '', labelList: false };
   return null;
 }
+
+const DASH_LABEL = /^(\p{Lu}[^.;:\d\n–—-]{1,100}?)\s+[-–—]\s+(.+)$/u;
 
 function groupByHeading(lines: string[], rules: HeadingRules): Block[] {
   const blocks: Block[] = [];
@@ -188,6 +199,7 @@ function parseBody(lines: string[], named: boolean): SyllabusTopic[] {
   if (!text) return [];
   const topics =
     parseNumbered(text) ??
+    parseRoman(lines) ??
     (lines.some((line) => BULLET.test(line)) ? parseBullets(lines) : parseUnnumbered(lines, named));
   return prune(topics);
 }
@@ -258,6 +270,45 @@ function parseNumbered(text: string): SyllabusTopic[] | null {
     stack.push({ depth, topic });
   });
   return root;
+}
+
+// --- Roman numerals at the start of lines: `I - …`, `II. …`, `III) …` ---
+
+const ROMAN_LINE = /^([IVXL]{1,7})\s*[-–—.)]\s*(?=\S)/u;
+const ROMAN_VALUES: Record<string, number> = { I: 1, V: 5, X: 10, L: 50 };
+
+function romanValue(numeral: string): number {
+  let total = 0;
+  for (let i = 0; i < numeral.length; i++) {
+    const value = ROMAN_VALUES[numeral[i]!]!;
+    const next = ROMAN_VALUES[numeral[i + 1] ?? ''] ?? 0;
+    total += value < next ? -value : value;
+  }
+  return total;
+}
+
+/** Items that follow I, II, III… in order; a line without a numeral goes on the item above. */
+function parseRoman(lines: string[]): SyllabusTopic[] | null {
+  const items: { number: string | null; text: string }[] = [];
+  let expected = 1;
+  for (const line of lines) {
+    if (!line) continue;
+    const match = ROMAN_LINE.exec(line);
+    if (match && romanValue(match[1]!) === expected) {
+      items.push({ number: match[1]!, text: line.slice(match[0].length) });
+      expected++;
+    } else if (items.length > 0) {
+      items[items.length - 1]!.text += ` ${line}`;
+    } else {
+      items.push({ number: null, text: line });
+    }
+  }
+  if (expected <= 2) return null;
+  return items.map((item) => ({
+    number: item.number,
+    text: cleanItemText(item.text),
+    children: [],
+  }));
 }
 
 // --- Bullets and dashes, one item per line ---
