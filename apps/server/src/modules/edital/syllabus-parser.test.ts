@@ -281,6 +281,29 @@ e ciclo do ouro`;
     ]);
   });
 
+  it('takes a short line before numbering that starts again at 1 as a discipline', () => {
+    const text = `Saúde Pública
+1. Princípios e diretrizes do SUS
+2. Lei nº 8.080/1990
+Saneamento e Meio Ambiente:
+1. Tratamento de água
+2. Resíduos sólidos
+3. Esgotamento sanitário`;
+    expect(shape(text)).toEqual([
+      ['Saúde Pública', 2, 2],
+      ['Saneamento e Meio Ambiente', 3, 3],
+    ]);
+  });
+
+  it('keeps a line right under a heading, before its items, as a topic', () => {
+    const [discipline, ...rest] = parsed(
+      'LÍNGUA PORTUGUESA\nComum a todos os cargos\n1. Ortografia\n2. Crase',
+    );
+    expect(rest).toEqual([]);
+    expect(discipline?.name).toBe('LÍNGUA PORTUGUESA');
+    expect(discipline?.topics.map((t) => t.number)).toEqual([null, '1', '2']);
+  });
+
   it('reads lettered items as bullets', () => {
     expect(shape('MATEMÁTICA\na) Conjuntos\nb) Funções\nc) Logaritmos')).toEqual([
       ['MATEMÁTICA', 3, 3],

@@ -152,7 +152,26 @@ function readHeading(
   }
   if (rules.isHeadingLine(line, context))
     return { name: cleanName(line), rest: '', labelList: false };
+  // A short line in any case right before an item numbered 1 names a new discipline: `Saúde
+  // Pública` then `1. Princípios do SUS`, where numbering starts again.
+  // Not right under a heading, where such a line introduces its items (`Comum a todos os cargos`).
+  const underHeading = current?.named === true && !current.body.some((each) => each.length > 0);
+  if (!underHeading && FIRST_ITEM.test(context.next) && isNameLine(line)) {
+    return { name: cleanName(line), rest: '', labelList: false };
+  }
   return null;
+}
+
+const FIRST_ITEM = /^0?1(?:(?:[.)]|\s*[-–—])?\s+\p{Lu}|[.)]?$)/u;
+
+function isNameLine(line: string): boolean {
+  const words = line.split(/\s+/).length;
+  return (
+    /^\p{Lu}/u.test(line) &&
+    words <= 10 &&
+    !/[.,;]$/.test(line) &&
+    !/^[IVXL]+\s*[-–—.)]/u.test(line)
+  );
 }
 
 const DASH_LABEL = /^(\p{Lu}[^.;:\d\n–—-]{1,100}?)\s+[-–—]\s+(.+)$/u;
