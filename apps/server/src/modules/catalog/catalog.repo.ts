@@ -439,11 +439,16 @@ export async function findQuestionKey(db: Database, questionId: string) {
   return row ?? null;
 }
 
-/** Every discipline and subject name of the catalogue, once: other modules read editais with them. */
-export async function catalogNames(db: Database): Promise<string[]> {
-  const rows = await executeRows<{ name: string }>(
-    db,
-    sql`select name from ${disciplines} union select name from ${subjects}`,
-  );
-  return rows.map((row) => row.name);
+/** The catalogue's discipline and subject names: other modules read editais with them. */
+export async function catalogNames(
+  db: Database,
+): Promise<{ disciplines: string[]; subjects: string[] }> {
+  const [disciplineRows, subjectRows] = [
+    await db.selectDistinct({ name: disciplines.name }).from(disciplines),
+    await db.selectDistinct({ name: subjects.name }).from(subjects),
+  ];
+  return {
+    disciplines: disciplineRows.map((row) => row.name),
+    subjects: subjectRows.map((row) => row.name),
+  };
 }

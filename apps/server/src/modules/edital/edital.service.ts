@@ -63,7 +63,11 @@ export function createEditalService(
 
   async function parse(userId: string, text: string): Promise<SyllabusPreview> {
     await limits.enforce([{ rule: EDITAL_PARSE_LIMIT, subject: userId }]);
-    const result = parseSyllabus(text, { knownNames: await catalogNames(db) });
+    const names = await catalogNames(db);
+    const result = parseSyllabus(text, {
+      disciplineNames: names.disciplines,
+      knownNames: names.subjects,
+    });
     if (result.ok) return { disciplines: result.disciplines, topicCount: result.topicCount };
     if (result.problem === 'too-long') throw editalErrors.textTooLong();
     if (result.problem === 'empty') throw editalErrors.textEmpty();

@@ -506,6 +506,30 @@ NOES DE ADMINISTRAO PBLICA: 1 Organizao administrativa. 2 Gesto de pessoas.`;
     expect(texts(without)[0]).toBe('Hidrulica aplicada');
   });
 
+  it("takes the caller's discipline names as headings, and other names only for repairs", () => {
+    const text = `Hidrologia Aplicada
+1. Ciclo hidrolgico
+2. Bacias
+
+DIREITO ADMINISTRATIVO
+Atos administrativos: conceito; requisitos.
+Licitações: modalidades; dispensa.`;
+    const result = parseSyllabus(text, {
+      disciplineNames: ['Hidrologia Aplicada'],
+      knownNames: ['Ciclo hidrológico', 'Atos administrativos', 'Licitações'],
+    });
+    if (!result.ok) throw new Error(result.problem);
+    expect(result.disciplines.map((d) => d.name)).toEqual([
+      'Hidrologia Aplicada',
+      'DIREITO ADMINISTRATIVO',
+    ]);
+    expect(texts(result.disciplines[0])).toEqual(['Ciclo hidrológico', 'Bacias']);
+    expect(result.disciplines[1]?.topics.map((t) => [t.text, t.children.length])).toEqual([
+      ['Atos administrativos', 2],
+      ['Licitações', 2],
+    ]);
+  });
+
   it('does not repair when two words lose their accents alike', () => {
     // "cúpula" and "cópula" both come out of a PDF as "cpula": which one was meant is unknown.
     const [both] = parsed('HISTÓRIA\nA cpula do governo; Outro tema.', ['cúpula', 'cópula']);

@@ -35,7 +35,9 @@ export type SyllabusParse =
   | { ok: false; problem: SyllabusProblem };
 
 export interface SyllabusOptions {
-  /** Names the caller knows (the catalogue's disciplines and subjects): headings and accent repair. */
+  /** Discipline names the caller knows (the catalogue's): they head disciplines and repair words. */
+  disciplineNames?: readonly string[];
+  /** Other names (the catalogue's subjects): only for repairing words, never taken as headings. */
   knownNames?: readonly string[];
 }
 
@@ -47,9 +49,10 @@ export function countTopics(topics: readonly SyllabusTopic[]): number {
 export function parseSyllabus(input: string, options: SyllabusOptions = {}): SyllabusParse {
   if (input.length > EDITAL_LIMITS.textMaxChars) return { ok: false, problem: 'too-long' };
   if (input.trim().length === 0) return { ok: false, problem: 'empty' };
-  const names = options.knownNames ?? [];
-  const rules = createHeadingRules(names);
-  const text = createAccentRepair(names)(cleanSyllabusText(input));
+  const disciplineNames = options.disciplineNames ?? [];
+  const rules = createHeadingRules(disciplineNames);
+  const repair = createAccentRepair([...disciplineNames, ...(options.knownNames ?? [])]);
+  const text = repair(cleanSyllabusText(input));
   const lines = splitInlineHeadings(mergeSplitHeadings(text.split('\n'), rules), rules);
   const disciplines = groupByHeading(lines, rules)
     .map((block) => ({ name: block.name, topics: parseBody(block.body, block.named) }))
