@@ -56,11 +56,9 @@ export async function extractPdfText(
       if (Date.now() > deadline) throw new Timeout();
       const page = await Promise.race([document.getPage(number), timeout]);
       const content = await Promise.race([page.getTextContent(), timeout]);
-      pages.push(
-        content.items
-          .map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : ''))
-          .join(''),
-      );
+      const runs: PdfTextItem[] = [];
+      for (const item of content.items) if ('str' in item) runs.push(item);
+      pages.push(joinTextItems(runs));
       page.cleanup();
       // PDF.js works on this thread: other requests get their turn between pages.
       await new Promise((resolve) => setImmediate(resolve));
@@ -82,4 +80,35 @@ function isPdf(bytes: Uint8Array): boolean {
   // The header may follow a little junk; PDF readers look in the first kilobyte.
   const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
   return head.includes('%PDF-');
+}
+
+/** What PDF.js gives of one run of text: its string, transform (x is [4], y is [5]) and width. */
+export interface PdfTextItem {
+  str: string;
+  transform: number[];
+  width: number;
+  height: number;
+  hasEOL: boolean;
+}
+
+/**
+ * A page's runs of text as lines. PDF.js marks most line ends (hasEOL), but runs of one line may
+ * come without the space between them (`PORTUGUESA:` `1 Compreensão`), and a run lower on the page
+ * may start a line without a mark: the gap between runs and a change of baseline tell them.
+ */
+export function joinTextItems(items: readonly PdfTextItem[]): string {
+  let text = '';
+  let previous: PdfTextItem | undefined;
+  for (const item of items) {
+    if (previous && !previous.hasEOL && item.str.length > 0 && !/\s$/.test(text)) {
+      const size = Math.max(previous.height, item.height, 1);
+      const [x = 0, y = 0] = [item.transform[4], item.transform[5]];
+      const [px = 0, py = 0] = [previous.transform[4], previous.transform[5]];
+      if (Math.abs(y - py) > size * 0.5) text += '\n';
+      else if (x - (px + previous.width) > size * 0.15 && !/^\s/.test(item.str)) text += ' ';
+    }
+    text += item.str + (item.hasEOL ? '\n' : '');
+    if (item.str.length > 0 || item.hasEOL) previous = item;
+  }
+  return text;
 }
