@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinTextItems, type PdfTextItem } from './pdf-text';
+import { dropPageFurniture, joinTextItems, type PdfTextItem } from './pdf-text';
 
 /** A run of 10-point text at (x, y), 5 points wide per character. */
 function run(str: string, x: number, y: number, hasEOL = false): PdfTextItem {
@@ -32,5 +32,37 @@ describe('joinTextItems', () => {
     expect(joinTextItems([run('1 Ortografia.', 50, 700), run('2 Crase.', 50, 686)])).toBe(
       '1 Ortografia.\n2 Crase.',
     );
+  });
+});
+
+describe('dropPageFurniture', () => {
+  const header = (n: number) => `CEBRASPE – TRF 1 – Edital 1 – Abertura – Página ${n} de 4`;
+
+  it('drops headers repeated on the pages and bare page numbers, keeping the topic whole', () => {
+    const pages = [
+      `${header(1)}\nLÍNGUA PORTUGUESA: 1 Compreensão de textos. 2 Direitos e deveres individuais e\n1`,
+      `${header(2)}\ncoletivos. 3 Ortografia oficial.\n2`,
+      `${header(3)}\nRACIOCÍNIO LÓGICO: 1 Proposições.\n3`,
+      `${header(4)}\n2 Conectivos.\nPágina 4`,
+    ];
+    expect(dropPageFurniture(pages).join('\n')).toBe(
+      'LÍNGUA PORTUGUESA: 1 Compreensão de textos. 2 Direitos e deveres individuais e\ncoletivos. 3 Ortografia oficial.\nRACIOCÍNIO LÓGICO: 1 Proposições.\n2 Conectivos.',
+    );
+  });
+
+  it('keeps lines that repeat on too few pages, and numbered items at a page edge', () => {
+    const pages = [
+      'MATEMÁTICA\n1 Razão.',
+      '2 Proporção.\nMATEMÁTICA',
+      '3 Porcentagem.',
+      '4 Juros.',
+      '5 Descontos.',
+    ];
+    expect(dropPageFurniture(pages)).toEqual(pages);
+  });
+
+  it('keeps a numbered item repeated at the edge of many pages', () => {
+    const pages = ['FÍSICA:\n1 Conceitos.', 'QUÍMICA:\n1 Conceitos.', 'BIOLOGIA:\n1 Conceitos.'];
+    expect(dropPageFurniture(pages)).toEqual(pages);
   });
 });

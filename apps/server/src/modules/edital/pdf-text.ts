@@ -63,7 +63,7 @@ export async function extractPdfText(
       // PDF.js works on this thread: other requests get their turn between pages.
       await new Promise((resolve) => setImmediate(resolve));
     }
-    const text = pages.join('\n');
+    const text = dropPageFurniture(pages).join('\n');
     if ((text.match(/\p{L}/gu) ?? []).length < MIN_LETTERS)
       return { ok: false, problem: 'image-only' };
     return { ok: true, text, pages: document.numPages };
@@ -111,4 +111,42 @@ export function joinTextItems(items: readonly PdfTextItem[]): string {
     if (item.str.length > 0 || item.hasEOL) previous = item;
   }
   return text;
+}
+
+/** Lines looked at, at each end of a page, for headers and footers. */
+const EDGE_LINES = 3;
+
+const furnitureKey = (line: string) => line.trim().replace(/\d+/g, '#').replace(/\s+/g, ' ');
+
+/**
+ * Headers and footers repeated on the pages of an edital (`CEBRASPE – TRF 1 – Edital 1 – Página 12
+ * de 40`) and bare page numbers would land inside whatever topic crosses the page: a line at the
+ * top or bottom of a page whose text, digits aside, is at the edge of at least three pages and half
+ * of them is dropped, and so is a lone number there.
+ */
+export function dropPageFurniture(pages: readonly string[]): string[] {
+  const split = pages.map((page) => page.split('\n'));
+  const edges = (lines: string[]) => {
+    const filled = lines.map((line, i) => [line, i] as const).filter(([line]) => line.trim());
+    return [...filled.slice(0, EDGE_LINES), ...filled.slice(-EDGE_LINES)].map(([, i]) => i);
+  };
+  const seen = new Map<string, number>();
+  for (const lines of split) {
+    for (const key of new Set(edges(lines).map((i) => furnitureKey(lines[i]!)))) {
+      seen.set(key, (seen.get(key) ?? 0) + 1);
+    }
+  }
+  // A numbered item is never furniture, even one repeated (`1 Conceitos.` in several disciplines).
+  const repeated = (key: string) =>
+    !/^#(?:\.#)*[.)]?\s/.test(key) &&
+    (seen.get(key) ?? 0) >= Math.max(3, Math.ceil(pages.length / 2));
+  return split.map((lines) => {
+    const drop = new Set(
+      edges(lines).filter((i) => {
+        const key = furnitureKey(lines[i]!);
+        return /^(?:p[áa]gina\s*)?#(?:\s*(?:de|\/)\s*#)?$/iu.test(key) || repeated(key);
+      }),
+    );
+    return lines.filter((_, i) => !drop.has(i)).join('\n');
+  });
 }
