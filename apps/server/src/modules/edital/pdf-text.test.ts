@@ -65,4 +65,17 @@ describe('dropPageFurniture', () => {
     const pages = ['FÍSICA:\n1 Conceitos.', 'QUÍMICA:\n1 Conceitos.', 'BIOLOGIA:\n1 Conceitos.'];
     expect(dropPageFurniture(pages)).toEqual(pages);
   });
+
+  it('keeps an item number alone at a page edge when it does not follow the pages', () => {
+    const pages = [
+      'MATEMÁTICA: 1 Razão.\n5',
+      'Porcentagem.\n2',
+      'INFORMÁTICA\n1 Hardware.\n3',
+      '2 Software.\n4',
+    ];
+    const text = dropPageFurniture(pages).join('\n');
+    expect(text).toBe(
+      'MATEMÁTICA: 1 Razão.\n5\nPorcentagem.\nINFORMÁTICA\n1 Hardware.\n2 Software.',
+    );
+  });
 });

@@ -120,31 +120,43 @@ const furnitureKey = (line: string) => line.trim().replace(/\d+/g, '#').replace(
 
 /**
  * Headers and footers repeated on the pages of an edital (`CEBRASPE – TRF 1 – Edital 1 – Página 12
- * de 40`) and bare page numbers would land inside whatever topic crosses the page: a line at the
- * top or bottom of a page whose text, digits aside, is at the edge of at least three pages and half
- * of them is dropped, and so is a lone number there.
+ * de 40`) and page numbers would land inside whatever topic crosses the page: a line at the top or
+ * bottom of a page whose text, digits aside, is at the edge of at least three pages and half of
+ * them is dropped, and so is `Página 12`. A lone number is a page number only when such numbers
+ * follow the pages (page i shows i + k for most pages): an item's number alone on its line
+ * (`5` / `Domínio da estrutura…`) may stand at a page's edge too.
  */
 export function dropPageFurniture(pages: readonly string[]): string[] {
   const split = pages.map((page) => page.split('\n'));
   const edges = (lines: string[]) => {
     const filled = lines.map((line, i) => [line, i] as const).filter(([line]) => line.trim());
-    return [...filled.slice(0, EDGE_LINES), ...filled.slice(-EDGE_LINES)].map(([, i]) => i);
+    return [
+      ...new Set([...filled.slice(0, EDGE_LINES), ...filled.slice(-EDGE_LINES)].map(([, i]) => i)),
+    ];
   };
   const seen = new Map<string, number>();
-  for (const lines of split) {
+  const offsets = new Map<number, number>();
+  split.forEach((lines, page) => {
     for (const key of new Set(edges(lines).map((i) => furnitureKey(lines[i]!)))) {
       seen.set(key, (seen.get(key) ?? 0) + 1);
     }
-  }
+    for (const i of edges(lines)) {
+      const lone = /^\d{1,4}$/.exec(lines[i]!.trim());
+      if (lone) offsets.set(Number(lone[0]) - page, (offsets.get(Number(lone[0]) - page) ?? 0) + 1);
+    }
+  });
+  const enough = Math.max(3, Math.ceil(pages.length / 2));
+  const [pageOffset, agreeing] = [...offsets].sort((a, b) => b[1] - a[1])[0] ?? [0, 0];
   // A numbered item is never furniture, even one repeated (`1 Conceitos.` in several disciplines).
   const repeated = (key: string) =>
-    !/^#(?:\.#)*[.)]?\s/.test(key) &&
-    (seen.get(key) ?? 0) >= Math.max(3, Math.ceil(pages.length / 2));
-  return split.map((lines) => {
+    !/^#(?:\.#)*[.)]?\s/.test(key) && (seen.get(key) ?? 0) >= enough;
+  return split.map((lines, page) => {
     const drop = new Set(
       edges(lines).filter((i) => {
-        const key = furnitureKey(lines[i]!);
-        return /^(?:p[áa]gina\s*)?#(?:\s*(?:de|\/)\s*#)?$/iu.test(key) || repeated(key);
+        const line = lines[i]!.trim();
+        if (/^\d{1,4}$/.test(line)) return agreeing >= enough && Number(line) - page === pageOffset;
+        const key = furnitureKey(line);
+        return /^p[áa]gina\s*#(?:\s*(?:de|\/)\s*#)?$/iu.test(key) || repeated(key);
       }),
     );
     return lines.filter((_, i) => !drop.has(i)).join('\n');
