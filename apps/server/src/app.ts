@@ -15,6 +15,7 @@ import { catalogModule } from '@/modules/catalog';
 import { consentsModule } from '@/modules/consents';
 import { contentImportModule } from '@/modules/content-import';
 import { dataExportModule } from '@/modules/data-export';
+import { editalModule } from '@/modules/edital';
 import { editorialModule } from '@/modules/editorial';
 import { examOptionsModule } from '@/modules/exam-options';
 import { healthModule } from '@/modules/health';
@@ -67,6 +68,7 @@ const API_MODULES: ModulePlugin<AppServices>[] = [
   reviewModule,
   notebookExportModule,
   examOptionsModule,
+  editalModule,
   supportModule,
   auditModule,
   noticesModule,

@@ -8,6 +8,7 @@ import { billingPersonalData } from '@/modules/billing';
 import { consentsPersonalData } from '@/modules/consents';
 import { contentImportPersonalData } from '@/modules/content-import';
 import { dataExportPersonalData } from '@/modules/data-export';
+import { editalPersonalData } from '@/modules/edital';
 import { editorialPersonalData } from '@/modules/editorial';
 import { entitlementsPersonalData } from '@/modules/entitlements';
 import { examOptionsPersonalData } from '@/modules/exam-options';
@@ -43,6 +44,7 @@ export function createPersonalData(deps: {
     studyPersonalData,
     reviewPersonalData,
     examOptionsPersonalData,
+    editalPersonalData,
     billingPersonalData(db),
     aiPersonalData(db, retention.aiChatDays),
     editorialPersonalData,

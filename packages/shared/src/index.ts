@@ -46,5 +46,7 @@ export * from './messages/study-tools';
 export * from './api/privacy';
 export * from './api/consents';
 export * from './messages/privacy';
+export * from './messages/study-plan';
 export * from './api/review';
 export * from './api/review-count';
+export * from './api/study-plan';

@@ -19,6 +19,7 @@ import {
   PRIVACY_MESSAGES,
   REVIEW_MESSAGES,
   NOTEBOOK_EXPORT_MESSAGES,
+  EDITAL_MESSAGES,
 } from '@gabarita/shared';
 import { AppError } from './errors';
 
@@ -324,4 +325,22 @@ export const reviewErrors = {
     new AppError('review/question-not-in-notebook', 404, REVIEW_MESSAGES.questionNotInNotebook),
   unknownDiscipline: () =>
     new AppError('review/unknown-discipline', 400, REVIEW_MESSAGES.unknownDiscipline),
+};
+
+/** "Meu edital" (docs/product-rules.md, "Plano de estudos"): nothing is saved after any of these. */
+export const editalErrors = {
+  textEmpty: () => new AppError('edital/text-empty', 422, EDITAL_MESSAGES.textEmpty),
+  textTooLong: () => new AppError('edital/text-too-long', 413, EDITAL_MESSAGES.textTooLong),
+  noItems: () => new AppError('edital/no-items', 422, EDITAL_MESSAGES.noItems),
+  pdfMissing: () => new AppError('edital/pdf-missing', 400, EDITAL_MESSAGES.pdfMissing),
+  pdfTooLarge: () => new AppError('edital/pdf-too-large', 413, EDITAL_MESSAGES.pdfTooLarge),
+  pdfUploadIncomplete: () =>
+    new AppError('edital/pdf-upload-incomplete', 400, EDITAL_MESSAGES.pdfUploadIncomplete),
+  pdfTooManyPages: () =>
+    new AppError('edital/pdf-too-many-pages', 422, EDITAL_MESSAGES.pdfTooManyPages),
+  pdfImageOnly: () => new AppError('edital/pdf-image-only', 422, EDITAL_MESSAGES.pdfImageOnly),
+  pdfUnreadable: () => new AppError('edital/pdf-unreadable', 422, EDITAL_MESSAGES.pdfUnreadable),
+  pdfTimeout: () => new AppError('edital/pdf-timeout', 422, EDITAL_MESSAGES.pdfTimeout),
+  notFound: () => new AppError('edital/not-found', 404, EDITAL_MESSAGES.notFound),
+  tooMany: () => new AppError('edital/too-many', 409, EDITAL_MESSAGES.tooMany),
 };

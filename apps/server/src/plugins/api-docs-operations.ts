@@ -5,6 +5,8 @@ import {
   AUTH_MESSAGES,
   COMMON_ERROR_MESSAGES,
   CONTENT_UPLOAD_MAX_BYTES,
+  EDITAL_LIMITS,
+  EDITAL_PDF_FIELD,
   IMAGE_REPLACE_MAX_BYTES,
   PHOTO_UPLOAD_MAX_BYTES,
   aiDeltaEventSchema,
@@ -18,6 +20,7 @@ import type { AppError } from '../lib/errors';
 import {
   accountErrors,
   contentUploadErrors,
+  editalErrors,
   editorErrors,
   privacyErrors,
   rateLimitedError,
@@ -160,6 +163,20 @@ const UPLOADS: Record<string, Upload> = {
       editorErrors.imageMissing(),
       editorErrors.imageTooLarge(),
       editorErrors.imageUploadIncomplete(),
+    ].map(known),
+  },
+  'POST /api/me/editais/pdf': {
+    field: EDITAL_PDF_FIELD,
+    mediaType: 'application/pdf',
+    maxBytes: EDITAL_LIMITS.pdfMaxBytes,
+    refusals: [
+      editalErrors.pdfMissing(),
+      editalErrors.pdfTooLarge(),
+      editalErrors.pdfUploadIncomplete(),
+      editalErrors.pdfTooManyPages(),
+      editalErrors.pdfImageOnly(),
+      editalErrors.pdfUnreadable(),
+      editalErrors.pdfTimeout(),
     ].map(known),
   },
   'POST /api/admin/imports': {

@@ -12,6 +12,7 @@ import {
   dailyUsage,
   dataExports,
   didacticContents,
+  editais,
   entitlements,
   errorReports,
   examOptionChoices,
@@ -276,6 +277,19 @@ export async function seedPersonalData(
     applied: true,
   });
   await db.insert(reviewSettings).values({ userId: user.id, desiredRetention: 0.85 });
+  await db.insert(editais).values({
+    userId: user.id,
+    name: `Edital ${marker}`,
+    examDate: today(),
+    syllabus: [
+      {
+        name: 'LÍNGUA PORTUGUESA',
+        topics: [{ number: '1', text: `Ortografia ${marker}`, children: [] }],
+      },
+    ],
+    topicCount: 1,
+    sourceText: `LÍNGUA PORTUGUESA: 1 Ortografia ${marker}.`,
+  });
   const [simulado] = await db
     .insert(simulados)
     .values({

@@ -62,6 +62,7 @@ const PERSONAL_DATA: Record<string, string[]> = {
   token_usage: ['user_id'],
   test_history: ['user_id'],
   exam_option_choices: ['user_id'],
+  editais: ['user_id', 'name', 'exam_date', 'syllabus', 'source_text'],
   question_history: ['user_id'],
   daily_usage: ['user_id'],
   review_items: ['user_id'],

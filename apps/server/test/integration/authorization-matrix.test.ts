@@ -418,6 +418,37 @@ const MATRIX: Record<string, Probe> = {
     url: fixed(`/api/me/flashcards/${NO_PURCHASE}`),
     expect: premiumOnly([404, 'review/flashcard-not-found']),
   },
+  // "Meu edital": every signed-in student keeps their own; a photo is no PDF.
+  'POST /api/me/editais/pdf': {
+    url: fixed('/api/me/editais/pdf'),
+    multipart: true,
+    expect: signedIn([422, 'edital/pdf-unreadable']),
+  },
+  'POST /api/me/editais/previa': {
+    url: fixed('/api/me/editais/previa'),
+    body: () => ({ text: 'MATEMÁTICA: 1 Razão. 2 Proporção.' }),
+    expect: signedIn(200),
+  },
+  'GET /api/me/editais': { url: fixed('/api/me/editais'), expect: signedIn(200) },
+  'POST /api/me/editais': {
+    url: fixed('/api/me/editais'),
+    body: () => ({ name: 'Edital', text: 'MATEMÁTICA: 1 Razão. 2 Proporção.' }),
+    expect: signedIn(201),
+  },
+  // Someone else's edital is as unknown as a missing one.
+  'GET /api/me/editais/:id': {
+    url: fixed(`/api/me/editais/${NO_PURCHASE}`),
+    expect: signedIn([404, 'edital/not-found']),
+  },
+  'PATCH /api/me/editais/:id': {
+    url: fixed(`/api/me/editais/${NO_PURCHASE}`),
+    body: () => ({ name: 'Outro nome' }),
+    expect: signedIn([404, 'edital/not-found']),
+  },
+  'DELETE /api/me/editais/:id': {
+    url: fixed(`/api/me/editais/${NO_PURCHASE}`),
+    expect: signedIn([404, 'edital/not-found']),
+  },
   'GET /api/me/question-checks': { url: fixed('/api/me/question-checks'), expect: signedIn(200) },
   'POST /api/simulados': {
     url: fixed('/api/simulados'),

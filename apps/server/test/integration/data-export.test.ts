@@ -127,6 +127,7 @@ describe('data export', () => {
         'compras.json',
         'consentimentos.json',
         'conversas-com-o-tutor.json',
+        'editais.json',
         'escolhas-de-opcao.json',
         'explicacoes-e-textos.json',
         'foto.webp',
@@ -210,6 +211,18 @@ describe('data export', () => {
     ]);
     expect(review.revisoes).toEqual([
       expect.objectContaining({ questao: firstQuestion, avaliacao: 'Bom', valeu: true }),
+    ]);
+    expect(read('editais.json')).toEqual([
+      expect.objectContaining({
+        nome: 'Edital MARCA-DONO-7Q2',
+        disciplinas: [
+          {
+            nome: 'LÍNGUA PORTUGUESA',
+            topicos: [{ numero: '1', texto: 'Ortografia MARCA-DONO-7Q2', subtopicos: [] }],
+          },
+        ],
+        textoOriginal: 'LÍNGUA PORTUGUESA: 1 Ortografia MARCA-DONO-7Q2.',
+      }),
     ]);
     const purchases = read('compras.json');
     expect(purchases.map((p: { id: string }) => p.id).sort()).toEqual(

@@ -21,3 +21,4 @@ export * from './editorial';
 export * from './notices';
 export * from './privacy';
 export * from './review';
+export * from './editais';

@@ -438,3 +438,17 @@ export async function findQuestionKey(db: Database, questionId: string) {
     .where(eq(questions.id, questionId));
   return row ?? null;
 }
+
+/** The catalogue's discipline and subject names: other modules read editais with them. */
+export async function catalogNames(
+  db: Database,
+): Promise<{ disciplines: string[]; subjects: string[] }> {
+  const [disciplineRows, subjectRows] = [
+    await db.selectDistinct({ name: disciplines.name }).from(disciplines),
+    await db.selectDistinct({ name: subjects.name }).from(subjects),
+  ];
+  return {
+    disciplines: disciplineRows.map((row) => row.name),
+    subjects: subjectRows.map((row) => row.name),
+  };
+}

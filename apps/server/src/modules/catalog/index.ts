@@ -2,7 +2,12 @@
 export { createCatalogCache } from './catalog-cache';
 export { type MarksSource } from './catalog-marks';
 export { currentCatalogVersion, recordCatalogChange } from './catalog-changes';
-export { findImage, findQuestionKey, QUESTION_CARD_EXAM_COLUMNS } from './catalog.repo';
+export {
+  catalogNames,
+  findImage,
+  findQuestionKey,
+  QUESTION_CARD_EXAM_COLUMNS,
+} from './catalog.repo';
 export { catalogRoutes } from './catalog.routes';
 export { type CatalogService, createCatalogService } from './catalog.service';
 export { buildExamIndex, saveExamIndexSnapshot } from './exam-index-store';

@@ -1,4 +1,5 @@
 import { BUSINESS_TIME_ZONE, PRODUCT_NAME } from '@gabarita/shared';
+import { editalExportFile } from '@/modules/edital';
 import { reviewExportFile } from '@/modules/review';
 import type { PersonalData } from './personal-data.repo';
 import type { ZipFile } from './zip-writer';
@@ -25,6 +26,7 @@ export function archiveFiles(data: PersonalData, generatedAt: Date): ZipFile[] {
     json('simulados.json', simulados(data)),
     json('caderno-de-erros.json', review(data)),
     json('revisao-e-cartoes.json', reviewExportFile(data.spacedReview)),
+    json('editais.json', editalExportFile(data.editais)),
     json('compras.json', purchases(data)),
     json('tokens.json', tokens(data)),
     json('explicacoes-e-textos.json', paidTexts(data)),
@@ -478,6 +480,10 @@ function readMe(generatedAt: Date, photoName: string | null): string {
     [
       'revisao-e-cartoes.json',
       'os seus cartões de revisão, cada revisão que você fez (Errei, Difícil, Bom, Fácil) e a retenção desejada.',
+    ],
+    [
+      'editais.json',
+      'os editais que você guardou em "Meu edital": nome, data da prova, disciplinas e tópicos, e o texto de onde foram lidos.',
     ],
     [
       'compras.json',

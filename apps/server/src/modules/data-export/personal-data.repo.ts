@@ -1,5 +1,6 @@
 import { asc, count, desc, eq, max, min, sql, sum } from 'drizzle-orm';
 import type { Database } from '@/db/client';
+import { readEditalPersonalData } from '@/modules/edital';
 import { readReviewPersonalData } from '@/modules/review';
 import {
   aiFeedback,
@@ -384,6 +385,7 @@ export async function readPersonalData(db: Database, userId: string) {
     dailyUsage: checks,
     previousEmails: formerEmails,
     spacedReview: await readReviewPersonalData(db, userId),
+    editais: await readEditalPersonalData(db, userId),
   };
 }
 
