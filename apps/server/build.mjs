@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.js and dist/ops.js, and the image checks' worker thread into
+// Bundles the server into dist/main.js and dist/ops.js (ops-main.js its commands), and the image checks' worker thread into
 // dist/image-worker.js (flat, so paths relative to the bundle resolve like those relative to src/).
 // Workspace packages (@gabarita/*) ship TypeScript sources, so they are bundled in, like `@/` (src,
 // tsconfig.json `paths`); every other package stays an external import.
@@ -19,6 +19,8 @@ await build({
   entryPoints: {
     main: 'src/main.ts',
     ops: 'src/cli/ops.ts',
+    // Loaded by ops.js once it knows how the command runs (src/cli/ops.ts).
+    'ops-main': 'src/cli/ops-main.ts',
     // Started as a worker thread by both (src/modules/content-import/image-workers.ts).
     'image-worker': 'src/modules/content-import/image-worker.ts',
   },

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { countLabel } from '@gabarita/shared';
 import { synthesizeCatalog } from '@/modules/content-import';
 
 /**
@@ -40,6 +41,6 @@ const megabytes = (written.imageBytes / 1024 / 1024).toLocaleString('pt-BR', {
   maximumFractionDigits: 1,
 });
 console.log(
-  `Catálogo sintético: ${exams} provas e ${questions} questões${images > 0 ? ` com ${images} imagens (${megabytes} MB)` : ''} em ${out}`,
+  `Catálogo sintético: ${countLabel(exams, 'prova', 'provas')} e ${countLabel(questions, 'questão', 'questões')}${images > 0 ? ` com ${countLabel(images, 'imagem', 'imagens')} (${megabytes} MB)` : ''} em ${out}`,
 );
 console.log(`Para importar: npm run content:import -- ${path.relative(process.cwd(), out)}`);

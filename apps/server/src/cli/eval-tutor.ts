@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { countLabel } from '@gabarita/shared';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { createCatalogService } from '@/modules/catalog';
@@ -61,8 +62,8 @@ async function main() {
       { input: 0, output: 0 },
     );
     console.log(
-      `\n${results.length} questões em ${((Date.now() - started) / 1000).toFixed(1)} s; ` +
-        `${usage.input} tokens de entrada e ${usage.output} de saída.`,
+      `\n${countLabel(results.length, 'questão', 'questões')} em ${((Date.now() - started) / 1000).toFixed(1)} s; ` +
+        `${countLabel(usage.input, 'token', 'tokens')} de entrada e ${usage.output.toLocaleString('pt-BR')} de saída.`,
     );
     if (failures.length > 0) {
       console.log('\nQuestões que não passaram:');

@@ -59,7 +59,7 @@ describe('import from the browser', () => {
       .map((e) => (e.data as { line: string }).line);
     expect(progress[0]).toBe('Lendo formato-2.zip...');
     expect(progress).toContainEqual(
-      expect.stringMatching(/^ {2}1\/1 provas gravadas · [\d.]+ questões\/min$/),
+      expect.stringMatching(/^ {2}1\/1 prova gravada · [\d.]+ questões\/min$/),
     );
     expect(events.at(-1)).toEqual({
       event: 'output',

@@ -382,7 +382,7 @@ function writingProgress(catalog: CheckedCatalog, progress: Progress) {
         ? ` · ${timeLeft((totalQuestions - questionsDone) / perMinute)}`
         : '';
     progress(
-      `  ${examsDone.toLocaleString('pt-BR')}/${total.toLocaleString('pt-BR')} provas gravadas · ${roundedRate(perMinute).toLocaleString('pt-BR')} questões/min${left}`,
+      `  ${examsDone.toLocaleString('pt-BR')}/${countLabel(total, 'prova gravada', 'provas gravadas')} · ${roundedRate(perMinute).toLocaleString('pt-BR')} questões/min${left}`,
     );
   };
 }
@@ -403,7 +403,7 @@ const roundedRate = (perMinute: number) =>
 const timeLeft = (minutes: number) =>
   minutes < 1
     ? 'falta menos de 1 min'
-    : `faltam cerca de ${Math.round(minutes).toLocaleString('pt-BR')} min`;
+    : `${plural(Math.round(minutes), 'falta', 'faltam')} cerca de ${Math.round(minutes).toLocaleString('pt-BR')} min`;
 
 /**
  * A code that already exists with another name would be renamed everywhere it is shown: only on

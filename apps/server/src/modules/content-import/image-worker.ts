@@ -46,9 +46,25 @@ function lowerPriority() {
   }
 }
 
+/**
+ * Images prepared for writing (decoded, classified, re-encoded) go one at a time: sharp runs each
+ * on a thread of libuv's pool, which the server shares with its own work (compressing answers,
+ * files, hashing). Eight at once from this thread held all four, and the readers' answers waited
+ * behind them (docs/performance.md, "2026-12-08: the check's SVGs and the command's start"). A check
+ * reads only headers, briefly: those still go together.
+ */
+let preparing: Promise<unknown> = Promise.resolve();
+
 parentPort!.on('message', async (task: ImageTask) => {
   lowerPriority();
-  const result = await runImageTask(task);
+  let result: Awaited<ReturnType<typeof runImageTask>>;
+  if (task.prepare) {
+    const turn = preparing.then(() => runImageTask(task));
+    preparing = turn;
+    result = await turn;
+  } else {
+    result = await runImageTask(task);
+  }
   // The bytes sent back that are the file's own (an image kept as it came) move, not copied.
   const moved = new Set<ArrayBuffer>();
   for (const bytes of [result.image?.content, result.image?.zoomContent]) {

@@ -21,6 +21,17 @@ async function noisy(width: number, height: number) {
   return sharp(pixels, { raw: { width, height, channels: 3 } });
 }
 
+/** A page of text as a scanner gives it: lines of dark words on white. */
+function scan(width: number, height: number) {
+  const pixels = Buffer.alloc(width * height, 255);
+  for (let row = 0; row < height; row++) {
+    if (row % 24 >= 8) continue;
+    for (let column = 0; column < width; column++)
+      if (column % 40 < 28) pixels[row * width + column] = 30;
+  }
+  return sharp(pixels, { raw: { width, height, channels: 1 } });
+}
+
 const image = (name: string, contentType: string, content: Buffer): ImageFile => ({
   file: `imagens/${name}`,
   assetId: name.replace(/\.[a-z]+$/, ''),
@@ -42,6 +53,8 @@ async function files(): Promise<ImageFile[]> {
       ),
     ),
     image('quebrada.png', 'image/png', Buffer.from('isto não é um PNG, nem parece um')),
+    // A scan wider than the page, in PNG: re-encoded to 1,600 px too, by the PNG encoder.
+    image('digitalizacao.png', 'image/png', await scan(1800, 1200).png().toBuffer()),
   ];
 }
 
@@ -72,10 +85,27 @@ describe('image checks in worker threads', () => {
     const actual = await pool.checkImages(list, there, { prepare: true });
 
     expect(stored(actual)).toEqual(stored(expected));
-    expect(actual.map((item) => item.assetId)).toEqual(['tabela', 'mapa', 'grafico']);
+    expect(actual.map((item) => item.assetId)).toEqual([
+      'tabela',
+      'mapa',
+      'grafico',
+      'digitalizacao',
+    ]);
     const mapa = actual.find((item) => item.assetId === 'mapa')!;
     expect(mapa).toMatchObject({ width: 1600, zoomContentType: 'image/jpeg' });
     expect(Buffer.compare(mapa.zoomContent!, list[1]!.content)).toBe(0);
+    const scanned = actual.find((item) => item.assetId === 'digitalizacao')!;
+    expect(scanned).toMatchObject({
+      contentType: 'image/png',
+      width: 1600,
+      height: 1067,
+      kind: 'text',
+      // Text keeps 60% of its width, at most 720 px.
+      minWidth: 720,
+      zoomContentType: 'image/png',
+    });
+    expect(Buffer.compare(scanned.zoomContent!, list[4]!.content)).toBe(0);
+    expect((await sharp(scanned.content).metadata()).format).toBe('png');
     expect(there.items).toEqual(here.items);
     expect(there.items).toEqual([
       {
@@ -156,19 +186,20 @@ describe('image checks in worker threads', () => {
       const here = new ProblemList();
       await checkImages(list, here, { prepare: false });
 
-      expect(results.slice(0, 4).flatMap((result) => result.problems)).toEqual(here.items);
+      expect(results.slice(0, 5).flatMap((result) => result.problems)).toEqual(here.items);
       expect(results.map((result) => result.image?.width ?? null)).toEqual([
         480,
         2400,
         300,
         null,
+        1800,
         null,
       ]);
       expect(results[1]!.read).toEqual({
         size: list[1]!.content.length,
         modifiedMs: fs.statSync(onDisk[1]!.path).mtimeMs,
       });
-      expect(results[4]!.problems).toEqual([
+      expect(results[5]!.problems).toEqual([
         { file: 'imagens/tabela.png', path: '$', message: 'arquivo ilegível' },
       ]);
     } finally {

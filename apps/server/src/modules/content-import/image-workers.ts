@@ -7,12 +7,14 @@
  * that dies or hangs on a file makes that file's problem line, not a failed import, and another
  * thread takes the rest.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type * as Esbuild from 'esbuild';
 import type { ImageEntry, ImageFile } from './content-files';
 import { checkImages, type PreparedImage } from './images';
 import { type Problem, ProblemList } from './problems';
@@ -128,9 +130,72 @@ export interface ImageWorkerPoolOptions {
  */
 const SOURCE = import.meta.url.endsWith('.ts');
 const DEFAULT_WORKER = new URL(SOURCE ? './image-worker.ts' : './image-worker.js', import.meta.url);
+/** The worker's modules bundled from the sources (`bundleImageWorker`), when they were. */
+let bundledWorker: URL | undefined;
+/** Where bundles of the sources are kept: beside the packages they import, which they find there. */
+const BUNDLE_DIR = new URL('../../../node_modules/.cache/gabarita-image-worker/', import.meta.url);
+/** Bundles of older sources are removed after this long (a process may still be starting one). */
+const STALE_BUNDLE_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_TIMEOUT_MS = 120_000;
 /** Threads with nothing to do for this long are stopped (and started again by the next import). */
 const IDLE_MS = 10_000;
+
+/**
+ * Run from the TypeScript sources (`npm run content:import`, tsx), each image thread would register
+ * tsx's loader and load the worker's modules through it: about 0.3 s of CPU and 30 MB a thread
+ * (docs/performance.md, "Validation fast again"). A command run on its own bundles them once
+ * instead, as the build does (esbuild, which tsx runs on), into a plain module that the threads
+ * load as they load dist/image-worker.js. Nothing to do in the build; if bundling fails, the
+ * threads register tsx as before.
+ */
+export async function bundleImageWorker(): Promise<void> {
+  if (!SOURCE || bundledWorker) return;
+  try {
+    const esbuild = createRequire(import.meta.url)('esbuild') as typeof Esbuild;
+    const result = await esbuild.build({
+      entryPoints: [fileURLToPath(DEFAULT_WORKER)],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      write: false,
+      logLevel: 'silent',
+      tsconfig: fileURLToPath(new URL('../../../tsconfig.json', import.meta.url)),
+      plugins: [
+        {
+          // As build.mjs: the workspace's packages and `@/` are bundled, other packages imported.
+          name: 'external-packages',
+          setup(build) {
+            build.onResolve({ filter: /^[^./]/ }, (args) =>
+              args.path.startsWith('@gabarita/') || args.path.startsWith('@/')
+                ? undefined
+                : { path: args.path, external: true },
+            );
+          },
+        },
+      ],
+    });
+    const text = result.outputFiles[0]!.text;
+    const name = `image-worker-${createHash('sha256').update(text).digest('hex').slice(0, 16)}.mjs`;
+    const directory = fileURLToPath(BUNDLE_DIR);
+    const file = path.join(directory, name);
+    if (!fs.existsSync(file)) {
+      fs.mkdirSync(directory, { recursive: true });
+      // Whole or absent: another process may load it meanwhile.
+      const partial = `${file}.${process.pid}`;
+      fs.writeFileSync(partial, text);
+      fs.renameSync(partial, file);
+      for (const other of fs.readdirSync(directory)) {
+        const at = path.join(directory, other);
+        if (other !== name && Date.now() - fs.statSync(at).mtimeMs > STALE_BUNDLE_MS)
+          fs.rmSync(at, { force: true });
+      }
+    }
+    bundledWorker = pathToFileURL(file);
+  } catch {
+    // The threads register tsx.
+  }
+}
 
 function startWorker(url: URL): Worker {
   if (!url.pathname.endsWith('.ts')) return new Worker(url);
@@ -176,7 +241,7 @@ export function createImageWorkerPool(options: ImageWorkerPoolOptions = {}) {
   const size =
     options.size ?? Math.max(1, Math.min(4, (os.availableParallelism?.() ?? os.cpus().length) - 1));
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const workerUrl = options.workerUrl ?? DEFAULT_WORKER;
+  const workerUrl = options.workerUrl ?? bundledWorker ?? DEFAULT_WORKER;
   const threads = new Set<Thread>();
   const queue: Job[] = [];
   let nextId = 0;

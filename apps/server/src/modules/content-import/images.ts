@@ -5,7 +5,7 @@ import type { ImageFile } from './content-files';
 import type { ProblemList } from './problems';
 import { detectImageKind, extensionMismatch, KIND_LABEL, KIND_OF_TYPE } from './image-type';
 import { restorePictures } from './svg-pictures';
-import { isWellFormedXml, sanitizeSvg, svgGeometry } from './svg';
+import { isWellFormedXml, plainSvgGeometry, sanitizeSvg, svgGeometry } from './svg';
 import { megabytes } from '@/lib/operator-numbers';
 import { classifyRaster, type RasterKind, rasterStats } from './raster-kind';
 
@@ -77,7 +77,7 @@ export async function checkImages(
     }
     const image =
       file.contentType === 'image/svg+xml'
-        ? await checkSvg(file, at)
+        ? await checkSvg(file, at, options.prepare)
         : await checkRaster(file, at, options.prepare);
     if (image) prepared.push(image);
     if (files.length >= 20 && (index + 1) % 20 === 0)
@@ -86,23 +86,24 @@ export async function checkImages(
   return prepared;
 }
 
-async function checkSvg(file: ImageFile, at: (message: string) => void) {
+async function checkSvg(file: ImageFile, at: (message: string) => void, prepare: boolean) {
   const source = file.content.toString('utf8');
   if (!/<svg[\s>]/.test(source)) {
     at('não é um SVG: falta o elemento <svg>');
     return null;
   }
+  // A check alone keeps nothing: a plain SVG needs no sanitized copy to find what the import would.
+  const plain = prepare ? null : plainSvgGeometry(source);
+  if (plain) {
+    if (!sizeAccepted(plain, at)) return null;
+    return svgImage(file, file.content, plain, '');
+  }
   const sanitized = sanitizeSvg(source);
   sanitized.problems.forEach(at);
   let ok = sanitized.problems.length === 0;
-  const { width, height, smallestText } = svgGeometry(sanitized.svg);
-  if (!width || !height) {
-    at('o SVG precisa declarar o tamanho: width e height, ou viewBox');
-    ok = false;
-  } else if (width > IMAGE_LIMITS.svgMaxSide || height > IMAGE_LIMITS.svgMaxSide) {
-    at(`o SVG declara ${width}×${height} px; o máximo é ${IMAGE_LIMITS.svgMaxSide} px por lado`);
-    ok = false;
-  }
+  const geometry = svgGeometry(sanitized.svg);
+  const { width, height } = geometry;
+  if (!sizeAccepted(geometry, at)) ok = false;
   // What the sanitizer leaves must still parse as XML (a broken attribute is kept as it came).
   if (!isWellFormedXml(sanitized.svg)) {
     at('SVG inválido: o arquivo não pôde ser lido (XML malformado?)');
@@ -118,22 +119,47 @@ async function checkSvg(file: ImageFile, at: (message: string) => void) {
     );
     return null;
   }
+  return svgImage(file, content, geometry, versionOf(content));
+}
+
+/** Whether an SVG's declared size is there and within the limits; if not, says why. */
+function sizeAccepted(
+  { width, height }: ReturnType<typeof svgGeometry>,
+  at: (message: string) => void,
+): boolean {
+  if (!width || !height) {
+    at('o SVG precisa declarar o tamanho: width e height, ou viewBox');
+    return false;
+  }
+  if (width > IMAGE_LIMITS.svgMaxSide || height > IMAGE_LIMITS.svgMaxSide) {
+    at(`o SVG declara ${width}×${height} px; o máximo é ${IMAGE_LIMITS.svgMaxSide} px por lado`);
+    return false;
+  }
+  return true;
+}
+
+function svgImage(
+  file: ImageFile,
+  content: Buffer,
+  { width, height, smallestText }: ReturnType<typeof svgGeometry>,
+  version: string,
+): PreparedImage {
   return {
     assetId: file.assetId,
     contentType: file.contentType,
     content,
-    version: versionOf(content),
-    width,
-    height,
+    version,
+    width: width!,
+    height: height!,
     // The width at which the smallest text is drawn at the readable size.
     minWidth:
       smallestText === null
         ? null
-        : Math.min(Math.ceil((width * IMAGE_LIMITS.readableText) / smallestText), width * 4),
+        : Math.min(Math.ceil((width! * IMAGE_LIMITS.readableText) / smallestText), width! * 4),
     kind: null,
     zoomContentType: null,
     zoomContent: null,
-  } satisfies PreparedImage;
+  };
 }
 
 async function checkRaster(file: ImageFile, at: (message: string) => void, prepare: boolean) {

@@ -9,7 +9,7 @@ export { DEMO_CATALOG_DIR, loadDemoCatalogIfEmpty } from './demo-catalog';
 export { examFilePath, exportExams, writeExamFile } from './export/catalog-export';
 export { examAssetIds, examFile, type ExamFile, filePart } from './export/exam-file';
 export { examsMissingComments, loadImageFiles, loadStoredExam } from './export/export.repo';
-export { checkImagesInWorkers, imageThreadPerCore } from './image-workers';
+export { bundleImageWorker, checkImagesInWorkers, imageThreadPerCore } from './image-workers';
 export { Fields } from './json-fields';
 export { questionPath } from './option-blocks';
 export { ProblemList } from './problems';

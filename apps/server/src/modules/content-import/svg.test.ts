@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWellFormedXml, sanitizeSvg } from './svg';
+import { isWellFormedXml, plainSvgGeometry, sanitizeSvg, svgGeometry } from './svg';
 
 const svg = (body: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10">${body}</svg>`;
@@ -64,5 +64,57 @@ describe('isWellFormedXml', () => {
     const broken = sanitizeSvg(svg('<rect width="10 height="10"/>')).svg;
     expect(isWellFormedXml(broken)).toBe(false);
     expect(isWellFormedXml('<svg><rect></svg>')).toBe(false);
+  });
+});
+
+describe('plainSvgGeometry', () => {
+  /** What the import finds: the sanitizer's problems, its copy's geometry, and whether it parses. */
+  const longWay = (source: string) => {
+    const sanitized = sanitizeSvg(source);
+    return {
+      problems: sanitized.problems,
+      pictures: sanitized.pictures.length,
+      wellFormed: isWellFormedXml(sanitized.svg),
+      geometry: svgGeometry(sanitized.svg),
+    };
+  };
+
+  it('finds what sanitizing finds in a plain SVG: nothing to report, the same size and text', () => {
+    const plain = [
+      svg(
+        '<rect x="1" y="2" width="3" height="4" fill="#4a6fa5"/><text font-size="9">a > b</text>',
+      ),
+      `<?xml version="1.0" encoding="UTF-8"?>\n<!-- <svg width="1" height="1"> font-size="1" -->\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100" width='400'><style>.a { font-size: 6px }</style><g class="a" style="fill:red"><use href="#b"/><text>x</text></g></svg>`,
+      svg('<line x1="0" y1="0" x2="10" y2="10" stroke="#000"/>'),
+    ];
+    for (const source of plain) {
+      const found = longWay(source);
+      expect(found).toMatchObject({ problems: [], pictures: 0, wellFormed: true });
+      expect(plainSvgGeometry(source)).toEqual(found.geometry);
+    }
+  });
+
+  it('leaves to the long way what sanitizing reports, removes or writes otherwise', () => {
+    const notPlain = [
+      svg('<text>a &amp; b</text>'),
+      svg('<text>a & b</text>'),
+      svg('<rect width="10 height="10"/>'),
+      svg('<script>1</script>'),
+      svg('<metadata>x</metadata>'),
+      svg('<g onclick="x"/>'),
+      svg('<image href="data:image/png;base64,AAAA"/>'),
+      svg('<use href="https://x.example/a.svg#b"/>'),
+      svg('<rect fill="url(https://x.example/a)"/>'),
+      svg('<rect src="font-size:1"/>'),
+      svg(`<rect title='say "hi"'/>`),
+      svg('<rect width=""/>'),
+      svg('<style><![CDATA[.a{}]]></style>'),
+      svg('<style>@import url(x.css);</style>'),
+      `<!DOCTYPE svg><svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>`,
+      `<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"><?pi <svg width="9"?></svg>`,
+      `<svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="x" width="1" height="1" inkscape:label="font-size:1"/>`,
+      '<svg><rect></svg>',
+    ];
+    for (const source of notPlain) expect(plainSvgGeometry(source), source).toBeNull();
   });
 });

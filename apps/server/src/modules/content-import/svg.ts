@@ -267,6 +267,91 @@ export function svgGeometry(svg: string): {
   };
 }
 
+const SVG_TAG_SET = new Set(SVG_TAGS);
+
+/**
+ * Above this, a plain SVG is still checked the long way: its sanitized copy (self-closing tags
+ * written out in full) stays far under the 10 MB limit on images (images.ts).
+ */
+const PLAIN_MAX_CHARS = 1_000_000;
+const COMMENT = /<!--[\s\S]*?-->/g;
+
+/**
+ * What `sanitizeSvg` then `svgGeometry` and `isWellFormedXml` of its result find in a plain SVG,
+ * without writing the sanitized copy, for a check that writes nothing (sanitize-html was most of a
+ * check's time, docs/performance.md, "Validation fast again"). Plain: well-formed XML as it comes,
+ * with no entity, CDATA, DOCTYPE or processing instruction, only elements of the allowed list, and
+ * no attribute that the sanitizer would report, remove or write otherwise (empty, quotes or `>` in
+ * the value, editors' names, handlers, references out of the file, embedded pictures). Then the
+ * sanitized copy is the same elements with the same attributes, without the comments and the XML
+ * declaration: it is well-formed, reports nothing, and its geometry is the source's without the
+ * comments (in well-formed XML without CDATA, `<!--` only opens a comment). Null when the file is
+ * not plain: it is then checked the long way, which decides.
+ */
+export function plainSvgGeometry(source: string): ReturnType<typeof svgGeometry> | null {
+  if (source.length > PLAIN_MAX_CHARS || source.includes('&') || source.includes('<![CDATA['))
+    return null;
+  for (const match of source.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi))
+    if (valueProblem(match[1] ?? '')) return null;
+  const parser = new SaxesParser();
+  let plain = true;
+  const notPlain = () => {
+    plain = false;
+  };
+  parser.on('error', notPlain);
+  parser.on('doctype', notPlain);
+  parser.on('processinginstruction', notPlain);
+  parser.on('opentag', (node) => {
+    if (!plain) return;
+    if (!SVG_TAG_SET.has(node.name)) return notPlain();
+    for (const name in node.attributes) {
+      if (!plainAttribute(name, node.attributes[name]!)) return notPlain();
+    }
+  });
+  parser.write(source).close();
+  return plain ? svgGeometry(source.replace(COMMENT, '')) : null;
+}
+
+/** Attributes whose value sanitize-html drops, silently, when it names a scheme (`x:`). */
+const SCHEME_ATTRIBUTES = new Set(sanitizeHtml.defaults.allowedSchemesAppliedToAttributes);
+
+/** How the sanitizer treats an attribute by its name alone (`attributes` in `sanitizeSvg`). */
+type AttributeName = 'removed' | 'reference' | 'scheme' | 'value';
+const attributeNames = new Map<string, AttributeName>();
+
+function attributeName(name: string): AttributeName {
+  let known = attributeNames.get(name);
+  if (known === undefined) {
+    const lower = name.toLowerCase();
+    known =
+      EDITOR_NAME.test(lower) ||
+      EDITOR_NAMESPACE.test(lower) ||
+      lower.startsWith('on') ||
+      lower === 'xml:base'
+        ? 'removed'
+        : lower === 'href' || lower.endsWith(':href')
+          ? 'reference'
+          : SCHEME_ATTRIBUTES.has(name)
+            ? 'scheme'
+            : 'value';
+    // Names are few (those of SVG); a file of made-up names still only fills this up to a limit.
+    if (attributeNames.size < 1_000) attributeNames.set(name, known);
+  }
+  return known;
+}
+
+/** An attribute the sanitizer keeps as it is, reporting nothing. */
+function plainAttribute(name: string, value: string): boolean {
+  const kind = attributeName(name);
+  if (kind === 'removed' || value === '') return false;
+  if (kind === 'reference') return !/["'<>]/.test(value) && value.trim().startsWith('#');
+  // Most values (numbers, colours, paths): no quote, and nothing a scheme, url(), @import or
+  // expression() needs.
+  if (!/["'<>:(@]/.test(value)) return true;
+  if (/["'<>]/.test(value) || (kind === 'scheme' && value.includes(':'))) return false;
+  return valueProblem(value) === undefined;
+}
+
 /**
  * Whether the text is well-formed XML, which a browser needs to draw an SVG file: a strict parser's
  * single pass, without building or drawing anything (librsvg's parse took ~4 ms and held memory per

@@ -35,10 +35,6 @@ export interface OperatorCommand {
   summary: string;
   /** Positions of arguments that are paths: the CLI makes them absolute before sending them. */
   pathArgs?: number[];
-  /** The command line runs it with its heap capped at this many MB, unless one is set (heap-cap.ts). */
-  heapCapMb?: number;
-  /** The command line runs it at a lower CPU priority than the server's (cli/priority.ts). */
-  givesWayToServing?: boolean;
   /** Returns the lines to print for the operator; `progress` reports along the way. */
   run(
     database: DatabaseHandle,
@@ -285,8 +281,7 @@ const contentImport: OperatorCommand = {
     'substitui pelo arquivo as questões editadas no console; --allow-removals retira do catálogo ' +
     'as questões que uma prova reimportada não tem mais (o histórico dos alunos as mantém).',
   pathArgs: [0],
-  heapCapMb: 256,
-  givesWayToServing: true,
+  // Run by the command line with its heap capped and at a low priority (cli/ops.ts).
   async run(database, args, progress) {
     const parsed = (() => {
       try {
